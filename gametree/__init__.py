@@ -1,0 +1,36 @@
+"""gametree: explicit game trees as networkx graphs.
+
+Build trees by hand (nested lists, a compact text notation, JSON, DOT, GraphML) or from
+game states; search them with minimax, negamax, alpha-beta, PVS and expectiminimax
+under the convention your course uses; draw textbook pruning diagrams; check answers.
+
+>>> import gametree
+>>> G = gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
+>>> gametree.alphabeta(G).value
+3
+"""
+
+from gametree.attrs import CHANCE, MAX, MIN, Player
+from gametree.builders import from_nested, letter_id
+from gametree.exceptions import (
+    AnswerFormatError,
+    GameError,
+    GameTreeError,
+    InvalidTreeError,
+    RenderError,
+    SearchError,
+    TreeFileError,
+    TreeSyntaxError,
+)
+from gametree.validation import Problem, find_root, is_game_tree, problems, validate
+
+# Each area lists its public names in its own __all__.
+from gametree.randomtrees import *  # noqa: F403
+from gametree.notation import *  # noqa: F403
+from gametree.readwrite import *  # noqa: F403
+from gametree.search import *  # noqa: F403
+from gametree.drawing import *  # noqa: F403
+from gametree.games.api import *  # noqa: F403
+from gametree.homework import *  # noqa: F403
+
+__version__ = "0.1.0"

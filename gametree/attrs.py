@@ -1,0 +1,163 @@
+"""The attribute contract: what a game tree is, as a :class:`networkx.DiGraph`.
+
+A game tree is a ``networkx.DiGraph``.
+
+Graph attributes
+    ``G.graph["root"]`` (:data:`ROOT`) names the root. When it is absent, the unique
+    node without parents is the root.
+
+Node attributes
+    ``player`` (:data:`PLAYER`)
+        ``"MAX"``, ``"MIN"`` or ``"CHANCE"`` (the :class:`Player` members compare equal to
+        these strings). Required on internal nodes, optional on leaves.
+    ``value`` (:data:`VALUE`)
+        A real number from MAX's point of view (``int`` or ``float``; ``inf`` and ``-inf``
+        allowed; NaN, ``bool`` and strings rejected). Required on every leaf. On an
+        internal node it is the heuristic estimate a depth-limited search uses when it
+        stops there.
+    ``label`` (:data:`LABEL`)
+        Display text; defaults to the node id. A leaf is drawn with its value.
+
+Edge attributes
+    ``move`` (:data:`MOVE`)
+        Display label of the move.
+    ``prob`` (:data:`PROB`)
+        Probability of the outcome, only on edges out of a CHANCE node. When every edge
+        out of a chance node lacks it the outcomes are equally likely; otherwise all must
+        carry it, none negative, summing to 1 within ``1e-9``.
+
+Child order is the order of ``G.succ[u]`` (insertion order) and every search uses it.
+A node may have several parents (a DAG: transpositions); cycles are rejected.
+
+Search annotations (written by ``annotate=True`` or :func:`gametree.annotate`)
+    Node ``status`` (:data:`STATUS`): ``"visited"``, ``"pruned"`` (a child skipped at a
+    cutoff) or ``"unreached"`` (below a pruned node); ``search_value``, ``bound``
+    (``"exact"``, ``"lower"``, ``"upper"``), ``alpha`` and ``beta`` at exit (MAX's point
+    of view), ``visit`` (1-based order of first entry). Edge ``status`` with the same
+    three words and ``pv=True`` along the principal variation. ``G.graph["search"]``
+    holds the algorithm name and its options. The input attributes ``value`` and
+    ``player`` are never overwritten.
+
+Examples
+--------
+>>> import gametree
+>>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> G.graph["root"], G.nodes["A"]["player"], G.nodes["B"]["player"]
+('A', 'MAX', 'MIN')
+>>> G.nodes["E"]["value"]
+3
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = [
+    "ALPHA",
+    "ANNOTATION_EDGE_ATTRS",
+    "ANNOTATION_NODE_ATTRS",
+    "BETA",
+    "BOUND",
+    "CHANCE",
+    "CUTOFF",
+    "LABEL",
+    "MAX",
+    "MIN",
+    "MOVE",
+    "PLAYER",
+    "PROB",
+    "PRUNED",
+    "PV",
+    "ROOT",
+    "SEARCH",
+    "SEARCH_VALUE",
+    "STATE",
+    "STATUS",
+    "UNREACHED",
+    "VALUE",
+    "VISIT",
+    "VISITED",
+    "Player",
+]
+
+# Graph attribute.
+ROOT = "root"
+SEARCH = "search"
+
+# Input node attributes.
+PLAYER = "player"
+VALUE = "value"
+LABEL = "label"
+STATE = "state"
+CUTOFF = "cutoff"
+
+# Input edge attributes.
+MOVE = "move"
+PROB = "prob"
+
+# Annotation attributes (nodes and edges).
+STATUS = "status"
+SEARCH_VALUE = "search_value"
+BOUND = "bound"
+ALPHA = "alpha"
+BETA = "beta"
+VISIT = "visit"
+PV = "pv"
+
+# Values of STATUS.
+VISITED = "visited"
+PRUNED = "pruned"
+UNREACHED = "unreached"
+
+ANNOTATION_NODE_ATTRS = (STATUS, SEARCH_VALUE, BOUND, ALPHA, BETA, VISIT, "node_type")
+ANNOTATION_EDGE_ATTRS = (STATUS, PV)
+
+
+class Player(str, Enum):
+    """Who chooses at a node.
+
+    Members are ``str`` subclasses, so ``Player.MAX == "MAX"`` and a graph may store
+    either the member or the plain string.
+    """
+
+    MAX = "MAX"
+    """The maximiser: picks the child with the largest value."""
+
+    MIN = "MIN"
+    """The minimiser: picks the child with the smallest value."""
+
+    CHANCE = "CHANCE"
+    """Nature: the value is the probability-weighted average of the children."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"gametree.{self.name}"
+
+    @property
+    def sign(self) -> int:
+        """``+1`` for MAX, ``-1`` for MIN, ``0`` for CHANCE (the negamax colour)."""
+        return {"MAX": 1, "MIN": -1, "CHANCE": 0}[self.value]
+
+    @classmethod
+    def parse(cls, text: object) -> Player:
+        """Return the member named by ``text`` (case-insensitive), or raise ``ValueError``.
+
+        >>> Player.parse("min")
+        gametree.MIN
+        """
+        if isinstance(text, Player):
+            return text
+        if isinstance(text, str):
+            try:
+                return cls(text.strip().upper())
+            except ValueError:
+                pass
+        allowed = ", ".join(repr(p.value) for p in cls)
+        raise ValueError(f"unknown player {text!r}; expected one of {allowed}")
+
+
+MAX = Player.MAX
+MIN = Player.MIN
+CHANCE = Player.CHANCE

@@ -1,0 +1,105 @@
+"""Helpers shared by the CLI commands: reading trees and search options."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Any
+
+import networkx as nx
+
+__all__ = ["add_search_options", "add_tree_argument", "read_tree", "search_options"]
+
+ALGORITHM_CHOICES = (
+    "minimax",
+    "negamax",
+    "alphabeta",
+    "negamax_alphabeta",
+    "pvs",
+    "expectiminimax",
+)
+
+
+def add_tree_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the positional TREE argument (a file in any format gametree reads, or ``-``)."""
+    parser.add_argument(
+        "tree",
+        metavar="TREE",
+        help="tree file (.tree, .json, .dot, .graphml) or - for the notation on stdin",
+    )
+
+
+def read_tree(path: str) -> nx.DiGraph:
+    """Load the tree named on the command line (``-`` reads stdin, format sniffed)."""
+    from gametree.readwrite import load, loads
+
+    if path == "-":
+        return loads(sys.stdin.read())
+    return load(path)
+
+
+def _number(text: str) -> float:
+    lowered = text.strip().lower()
+    if lowered in {"inf", "+inf", "infinity"}:
+        return math.inf
+    if lowered in {"-inf", "-infinity"}:
+        return -math.inf
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError("NaN is not allowed")
+    return int(value) if value.is_integer() else value
+
+
+def add_search_options(parser: argparse.ArgumentParser, *, default: str | None = "alphabeta") -> None:
+    """Add ``--algorithm --depth --strict --fail --window --transpositions``."""
+    parser.add_argument(
+        "-a",
+        "--algorithm",
+        choices=ALGORITHM_CHOICES,
+        default=default,
+        help=f"search algorithm (default: {default})",
+    )
+    parser.add_argument("--depth", type=int, default=None, help="depth limit (default: none)")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="cut only when alpha > beta (default: cut when alpha >= beta, as AIMA)",
+    )
+    parser.add_argument(
+        "--fail",
+        choices=("soft", "hard"),
+        default="soft",
+        help="fail-soft or fail-hard alpha-beta (default: soft)",
+    )
+    parser.add_argument(
+        "--window",
+        nargs=2,
+        type=_number,
+        metavar=("LO", "HI"),
+        default=None,
+        help="initial alpha-beta window (default: -inf inf)",
+    )
+    parser.add_argument(
+        "--transpositions",
+        action="store_true",
+        help="use a transposition table (for DAGs)",
+    )
+
+
+def search_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Return the keyword options for :func:`gametree.solve` from parsed arguments."""
+    options: dict[str, Any] = {}
+    if args.depth is not None:
+        options["depth"] = args.depth
+    if args.algorithm in {"alphabeta", "negamax_alphabeta", "pvs"}:
+        options["prune_on_equal"] = not args.strict
+        options["fail"] = args.fail
+        if args.window is not None:
+            options["window"] = tuple(args.window)
+        if args.transpositions:
+            options["transposition_table"] = True
+    return options

@@ -1,0 +1,155 @@
+"""What a search returns: :class:`SearchResult` and its parts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gametree.search.trace import TraceEvent
+
+__all__ = ["Bound", "NodeValue", "SearchResult", "SearchStats", "jsonable"]
+
+
+class Bound(str, Enum):
+    """How a returned value relates to the node's true minimax value."""
+
+    EXACT = "exact"
+    """The value is the node's minimax value."""
+
+    LOWER = "lower"
+    """The true value is at least this (the search failed high)."""
+
+    UPPER = "upper"
+    """The true value is at most this (the search failed low)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Bound.{self.name}"
+
+
+def jsonable(value: Any) -> Any:
+    """Return ``value`` with infinities as strings and tuples as lists, for ``json``."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if value.is_integer() and abs(value) < 2**53:
+            return value
+        return value
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (str, int)) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass(frozen=True)
+class NodeValue:
+    """The value a search returned for one node, and its bound type."""
+
+    value: float
+    bound: Bound = Bound.EXACT
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """Counters of one search."""
+
+    nodes_visited: int = 0
+    """Nodes entered, leaves included (a transposition hit counts as a visit)."""
+    leaves_evaluated: int = 0
+    """Leaves (and depth-limit horizon nodes) evaluated."""
+    cutoffs: int = 0
+    """Times a node stopped searching its children early."""
+    re_searches: int = 0
+    """PVS re-searches after a failed null-window probe."""
+    transposition_hits: int = 0
+    """Nodes whose stored value was reused from the transposition table."""
+    max_depth: int = 0
+    """Largest distance from the root of an entered node."""
+
+    def to_dict(self) -> dict[str, int]:
+        """Return the counters as a dict."""
+        return {
+            "nodes_visited": self.nodes_visited,
+            "leaves_evaluated": self.leaves_evaluated,
+            "cutoffs": self.cutoffs,
+            "re_searches": self.re_searches,
+            "transposition_hits": self.transposition_hits,
+            "max_depth": self.max_depth,
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Everything one search found and did.
+
+    Attributes
+    ----------
+    algorithm : str
+        The algorithm's name (``"alphabeta"``, ...).
+    options : Mapping
+        The options it ran with.
+    root : hashable
+        The node searched from.
+    value : float
+        The root's value from MAX's point of view.
+    best_move : hashable or None
+        The root's chosen child: the first in child order attaining the best value
+        (None for a leaf root or a CHANCE root).
+    best_moves : tuple
+        Every child of the root attaining the best value, in child order.
+    pv : tuple
+        The principal variation as a node list, starting at the root.
+    node_values : Mapping[hashable, NodeValue]
+        The value each visited node returned, with its bound type.
+    visited_leaves : tuple
+        Leaves (and horizon nodes) in evaluation order.
+    pruned_edges : tuple of (parent, child)
+        The top-most edges the search skipped at cutoffs, in the order they were cut.
+    stats : SearchStats
+        Counters.
+    trace : tuple of TraceEvent
+        The recorded events (empty unless the search was asked to keep them).
+    """
+
+    algorithm: str
+    root: Hashable
+    value: float
+    best_move: Hashable | None
+    best_moves: tuple[Hashable, ...]
+    pv: tuple[Hashable, ...]
+    node_values: Mapping[Hashable, NodeValue]
+    visited_leaves: tuple[Hashable, ...]
+    pruned_edges: tuple[tuple[Hashable, Hashable], ...]
+    stats: SearchStats
+    options: Mapping[str, Any] = field(default_factory=dict)
+    trace: tuple[TraceEvent, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (infinities as ``"inf"``/``"-inf"``)."""
+        return {
+            "algorithm": self.algorithm,
+            "options": jsonable(dict(self.options)),
+            "root": jsonable(self.root),
+            "value": jsonable(self.value),
+            "best_move": jsonable(self.best_move),
+            "best_moves": jsonable(self.best_moves),
+            "principal_variation": jsonable(self.pv),
+            "visited_leaves": jsonable(self.visited_leaves),
+            "pruned_edges": jsonable(self.pruned_edges),
+            "node_values": {
+                str(n): {"value": jsonable(v.value), "bound": v.bound.value}
+                for n, v in self.node_values.items()
+            },
+            "stats": self.stats.to_dict(),
+        }
