@@ -220,7 +220,7 @@ def _edge_problems(node: Hashable, player: object, children: dict[Any, Any]) -> 
     if all(p is None for p in probs):
         return found
     total = 0.0
-    for (child, _), p in zip(children.items(), probs):
+    for (child, _), p in zip(children.items(), probs, strict=True):
         if p is None:
             found.append(
                 Problem(
@@ -270,7 +270,7 @@ def validate(G: Any) -> None:
     >>> validate(nx.DiGraph([(1, 2), (2, 1)]))
     Traceback (most recent call last):
     ...
-    gametree.exceptions.InvalidTreeError: cycle through node 1: a game tree must be acyclic
+    gametree.exceptions.InvalidTreeError: cycle through node 1: a game tree must be acyclic (and 3 more problems)
     """
     found = problems(G)
     if found:

@@ -79,7 +79,7 @@ def chance_trees(
             total = sum(weights)
             probs = [w / total for w in weights]
             probs[-1] = 1.0 - sum(probs[:-1])
-            for kid, p in zip(kids, probs):
+            for kid, p in zip(kids, probs, strict=True):
                 G.edges[node, kid]["prob"] = p
     gametree.validate(G)
     return G

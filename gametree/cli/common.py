@@ -54,7 +54,9 @@ def _number(text: str) -> float:
     return int(value) if value.is_integer() else value
 
 
-def add_search_options(parser: argparse.ArgumentParser, *, default: str | None = "alphabeta") -> None:
+def add_search_options(
+    parser: argparse.ArgumentParser, *, default: str | None = "alphabeta"
+) -> None:
     """Add ``--algorithm --depth --strict --fail --window --transpositions``."""
     parser.add_argument(
         "-a",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from gametree.search.result import Bound, jsonable
 
@@ -138,5 +138,5 @@ class Exit(_Event):
     beta: float
 
 
-TraceEvent = Union[Enter, Leaf, Cutoff, Probe, ReSearch, TranspositionHit, Exit]
+TraceEvent = Enter | Leaf | Cutoff | Probe | ReSearch | TranspositionHit | Exit
 """Any one of the event types."""
