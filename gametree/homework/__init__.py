@@ -1,3 +1,31 @@
-"""Placeholder: filled in by its owner."""
+"""Homework tools: answer checking, grading, explanations, exercises, ordering, comparison.
 
-__all__: list[str] = []
+Everything listed in ``__all__`` is also available at the top level (``gametree.check``).
+"""
+
+from gametree.homework.answers import (
+    AnswerItem,
+    AnswerProblem,
+    Answers,
+    load_answers,
+    parse_answers,
+)
+from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
+from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
+
+__all__ = [
+    "NODE_TYPE",
+    "AnswerItem",
+    "AnswerKey",
+    "AnswerProblem",
+    "Answers",
+    "CheckReport",
+    "Finding",
+    "Verdict",
+    "check",
+    "load_answers",
+    "minimax_values",
+    "node_types",
+    "parse_answers",
+    "reorder",
+]

@@ -1,0 +1,634 @@
+"""Answer files: what a student claims about a search, read from TOML, JSON or plain text.
+
+An answer file gives any subset of these items (the key names are case-insensitive; the
+aliases in brackets are accepted too):
+
+========================  ==================================================  ==================
+item                      meaning                                             example (text)
+========================  ==================================================  ==================
+``value`` [root]          the root's value                                    ``value = 3``
+``move`` [best_move]      the root's best move (child id or label, or the     ``move = B``
+                          edge's ``move`` label)
+``pruned`` [cut, cuts]    what the search never looks at: leaves, whole       ``pruned = I J``
+                          subtrees (an internal node) or edges ``C-I``
+``pruned_leaves``         the same, read as leaves                            ``... = #5 #6``
+``pruned_edges``          the same, read as edges                             ``... = C-I C-J``
+``pruned_nodes``          the same, read as whole subtrees                    ``... = D``
+``order`` [evaluated]     the leaves in the order they are evaluated          ``order = E F G H K``
+``pv``                    the principal variation (the root may be left out)  ``pv = A B E``
+any node name             that node's value, or a bound ``<= 2`` / ``>= 5``,  ``C = <=2``
+                          or ``pruned`` / ``-`` for a node never searched
+``alpha X``, ``beta X``   alpha or beta at node X (at exit by default)        ``alpha C = 3``
+``window X``              both, as ``[alpha, beta]``                          ``window C = [3, 2]``
+========================  ==================================================  ==================
+
+Nodes are named by id, by label, or (leaves) by left-to-right position ``#1``, ``#2``, ...
+as exercise sheets number them; ``inf``, ``-inf``, ``+inf``, ``∞`` and ``-∞`` are numbers.
+
+The three forms of the same answers:
+
+Plain text (``#`` followed by a space, or at the start of a line, begins a comment)::
+
+    value = 3
+    move = B
+    pruned = I J        # or C-I C-J, or #5 #6
+    C = 2
+    alpha C = 3
+
+TOML (a node whose name is also a key word goes in the ``[values]`` table)::
+
+    value = 3
+    move = "B"
+    pruned = ["I", "J"]
+    alpha.C = 3
+    [values]
+    C = 2
+
+JSON::
+
+    {"value": 3, "move": "B", "pruned": ["I", "J"], "values": {"C": 2}, "alpha": {"C": 3}}
+
+Reading never fails on a bad item: each becomes an :class:`AnswerProblem` with its line,
+and the checker reports it as a finding. Only a file that cannot be read at all (not
+text, not valid JSON) raises :class:`~gametree.AnswerFormatError`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from gametree.exceptions import AnswerFormatError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+
+__all__ = [
+    "AnswerItem",
+    "AnswerProblem",
+    "Answers",
+    "load_answers",
+    "parse_answers",
+]
+
+Kind = Literal[
+    "value",
+    "move",
+    "pruned",
+    "order",
+    "pv",
+    "node_value",
+    "alpha",
+    "beta",
+    "window",
+]
+
+# Canonical key -> (kind, form of the pruned answer or None).
+_TOP_KEYS: dict[str, tuple[Kind, str | None]] = {}
+for _names, _spec in (
+    (("value", "root", "root_value", "minimax_value"), ("value", None)),
+    (("move", "best_move", "best", "best_moves"), ("move", None)),
+    (("pruned", "cut", "cuts", "prunes"), ("pruned", "any")),
+    (("pruned_leaves", "cut_leaves"), ("pruned", "leaves")),
+    (("pruned_edges", "cut_edges"), ("pruned", "edges")),
+    (("pruned_nodes", "pruned_subtrees", "cut_nodes"), ("pruned", "nodes")),
+    (
+        ("order", "evaluated", "leaf_order", "evaluation_order", "visited", "visited_leaves"),
+        ("order", None),
+    ),
+    (("pv", "principal_variation"), ("pv", None)),
+):
+    for _name in _names:
+        _TOP_KEYS[_name] = _spec  # type: ignore[assignment]
+
+_TABLES: dict[str, Kind] = {
+    "values": "node_value",
+    "nodes": "node_value",
+    "node_values": "node_value",
+    "alpha": "alpha",
+    "beta": "beta",
+    "window": "window",
+    "windows": "window",
+}
+
+_LIST_KINDS = frozenset({"pruned", "order", "pv", "window"})
+
+
+@dataclass(frozen=True)
+class AnswerItem:
+    """One claim of an answer file.
+
+    Attributes
+    ----------
+    kind : str
+        ``"value"``, ``"move"``, ``"pruned"``, ``"order"``, ``"pv"``, ``"node_value"``,
+        ``"alpha"``, ``"beta"`` or ``"window"``.
+    given : object
+        What was written: a scalar (``str``, ``int``, ``float``) for single answers, a
+        tuple of them (or of ``(parent, child)`` pairs) for lists.
+    node : str or None
+        The node name as written, for per-node items (values, alpha, beta, window).
+    form : str or None
+        For ``pruned``: ``"any"``, ``"leaves"``, ``"edges"`` or ``"nodes"`` (the key used).
+    line : int or None
+        1-based line in the file (None for answers given as a dict).
+    key : str
+        The key as written.
+    """
+
+    kind: Kind
+    given: Any
+    node: str | None = None
+    form: str | None = None
+    line: int | None = None
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class AnswerProblem:
+    """An item of an answer file that cannot be read (reported as a finding)."""
+
+    message: str
+    line: int | None = None
+    key: str | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return f"{where}{self.message}"
+
+
+@dataclass(frozen=True)
+class Answers:
+    """The items read from one answer file, and the problems met while reading it.
+
+    Examples
+    --------
+    >>> a = parse_answers("value = 3\\nmove = B\\npruned = I J\\nC = 2")
+    >>> [(i.kind, i.given) for i in a.items]
+    [('value', '3'), ('move', 'B'), ('pruned', ('I', 'J')), ('node_value', '2')]
+    >>> a.format, a.problems
+    ('text', ())
+    """
+
+    items: tuple[AnswerItem, ...]
+    problems: tuple[AnswerProblem, ...] = ()
+    format: str = "text"
+    source: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+
+def load_answers(path: str | Path, *, format: str | None = None) -> Answers:
+    """Read an answer file; the format comes from the suffix or, failing that, the content.
+
+    ``.json`` is JSON, ``.toml`` TOML; any other file is JSON when it starts with ``{``,
+    TOML when it parses as TOML, and the plain-text form otherwise.
+
+    Raises
+    ------
+    OSError
+        If the file cannot be read.
+    AnswerFormatError
+        If it is not UTF-8 text, or a ``.json`` file is not a JSON object.
+    """
+    p = Path(path)
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise AnswerFormatError(
+            f"{p}: not UTF-8 text (byte {exc.start}); answer files are text"
+        ) from None
+    if format is None:
+        suffix = p.suffix.lower()
+        format = {".json": "json", ".toml": "toml"}.get(suffix)
+    answers = parse_answers(text, format=format, source=str(p))
+    return answers
+
+
+def parse_answers(
+    text: str | Mapping[str, Any], *, format: str | None = None, source: str | None = None
+) -> Answers:
+    """Read answers from a string (TOML, JSON or plain text) or from a dict.
+
+    Parameters
+    ----------
+    text : str or Mapping
+        The file's content, or the answers already as a mapping (as JSON would give).
+    format : {"toml", "json", "text"}, optional
+        Force a format; by default JSON when the text starts with ``{``, else TOML when it
+        parses as TOML, else plain text.
+    source : str, optional
+        A file name used in messages.
+
+    Returns
+    -------
+    Answers
+
+    Raises
+    ------
+    AnswerFormatError
+        Only when ``format="json"`` (or the text starts with ``{``) and it is not a JSON
+        object; every other problem becomes an :class:`AnswerProblem`.
+
+    Examples
+    --------
+    >>> a = parse_answers('{"value": 3, "pruned": ["I", "J"], "values": {"C": 2}}')
+    >>> a.format, [(i.kind, i.node, i.given) for i in a.items]
+    ('json', [('value', None, 3), ('pruned', None, ('I', 'J')), ('node_value', 'C', 2)])
+    >>> parse_answers("value = 3\\nvalue = 4").problems[0].message
+    "duplicate key 'value' (first given on line 1); the first one is checked"
+    """
+    if isinstance(text, Mapping):
+        return _from_mapping(text, "dict", source, {}, ())
+    if not isinstance(text, str):
+        raise AnswerFormatError(f"answers must be text or a mapping, got {type(text).__name__}")
+    stripped = text.lstrip()
+    if format is None:
+        if stripped.startswith("{"):
+            format = "json"
+        else:
+            try:
+                tomllib.loads(text)
+            except tomllib.TOMLDecodeError:
+                format = "text"
+            else:
+                format = "toml"
+    if format == "json":
+        return _parse_json(text, source)
+    if format == "toml":
+        return _parse_toml(text, source)
+    if format == "text":
+        return _parse_text(text, source, "text")
+    raise AnswerFormatError(f"unknown answer format {format!r}; expected 'toml', 'json' or 'text'")
+
+
+# ---------------------------------------------------------------------------- JSON
+
+
+def _parse_json(text: str, source: str | None) -> Answers:
+    duplicates: list[tuple[str, str]] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                duplicates.append((k, k))
+                continue
+            out[k] = v
+        return out
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        where = f"{source}: " if source else ""
+        raise AnswerFormatError(
+            f"{where}line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}"
+        ) from None
+    if not isinstance(data, dict):
+        raise AnswerFormatError(
+            f"{source + ': ' if source else ''}a JSON answer file must be an object "
+            f'such as {{"value": 3}}, got {type(data).__name__}'
+        )
+    lines = _key_lines(text, json_style=True)
+    problems = []
+    for key, _ in duplicates:
+        found = lines.get(key.lower(), [])
+        line = found[1] if len(found) > 1 else None
+        first = found[0] if found else None
+        problems.append(
+            AnswerProblem(
+                f"duplicate key {key!r}"
+                + (f" (first given on line {first})" if first else "")
+                + "; the first one is checked",
+                line,
+                key,
+            )
+        )
+    return _from_mapping(data, "json", source, lines, tuple(problems))
+
+
+# ---------------------------------------------------------------------------- TOML
+
+
+def _parse_toml(text: str, source: str | None) -> Answers:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # Recover item by item with the forgiving text reader, and say why.
+        recovered = _parse_text(text, source, "toml")
+        if recovered.problems:
+            return recovered
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        note = f"not valid TOML ({message}); read it as the plain-text form instead"
+        return Answers(
+            recovered.items,
+            (),
+            "text",
+            source,
+            (note if line is None else f"line {line}: {note}",),
+        )
+    return _from_mapping(data, "toml", source, _key_lines(text, json_style=False), ())
+
+
+def _key_lines(text: str, *, json_style: bool) -> dict[str, list[int]]:
+    """Map lower-cased keys (``key`` and ``table.key``) to the lines they appear on."""
+    found: dict[str, list[int]] = {}
+    table = ""
+    if json_style:
+        pattern = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
+        for number, line in enumerate(text.splitlines(), 1):
+            for m in pattern.finditer(line):
+                found.setdefault(m.group(1).lower(), []).append(number)
+        return found
+    for number, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        header = re.match(r"^\[\s*([^\]]+?)\s*\]", s)
+        if header:
+            table = header.group(1).strip().strip('"').lower()
+            continue
+        km = re.match(r'^("(?:[^"\\]|\\.)*"|[^=]+?)\s*=', s)
+        if km:
+            key = km.group(1).strip().strip('"').lower()
+            full = f"{table}.{key}" if table else key
+            found.setdefault(full, []).append(number)
+            if table:
+                found.setdefault(key, []).append(number)
+    return found
+
+
+# ---------------------------------------------------------------------------- mappings
+
+
+def _from_mapping(
+    data: Mapping[str, Any],
+    fmt: str,
+    source: str | None,
+    lines: Mapping[str, list[int]],
+    problems: tuple[AnswerProblem, ...],
+) -> Answers:
+    items: list[AnswerItem] = []
+    found_problems = list(problems)
+    seen: dict[tuple[str, str | None], int | None] = {}
+
+    def line_of(*keys: str) -> int | None:
+        for k in keys:
+            hit = lines.get(k.lower())
+            if hit:
+                return hit[0]
+        return None
+
+    def add(
+        kind: Kind,
+        raw: Any,
+        key: str,
+        line: int | None,
+        node: str | None = None,
+        form: str | None = None,
+    ) -> None:
+        ident = (kind if kind != "pruned" else "pruned", node)
+        if ident in seen and kind not in {"pruned"}:
+            first = seen[ident]
+            found_problems.append(
+                AnswerProblem(
+                    f"{key!r} answers the same question again"
+                    + (f" (first given on line {first})" if first else "")
+                    + "; the first one is checked",
+                    line,
+                    key,
+                )
+            )
+            return
+        seen[ident] = line
+        given, problem = _normalise_value(kind, raw, key)
+        if problem is not None:
+            found_problems.append(AnswerProblem(problem, line, key))
+            return
+        items.append(AnswerItem(kind, given, node, form, line, key))
+
+    for key, raw in data.items():
+        if not isinstance(key, str):
+            found_problems.append(AnswerProblem(f"key {key!r} is not a string", None, str(key)))
+            continue
+        low = key.strip().lower()
+        line = line_of(low)
+        if low in _TOP_KEYS and not isinstance(raw, Mapping):
+            kind, form = _TOP_KEYS[low]
+            add(kind, raw, key, line, form=form)
+        elif low in _TABLES and isinstance(raw, Mapping):
+            kind = _TABLES[low]
+            for node, sub in raw.items():
+                add(
+                    kind,
+                    sub,
+                    f"{key}.{node}",
+                    line_of(f"{low}.{str(node).lower()}", str(node)),
+                    node=str(node),
+                )
+        elif isinstance(raw, Mapping):
+            # ``C = {alpha = 3, beta = 2, value = 2}`` or a JSON object per node.
+            for sub_key, sub in raw.items():
+                sub_low = str(sub_key).lower()
+                sub_kind: Kind | None = {
+                    "value": "node_value",
+                    "alpha": "alpha",
+                    "beta": "beta",
+                    "window": "window",
+                }.get(sub_low)  # type: ignore[assignment]
+                if sub_kind is None:
+                    found_problems.append(
+                        AnswerProblem(
+                            f"unknown key {sub_key!r} under {key!r}; expected value, alpha, "
+                            "beta or window",
+                            line_of(f"{low}.{sub_low}", low),
+                            f"{key}.{sub_key}",
+                        )
+                    )
+                    continue
+                add(sub_kind, sub, f"{key}.{sub_key}", line_of(f"{low}.{sub_low}", low), node=key)
+        else:
+            add("node_value", raw, key, line, node=key)
+    return Answers(tuple(items), tuple(found_problems), fmt, source)
+
+
+def _normalise_value(kind: Kind, raw: Any, key: str) -> tuple[Any, str | None]:
+    """Return the given value in canonical shape (scalar or tuple) or a problem."""
+    if kind in _LIST_KINDS:
+        if isinstance(raw, (list, tuple)):
+            out: list[Any] = []
+            for element in raw:
+                if isinstance(element, (list, tuple)):
+                    if kind == "window":
+                        return None, f"{key!r}: expected two numbers [alpha, beta], got {raw!r}"
+                    if len(element) != 2 or not all(isinstance(e, (str, int)) for e in element):
+                        return None, f"{key!r}: an edge is a pair [parent, child], got {element!r}"
+                    out.append((str(element[0]), str(element[1])))
+                elif isinstance(element, bool) or not isinstance(element, (str, int, float)):
+                    return None, f"{key!r}: {element!r} is not a name or a number"
+                else:
+                    out.append(element)
+            if kind == "window" and len(out) != 2:
+                return None, f"{key!r}: expected two numbers [alpha, beta], got {raw!r}"
+            return tuple(out), None
+        if isinstance(raw, str):
+            return tuple(_tokens(raw)), None
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and kind != "window":
+            return (raw,), None
+        return None, f"{key!r}: expected a list, got {raw!r}"
+    if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
+        return None, f"{key!r}: expected a number or a name, got {raw!r}"
+    return raw, None
+
+
+# ---------------------------------------------------------------------------- plain text
+
+_EDGE_PAREN = re.compile(r"\(\s*([^\s,()]+)\s*,\s*([^\s,()]+)\s*\)")
+_COMMENT = re.compile(r"(^|\s)#(\s|$)")
+
+
+def _strip_comment(line: str) -> str:
+    if line.lstrip().startswith("#") and not re.match(r"^\s*#\d", line):
+        return ""
+    m = _COMMENT.search(line)
+    if m:
+        line = line[: m.start()]
+    return line
+
+
+def _tokens(text: str) -> list[Any]:
+    """Split a list value written by hand: words, quoted strings, edges ``(C, I)``."""
+    text = _EDGE_PAREN.sub(lambda m: f" {m.group(1)}->{m.group(2)} ", text)
+    text = text.replace("[", " ").replace("]", " ").replace(",", " ").replace(";", " ")
+    out: list[Any] = []
+    for token in re.findall(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|\S+', text):
+        if token[0] in "\"'":
+            token = token[1:-1]
+        out.append(token)
+    # "<= 2" written with a space is one bound.
+    joined: list[Any] = []
+    for token in out:
+        if joined and joined[-1] in {"<=", ">=", "≤", "≥", "<", ">"}:
+            joined[-1] = joined[-1] + token
+        else:
+            joined.append(token)
+    return joined
+
+
+_KEY_PATTERNS = (
+    re.compile(r"^(alpha|beta|window)\s*[(\[]\s*(.+?)\s*[)\]]$", re.IGNORECASE),
+    re.compile(r"^(alpha|beta|window)\s*[.\s]\s*(.+)$", re.IGNORECASE),
+    re.compile(r"^(.+?)\s*\.\s*(alpha|beta|window|value)$", re.IGNORECASE),
+    re.compile(r"^(values?|nodes?)\s*[.\s]\s*(.+)$", re.IGNORECASE),
+)
+
+
+def _parse_text(text: str, source: str | None, fmt: str) -> Answers:
+    items: list[AnswerItem] = []
+    problems: list[AnswerProblem] = []
+    seen: dict[tuple[str, str | None], int] = {}
+    table: str | None = None
+    for number, raw_line in enumerate(text.splitlines(), 1):
+        line = _strip_comment(raw_line).strip()
+        if not line:
+            continue
+        header = re.match(r"^\[\s*([^\]]*?)\s*\]$", line)
+        if header:
+            name = header.group(1).strip().strip('"').lower()
+            if name not in _TABLES:
+                problems.append(
+                    AnswerProblem(
+                        f"unknown section [{header.group(1)}]; expected one of "
+                        + ", ".join(f"[{t}]" for t in ("values", "alpha", "beta", "window")),
+                        number,
+                        header.group(1),
+                    )
+                )
+                table = "?"
+            else:
+                table = name
+            continue
+        m = re.match(r"^(.*?)\s*(?:=|:(?![^\[]*\]))\s*(.*)$", line)
+        if not m or not m.group(1):
+            problems.append(
+                AnswerProblem(
+                    f"cannot read {line!r}: expected 'key = answer' (e.g. 'value = 3')",
+                    number,
+                )
+            )
+            continue
+        key, rest = m.group(1).strip().strip('"'), m.group(2).strip()
+        kind: Kind
+        node: str | None = None
+        form: str | None = None
+        low = key.lower()
+        if table == "?":
+            continue
+        if table is not None:
+            kind, node = _TABLES[table], key
+        elif low in _TOP_KEYS:
+            kind, form = _TOP_KEYS[low]
+        else:
+            kind, node = "node_value", key
+            for pattern in _KEY_PATTERNS:
+                km = pattern.match(key)
+                if not km:
+                    continue
+                a, b = km.group(1), km.group(2)
+                if a.lower() in {"alpha", "beta", "window"}:
+                    kind, node = a.lower(), b  # type: ignore[assignment]
+                elif b.lower() in {"alpha", "beta", "window", "value"}:
+                    kind = "node_value" if b.lower() == "value" else b.lower()  # type: ignore[assignment]
+                    node = a
+                else:
+                    kind, node = "node_value", b
+                break
+        node = node.strip('"') if node is not None else None
+        ident = (kind, node if kind != "pruned" else low)
+        if ident in seen:
+            problems.append(
+                AnswerProblem(
+                    f"duplicate key {key!r} (first given on line {seen[ident]}); "
+                    "the first one is checked",
+                    number,
+                    key,
+                )
+            )
+            continue
+        seen[ident] = number
+        if not rest:
+            if kind == "pruned":
+                items.append(AnswerItem(kind, (), node, form, number, key))
+            else:
+                problems.append(AnswerProblem(f"{key!r} has no answer after '='", number, key))
+            continue
+        tokens = _tokens(rest)
+        if kind in _LIST_KINDS:
+            given: Any = tuple(tokens)
+            if kind == "window" and len(given) != 2:
+                problems.append(
+                    AnswerProblem(
+                        f"{key!r}: expected two numbers [alpha, beta], got {rest!r}", number, key
+                    )
+                )
+                continue
+        else:
+            if len(tokens) != 1:
+                problems.append(
+                    AnswerProblem(
+                        f"{key!r}: expected one answer, got {len(tokens)} ({rest!r})",
+                        number,
+                        key,
+                    )
+                )
+                continue
+            given = tokens[0]
+        items.append(AnswerItem(kind, given, node, form, number, key))
+    return Answers(tuple(items), tuple(problems), fmt, source)
