@@ -1,3 +1,68 @@
-"""Placeholder: filled in by its owner."""
+"""Searching game trees: minimax, negamax, alpha-beta, PVS, expectiminimax, with traces.
 
-__all__: list[str] = []
+Every algorithm runs on one iterative core (:mod:`gametree.search.engine`), returns a
+frozen :class:`SearchResult` and can write what it did onto the graph
+(:func:`annotate`). :func:`search_trace` streams the typed events of
+:mod:`gametree.search.trace`.
+"""
+
+from gametree.search.algorithms import (
+    ALGORITHMS,
+    alphabeta,
+    expectiminimax,
+    minimax,
+    negamax,
+    negamax_alphabeta,
+    pvs,
+    search_trace,
+    solve,
+)
+from gametree.search.annotate import annotate, clear_annotations
+from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
+from gametree.search.trace import (
+    Cutoff,
+    Enter,
+    Exit,
+    Leaf,
+    Probe,
+    ReSearch,
+    TraceEvent,
+    TranspositionHit,
+)
+
+__all__ = [
+    "ALGORITHMS",
+    "Bound",
+    "Cutoff",
+    "Enter",
+    "Exit",
+    "Leaf",
+    "NodeValue",
+    "Probe",
+    "ReSearch",
+    "SearchResult",
+    "SearchStats",
+    "TraceEvent",
+    "TranspositionHit",
+    "alphabeta",
+    "annotate",
+    "clear_annotations",
+    "expectiminimax",
+    "minimax",
+    "negamax",
+    "negamax_alphabeta",
+    "pvs",
+    "search_trace",
+    "solve",
+]
+
+try:
+    from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
+
+    __all__ += ["IterativeDeepeningResult", "iterative_deepening"]
+except ImportError:  # pragma: no cover - written in a later step
+    pass
+
+from gametree.search.theory import ebf, minimal_tree_leaves
+
+__all__ += ["ebf", "minimal_tree_leaves"]

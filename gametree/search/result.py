@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +76,9 @@ class SearchStats:
     """Nodes whose stored value was reused from the transposition table."""
     max_depth: int = 0
     """Largest distance from the root of an entered node."""
+    horizon_evaluations: int = 0
+    """Internal nodes evaluated heuristically at the depth limit (included in
+    ``leaves_evaluated``); 0 means the search saw the whole tree below the root."""
 
     def to_dict(self) -> dict[str, int]:
         """Return the counters as a dict."""
@@ -86,6 +89,7 @@ class SearchStats:
             "re_searches": self.re_searches,
             "transposition_hits": self.transposition_hits,
             "max_depth": self.max_depth,
+            "horizon_evaluations": self.horizon_evaluations,
         }
 
 
@@ -120,6 +124,16 @@ class SearchResult:
         Counters.
     trace : tuple of TraceEvent
         The recorded events (empty unless the search was asked to keep them).
+    visit_order : tuple
+        Nodes in the order the search first entered them (``visit`` annotation). Empty
+        when a fast search ran with ``annotate=False`` and ``trace=False``.
+    windows : Mapping[hashable, (float, float)]
+        The ``(alpha, beta)`` window of each visited node at its exit, MAX's point of view
+        (alpha-beta family only; empty for minimax, and under the same condition as
+        ``visit_order``).
+    visited_edges : tuple of (parent, child)
+        The edges the search went down into nodes that have several parents (DAGs);
+        empty for trees, where an edge was traversed exactly when its child was visited.
     """
 
     algorithm: str
@@ -134,6 +148,13 @@ class SearchResult:
     stats: SearchStats
     options: Mapping[str, Any] = field(default_factory=dict)
     trace: tuple[TraceEvent, ...] = ()
+    visit_order: tuple[Hashable, ...] = ()
+    windows: Mapping[Hashable, tuple[float, float]] = field(default_factory=dict)
+    visited_edges: tuple[tuple[Hashable, Hashable], ...] = ()
+
+    def with_trace(self, trace: tuple[TraceEvent, ...]) -> SearchResult:
+        """Return a copy of this result that carries ``trace``."""
+        return replace(self, trace=trace)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict (infinities as ``"inf"``/``"-inf"``)."""

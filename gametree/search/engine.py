@@ -1,0 +1,710 @@
+"""The search engine: one iterative core behind every search algorithm.
+
+Every algorithm of :mod:`gametree.search` (minimax, negamax, alpha-beta, its negamax form,
+PVS and expectiminimax) runs on the core in this module, :func:`run`. It is written in
+negamax form: each node keeps its running value and its window ``(lo, hi)`` from the
+point of view of its own player (``sign`` +1 for MAX and CHANCE, -1 for MIN), and a
+value or a window crossing from one node to another is multiplied by the two signs,
+so a MIN node under a MIN node is not negated. Players are read from each node's own
+``player`` attribute, never from depth parity. The core keeps an explicit stack (no
+recursion: a chain 100,000 nodes deep searches fine).
+
+What the core guarantees, whichever algorithm drives it:
+
+* Child order is ``G.succ[node]`` order, or the order given by ``child_order``.
+* A CHANCE node averages its children (weighted by the edges' ``prob``, equal weights
+  when no edge has one) and searches every child with the open window
+  ``(-inf, inf)``, so its value is exact.
+* Internally every node computes the fail-soft value; with ``fail="hard"`` the value a
+  node *reports* (in :attr:`SearchResult.node_values`, the trace and the result) is
+  that value clamped to the window the node was entered with. The cutoff decisions
+  are the same, so fail-hard and fail-soft evaluate exactly the same leaves.
+* Bound types are tracked structurally: a leaf is exact; a node that stopped early
+  (a cutoff with children left) returns a lower bound for its player; a node that
+  searched every child is exact when an exact child attains its value, otherwise
+  an upper bound for its player. This is never weaker than the classic window test.
+
+Reuse by game search (the ``expand`` hook)
+------------------------------------------
+``run`` (and every public algorithm through ``expand=``) accepts a callable
+``expand(node) -> None``. The engine calls it exactly once per node, the first time
+it needs that node's children, *before* it reads ``G._succ[node]``. The hook may add
+the node's children to ``G`` with their attributes (``player`` on internal nodes,
+``value`` on terminals; ``value`` on a non-terminal node at the depth limit unless an
+``evaluate`` function is given) and edges (``move``, ``prob``), in the order the
+search should try them. Nodes the search never needs are never expanded, so a game
+can be searched without building its whole tree (see :mod:`gametree.games`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from gametree.attrs import PLAYER, PROB, VALUE
+from gametree.exceptions import InvalidTreeError, SearchError
+from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
+from gametree.search.trace import (
+    Cutoff,
+    Enter,
+    Exit,
+    Leaf,
+    Probe,
+    ReSearch,
+    TraceEvent,
+    TranspositionHit,
+)
+from gametree.validation import find_root, value_problem
+
+__all__ = ["Plan", "make_plan", "run", "run_to_result"]
+
+INF = math.inf
+EXACT, LOWER, UPPER = 0, 1, -1
+"""Internal bound codes; multiplying by a sign converts between points of view."""
+
+BOUND_OF = {EXACT: Bound.EXACT, LOWER: Bound.LOWER, UPPER: Bound.UPPER}
+_SIGN = {"MAX": 1, "MIN": -1}
+
+Evaluate = Callable[[nx.DiGraph, Hashable], float]
+Expand = Callable[[Hashable], None]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A validated search request: the graph, the algorithm and every option."""
+
+    G: nx.DiGraph
+    algorithm: str
+    root: Hashable
+    depth: int | None = None
+    evaluate: Evaluate | None = None
+    pruning: bool = False
+    pvs: bool = False
+    prune_on_equal: bool = True
+    fail: str = "soft"
+    window: tuple[float, float] = (-INF, INF)
+    transposition_table: bool = False
+    record: bool = False
+    child_order: Mapping[Hashable, Sequence[Hashable]] | None = None
+    expand: Expand | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise SearchError(f"{name}={value!r} is not allowed; expected True or False")
+    return value
+
+
+def _check_window(window: object) -> tuple[float, float]:
+    try:
+        pair: Any = window
+        lo_f, hi_f = pair
+    except (TypeError, ValueError):
+        raise SearchError(
+            f"window={window!r} is not allowed; expected a pair (lo, hi) of numbers "
+            "with lo < hi, such as (-inf, inf) or (2, 5)"
+        ) from None
+    for bound in (lo_f, hi_f):
+        if value_problem(bound) is not None:
+            raise SearchError(f"window={window!r} is not allowed: {bound!r} is not a real number")
+    if not lo_f < hi_f:
+        raise SearchError(f"window={window!r} is not allowed; expected lo < hi")
+    return lo_f, hi_f
+
+
+def make_plan(
+    G: nx.DiGraph,
+    algorithm: str,
+    *,
+    root: Hashable | None = None,
+    depth: int | None = None,
+    evaluate: Evaluate | None = None,
+    pruning: bool = False,
+    pvs: bool = False,
+    prune_on_equal: bool = True,
+    fail: str = "soft",
+    window: tuple[float, float] = (-INF, INF),
+    transposition_table: bool = False,
+    record: bool = False,
+    child_order: Mapping[Hashable, Sequence[Hashable]] | None = None,
+    expand: Expand | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Plan:
+    """Check every option and return the :class:`Plan`; raise :class:`SearchError`.
+
+    Raises
+    ------
+    SearchError
+        Naming the bad option and the allowed values.
+    InvalidTreeError
+        If ``G`` is not a DiGraph or has no unique root (when ``root`` is None).
+    """
+    if not isinstance(G, nx.DiGraph) or G.is_multigraph():
+        raise InvalidTreeError(f"expected a networkx.DiGraph, got {type(G).__name__}")
+    if root is None:
+        root = next(iter(G)) if expand is not None and len(G) == 1 else find_root(G)
+    else:
+        try:
+            present = root in G
+        except TypeError:
+            present = False
+        if not present:
+            raise SearchError(f"root={root!r} is not a node of the graph")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise SearchError(f"depth={depth!r} is not allowed; expected None or an int >= 0")
+    if evaluate is not None and not callable(evaluate):
+        raise SearchError(
+            f"evaluate={evaluate!r} is not allowed; expected None or a function (G, node) -> float"
+        )
+    if expand is not None and not callable(expand):
+        raise SearchError(f"expand={expand!r} is not allowed; expected None or a function")
+    if fail not in ("soft", "hard"):
+        raise SearchError(f"fail={fail!r} is not allowed; expected 'soft' or 'hard'")
+    _check_bool("prune_on_equal", prune_on_equal)
+    _check_bool("transposition_table", transposition_table)
+    lo, hi = _check_window(window)
+    if child_order is not None and not isinstance(child_order, Mapping):
+        raise SearchError(
+            f"child_order={child_order!r} is not allowed; expected a mapping node -> children"
+        )
+    return Plan(
+        G=G,
+        algorithm=algorithm,
+        root=root,
+        depth=depth,
+        evaluate=evaluate,
+        pruning=pruning,
+        pvs=pvs,
+        prune_on_equal=prune_on_equal,
+        fail=fail,
+        window=(lo, hi),
+        transposition_table=transposition_table,
+        record=record,
+        child_order=child_order,
+        expand=expand,
+        options=dict(options or {}),
+    )
+
+
+class _Frame:
+    """The state of one internal node being searched (own point of view)."""
+
+    __slots__ = (
+        "acc",
+        "all_exact",
+        "best",
+        "best_child",
+        "best_exact",
+        "chance",
+        "child_probe",
+        "children",
+        "cut",
+        "depth",
+        "hi",
+        "hi0",
+        "index",
+        "lo",
+        "lo0",
+        "node",
+        "parent",
+        "probs",
+        "sign",
+    )
+
+    def __init__(
+        self,
+        node: Hashable,
+        parent: Hashable | None,
+        depth: int,
+        sign: int,
+        chance: bool,
+        children: list[Hashable],
+        lo: float,
+        hi: float,
+    ) -> None:
+        self.node = node
+        self.parent = parent
+        self.depth = depth
+        self.sign = sign
+        self.chance = chance
+        self.children = children
+        self.index = 0
+        self.lo = self.lo0 = lo
+        self.hi = self.hi0 = hi
+        self.best = -INF
+        self.best_child: Hashable | None = None
+        self.best_exact = False
+        self.cut = False
+        self.acc = 0.0
+        self.all_exact = True
+        self.probs: list[float] | None = None
+        self.child_probe = False
+
+
+def _max_view(sign: int, lo: float, hi: float) -> tuple[float, float]:
+    return (lo, hi) if sign > 0 else (-hi, -lo)
+
+
+class _Search:
+    """One run of the core; :meth:`steps` yields trace events and returns the result."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        G = plan.G
+        self.succ = G._succ
+        self.pred = G._pred
+        self.nodes = G._node
+        self.record = plan.record
+        self.events: list[TraceEvent] = []
+        self.stack: list[_Frame] = []
+        self.values: dict[Hashable, tuple[float, int]] = {}
+        self.windows: dict[Hashable, tuple[float, float]] = {}
+        self.chosen: dict[Hashable, Hashable] = {}
+        self.visit_order: list[Hashable] = []
+        self.seen: set[Hashable] = set()
+        self.expanded: set[Hashable] = set()
+        self.leaves: list[Hashable] = []
+        self.pruned: list[tuple[Hashable, Hashable]] = []
+        self.dag_edges: set[tuple[Hashable, Hashable]] = set()
+        self.table: dict[Hashable, tuple[float, int, int | None]] = {}
+        self.root_results: list[tuple[Hashable, float, int]] = []
+        self.nodes_visited = 0
+        self.horizon = 0
+        self.cutoffs = 0
+        self.re_searches = 0
+        self.tt_hits = 0
+        self.max_depth = 0
+
+    # -- helpers -----------------------------------------------------------------
+
+    def kids(self, node: Hashable) -> Mapping[Hashable, Any]:
+        """Return the children of ``node``, expanding it first when there is a hook."""
+        expand = self.plan.expand
+        if expand is not None and node not in self.expanded:
+            self.expanded.add(node)
+            expand(node)
+        try:
+            return self.succ[node]  # type: ignore[no-any-return]
+        except KeyError:
+            raise SearchError(f"node {node!r} is not in the graph") from None
+
+    def is_horizon(self, node: Hashable, depth: int) -> bool:
+        limit = self.plan.depth
+        return limit is not None and depth >= limit
+
+    def leaf_value(self, node: Hashable, horizon: bool) -> float:
+        data = self.nodes[node]
+        if not horizon:
+            if VALUE not in data:
+                raise InvalidTreeError(f"leaf {node!r} has no value", node=node)
+            value = data[VALUE]
+            why = value_problem(value)
+            if why is not None:
+                raise InvalidTreeError(f"node {node!r}: value {why}", node=node)
+            return value  # type: ignore[no-any-return]
+        evaluate = self.plan.evaluate
+        if evaluate is not None:
+            value = evaluate(self.plan.G, node)
+            why = value_problem(value)
+            if why is not None:
+                raise SearchError(f"evaluate returned a bad value for node {node!r}: {why}")
+            return value
+        if VALUE not in data:
+            raise SearchError(
+                f"depth limit {self.plan.depth} reached at internal node {node!r}, which has "
+                "no 'value' attribute; give it a heuristic value or pass evaluate="
+            )
+        value = data[VALUE]
+        why = value_problem(value)
+        if why is not None:
+            raise InvalidTreeError(f"node {node!r}: value {why}", node=node)
+        return value  # type: ignore[no-any-return]
+
+    def remaining(self, depth: int) -> int | None:
+        limit = self.plan.depth
+        return None if limit is None else limit - depth
+
+    def store(
+        self,
+        node: Hashable,
+        reported: float,
+        bound: int,
+        alpha: float,
+        beta: float,
+        windowed: bool,
+    ) -> None:
+        """Record the value ``node`` reports (MAX view), keeping an exact one once found."""
+        old = self.values.get(node)
+        if old is not None and old[1] == EXACT and bound != EXACT:
+            return
+        self.values[node] = (reported, bound)
+        if windowed:
+            self.windows[node] = (alpha, beta)
+
+    def exit_event(self, node: Hashable, reported: float, bound: int, a: float, b: float) -> None:
+        if self.record:
+            self.events.append(Exit(node, reported, BOUND_OF[bound], a, b))
+
+    # -- entering a node -------------------------------------------------------
+
+    def enter(
+        self, node: Hashable, parent: Hashable | None, depth: int, alpha: float, beta: float
+    ) -> tuple[float, int] | None:
+        """Enter ``node`` with the MAX-view window; return (value, bound) or push a frame."""
+        self.nodes_visited += 1
+        if depth > self.max_depth:
+            self.max_depth = depth
+        if node not in self.seen:
+            self.seen.add(node)
+            self.visit_order.append(node)
+        if parent is not None and len(self.pred[node]) > 1:
+            self.dag_edges.add((parent, node))
+        record = self.record
+        if record:
+            self.events.append(Enter(node, parent, depth, alpha, beta))
+        windowed = self.plan.pruning
+        kids = self.kids(node)
+        horizon = bool(kids) and self.is_horizon(node, depth)
+        plan = self.plan
+        if plan.transposition_table:
+            hit = self.probe_table(node, depth, alpha, beta)
+            if hit is not None:
+                return hit
+        if not kids or horizon:
+            value = self.leaf_value(node, horizon)
+            self.leaves.append(node)
+            if horizon:
+                self.horizon += 1
+            if record:
+                self.events.append(Leaf(node, value, alpha, beta, horizon))
+            self.store(node, value, EXACT, alpha, beta, windowed)
+            self.exit_event(node, value, EXACT, alpha, beta)
+            if plan.transposition_table:
+                self.table[node] = (value, EXACT, self.remaining(depth))
+            return value, EXACT
+        player = self.nodes[node].get(PLAYER)
+        if player == "CHANCE":
+            sign, chance = 1, True
+        else:
+            found = _SIGN.get(player)
+            chance = False
+            if found is None:
+                raise InvalidTreeError(
+                    f"internal node {node!r} has player {player!r}; "
+                    "expected 'MAX', 'MIN' or 'CHANCE'",
+                    node=node,
+                )
+            sign = found
+        order = plan.child_order.get(node) if plan.child_order is not None else None
+        children = list(kids) if order is None else list(order)
+        lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        frame = _Frame(node, parent, depth, sign, chance, children, lo, hi)
+        if chance:
+            frame.probs = self.chance_probs(node, children)
+        if len(self.stack) > len(self.nodes):
+            raise InvalidTreeError(f"cycle through node {node!r}: a game tree must be acyclic")
+        self.stack.append(frame)
+        return None
+
+    def chance_probs(self, node: Hashable, children: list[Hashable]) -> list[float]:
+        edges = self.succ[node]
+        probs = [edges[c].get(PROB) for c in children]
+        if all(p is None for p in probs):
+            return [1.0 / len(children)] * len(children)
+        for child, p in zip(children, probs, strict=True):
+            if p is None or value_problem(p) is not None or p < 0:
+                raise InvalidTreeError(
+                    f"edge {node!r} -> {child!r}: prob {p!r} is missing or not a "
+                    "non-negative number",
+                    node=node,
+                )
+        return [float(p) for p in probs if p is not None]
+
+    def probe_table(
+        self, node: Hashable, depth: int, alpha: float, beta: float
+    ) -> tuple[float, int] | None:
+        entry = self.table.get(node)
+        if entry is None or entry[2] != self.remaining(depth):
+            return None
+        value, bound, _ = entry
+        usable = bound == EXACT
+        poe = self.plan.prune_on_equal
+        if bound == LOWER:
+            usable = value >= beta if poe else value > beta
+        elif bound == UPPER:
+            usable = value <= alpha if poe else value < alpha
+        if not usable:
+            return None
+        self.tt_hits += 1
+        if self.record:
+            self.events.append(TranspositionHit(node, value, BOUND_OF[bound], alpha, beta))
+        reported, rbound = self.report(1, value, bound, alpha, beta, leaf=bound == EXACT)
+        self.store(node, reported, rbound, alpha, beta, self.plan.pruning)
+        self.exit_event(node, reported, rbound, alpha, beta)
+        return value, bound
+
+    def report(
+        self, sign: int, value: float, bound: int, lo: float, hi: float, *, leaf: bool = False
+    ) -> tuple[float, int]:
+        """Return what a node reports: fail-hard clamps to its entry window (own view)."""
+        if self.plan.fail == "soft" or leaf:
+            return value, bound
+        if value > hi:
+            return hi, LOWER * sign
+        if value < lo:
+            return lo, UPPER * sign
+        return value, bound
+
+    # -- the loop ------------------------------------------------------------------
+
+    def steps(self) -> Generator[TraceEvent, None, SearchResult]:
+        plan = self.plan
+        lo, hi = plan.window
+        root_ret = self.enter(plan.root, None, 0, lo, hi)
+        events = self.events
+        if events:
+            yield from events
+            events.clear()
+        if root_ret is not None:
+            return self.result(root_ret[0], None, root_ret[1])
+        stack = self.stack
+        pruning = plan.pruning
+        poe = plan.prune_on_equal
+        pvs = plan.pvs
+        while True:
+            f = stack[-1]
+            if f.cut or f.index >= len(f.children):
+                # The node is finished.
+                soft, bound, reported, rbound = self.finish(f)
+                stack.pop()
+                if events:
+                    yield from events
+                    events.clear()
+                if not stack:
+                    return self.result(soft, f, bound, reported, rbound)
+                ret: tuple[float, int] | None = (soft, bound)
+                child = f.node
+            else:
+                child = f.children[f.index]
+                f.index += 1
+                if f.chance:
+                    ca, cb = -INF, INF
+                    f.child_probe = False
+                else:
+                    probe = (
+                        pvs
+                        and f.index > 1
+                        and bool(self.kids(child))
+                        and not self.is_horizon(child, f.depth + 1)
+                    )
+                    f.child_probe = probe
+                    clo = f.lo
+                    ca, cb = _max_view(f.sign, clo, clo if probe else f.hi)
+                    if probe and self.record:
+                        events.append(Probe(child, f.node, ca, cb))
+                ret = self.enter(child, f.node, f.depth + 1, ca, cb)
+                if events:
+                    yield from events
+                    events.clear()
+                if ret is None:
+                    continue
+            # Deliver the child's (soft) value to the frame on top.
+            f = stack[-1]
+            assert ret is not None
+            value, cbound = ret
+            if f.chance:
+                assert f.probs is not None
+                p = f.probs[f.index - 1]
+                if p:
+                    f.acc += p * value
+                if cbound != EXACT and p:
+                    f.all_exact = False
+                continue
+            v = value * f.sign
+            vb = cbound * f.sign
+            if f.child_probe:
+                f.child_probe = False
+                fails_high = vb == LOWER and (v < f.hi if poe else v <= f.hi)
+                if fails_high:
+                    self.re_searches += 1
+                    ca, cb = _max_view(f.sign, f.lo, f.hi)
+                    if self.record:
+                        events.append(ReSearch(child, f.node, ca, cb, value))
+                    ret2 = self.enter(child, f.node, f.depth + 1, ca, cb)
+                    if events:
+                        yield from events
+                        events.clear()
+                    if ret2 is None:
+                        continue
+                    v, vb = ret2[0] * f.sign, ret2[1] * f.sign
+            self.deliver(f, child, v, vb, pruning, poe)
+            if events:
+                yield from events
+                events.clear()
+
+    def deliver(
+        self, f: _Frame, child: Hashable, v: float, vb: int, pruning: bool, poe: bool
+    ) -> None:
+        """Fold a child's value ``v`` (own view, bound ``vb``) into frame ``f``."""
+        if f.best_child is None or v > f.best:
+            f.best = v
+            f.best_child = child
+            f.best_exact = vb == EXACT
+        elif v == f.best and vb == EXACT:
+            f.best_exact = True
+        if f is self.stack[0]:
+            self.root_results.append((child, v, vb))
+        if not pruning:
+            return
+        if f.best > f.lo:
+            f.lo = f.best
+        cuts = f.best >= f.hi if poe else f.best > f.hi
+        if cuts and f.index < len(f.children):
+            skipped = tuple(f.children[f.index :])
+            f.cut = True
+            self.cutoffs += 1
+            self.pruned.extend((f.node, c) for c in skipped)
+            if self.record:
+                a, b = _max_view(f.sign, f.lo, f.hi)
+                reported, _ = self.report(f.sign, f.best, LOWER, f.lo0, f.hi0)
+                self.events.append(Cutoff(f.node, child, reported * f.sign, a, b, skipped))
+
+    def finish(self, f: _Frame) -> tuple[float, int, float, int]:
+        """Close frame ``f``: record and return its soft and reported values (MAX view)."""
+        if f.chance:
+            soft = f.acc
+            if math.isnan(soft):
+                raise SearchError(
+                    f"CHANCE node {f.node!r} averages +inf and -inf: its value is undefined"
+                )
+            own_bound = EXACT if f.all_exact else UPPER
+        else:
+            soft = f.best
+            own_bound = LOWER if f.cut else EXACT if f.best_exact else UPPER
+            if (own_bound == LOWER and soft == INF) or (own_bound == UPPER and soft == -INF):
+                own_bound = EXACT
+            if f.best_child is not None:
+                self.chosen[f.node] = f.best_child
+        sign = f.sign
+        reported, rbound = self.report(1, soft, own_bound, f.lo0, f.hi0)
+        a, b = _max_view(sign, f.lo, f.hi)
+        soft_max, bound_max = soft * sign, own_bound * sign
+        rep_max, rbound_max = reported * sign, rbound * sign
+        self.store(f.node, rep_max, rbound_max, a, b, self.plan.pruning)
+        self.exit_event(f.node, rep_max, rbound_max, a, b)
+        if self.plan.transposition_table:
+            self.table[f.node] = (soft_max, bound_max, self.remaining(f.depth))
+        return soft_max, bound_max, rep_max, rbound_max
+
+    # -- the result ----------------------------------------------------------------
+
+    def result(
+        self,
+        soft: float,
+        root_frame: _Frame | None,
+        bound: int,
+        reported: float | None = None,
+        rbound: int | None = None,
+    ) -> SearchResult:
+        plan = self.plan
+        root = plan.root
+        value = soft if reported is None else reported
+        best_move: Hashable | None = None
+        best_moves: tuple[Hashable, ...] = ()
+        if root_frame is not None and not root_frame.chance:
+            best_move = root_frame.best_child
+            best = root_frame.best
+            root_exact = bound == EXACT
+            best_moves = tuple(
+                c for c, v, vb in self.root_results if v == best and (vb == EXACT or not root_exact)
+            )
+            if best_move is not None and best_move not in best_moves:
+                best_moves = (best_move, *best_moves)
+        pv = [root]
+        node = root
+        on_path = {root}
+        while node in self.chosen:
+            node = self.chosen[node]
+            if node in on_path:
+                break
+            on_path.add(node)
+            pv.append(node)
+        pruned: list[tuple[Hashable, Hashable]] = []
+        seen_pruned: set[tuple[Hashable, Hashable]] = set()
+        pred = self.pred
+        for edge in self.pruned:
+            if edge in seen_pruned:
+                continue
+            seen_pruned.add(edge)
+            child = edge[1]
+            if child in self.seen and (len(pred[child]) <= 1 or edge in self.dag_edges):
+                continue
+            pruned.append(edge)
+        values = {n: NodeValue(v, BOUND_OF[b]) for n, (v, b) in self.values.items()}
+        stats = SearchStats(
+            nodes_visited=self.nodes_visited,
+            leaves_evaluated=len(self.leaves),
+            cutoffs=self.cutoffs,
+            re_searches=self.re_searches,
+            transposition_hits=self.tt_hits,
+            max_depth=self.max_depth,
+            horizon_evaluations=self.horizon,
+        )
+        return SearchResult(
+            algorithm=plan.algorithm,
+            root=root,
+            value=value,
+            best_move=best_move,
+            best_moves=best_moves,
+            pv=tuple(pv),
+            node_values=values,
+            visited_leaves=tuple(self.leaves),
+            pruned_edges=tuple(pruned),
+            stats=stats,
+            options=dict(plan.options),
+            visit_order=tuple(self.visit_order),
+            windows=dict(self.windows),
+            visited_edges=tuple(sorted(self.dag_edges, key=_edge_key(self.visit_order))),
+        )
+
+
+def _edge_key(order: list[Hashable]) -> Callable[[tuple[Hashable, Hashable]], tuple[int, int]]:
+    rank = {n: i for i, n in enumerate(order)}
+    return lambda e: (rank.get(e[1], -1), rank.get(e[0], -1))
+
+
+def run(plan: Plan) -> Generator[TraceEvent, None, SearchResult]:
+    """Run the core: a generator yielding trace events (only when ``plan.record``).
+
+    Its return value (``StopIteration.value``) is the :class:`SearchResult`.
+    """
+    return _Search(plan).steps()
+
+
+def run_to_result(plan: Plan) -> SearchResult:
+    """Run the core to the end; keep the trace in the result when ``plan.record``."""
+    gen = run(plan)
+    events: list[TraceEvent] = []
+    try:
+        if plan.record:
+            while True:
+                events.append(next(gen))
+        else:
+            while True:
+                next(gen)
+    except StopIteration as stop:
+        result: SearchResult = stop.value
+    if plan.record:
+        result = result.with_trace(tuple(events))
+    return result
+
+
+def iter_events(plan: Plan) -> Iterator[TraceEvent]:
+    """Yield the trace events of ``plan`` (which must have ``record=True``)."""
+    result = yield from run(plan)
+    del result
