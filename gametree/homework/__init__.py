@@ -11,6 +11,7 @@ from gametree.homework.answers import (
     parse_answers,
 )
 from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
+from gametree.homework.explain import explain, explain_lines
 from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "Finding",
     "Verdict",
     "check",
+    "explain",
+    "explain_lines",
     "load_answers",
     "minimax_values",
     "node_types",

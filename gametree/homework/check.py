@@ -521,10 +521,10 @@ class AnswerKey:
     # -- searching -------------------------------------------------------------------
 
     def _run(self, G: nx.DiGraph, algorithm: str, options: Mapping[str, Any]) -> _Outcome:
-        from gametree.search import search_trace, solve
+        from gametree.search import solve
 
-        result = solve(G, algorithm, annotate=False, **options)
-        steps = replay(G, search_trace(G, algorithm, **options))
+        result = solve(G, algorithm, annotate=False, trace=True, **options)
+        steps = replay(G, result.trace)
         return _digest(result, steps, self.frontier)
 
     def _alternative(self, name: str) -> tuple[str, _Outcome] | None:
