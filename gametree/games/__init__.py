@@ -1,3 +1,33 @@
-"""Placeholder: filled in by its owner."""
+"""Games: a protocol, built-in games, expansion into trees, lazy search, players, matches.
 
-__all__: list[str] = []
+The game classes live here (``gametree.games.TicTacToe``, ...); the functions are also
+exported at top level (``gametree.expand``, ``gametree.search_game``, ``gametree.play``).
+"""
+
+from gametree.games.adapter import StudentGame, adapt
+from gametree.games.aima import Fig52Game
+from gametree.games.connect_four import ConnectFour, ConnectFourState
+from gametree.games.expand import expand
+from gametree.games.lazy import GameSearchResult, search_game
+from gametree.games.nim import Nim, NimState
+from gametree.games.protocol import BaseGame, Game, check_game, player_of
+from gametree.games.tictactoe import TicTacToe, TicTacToeState
+
+__all__ = [
+    "BaseGame",
+    "ConnectFour",
+    "ConnectFourState",
+    "Fig52Game",
+    "Game",
+    "GameSearchResult",
+    "Nim",
+    "NimState",
+    "StudentGame",
+    "TicTacToe",
+    "TicTacToeState",
+    "adapt",
+    "check_game",
+    "expand",
+    "player_of",
+    "search_game",
+]

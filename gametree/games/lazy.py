@@ -1,0 +1,360 @@
+"""Search a game without expanding it first: only the nodes the search enters are built."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, fields
+from typing import Any
+
+import networkx as nx
+
+from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
+from gametree.exceptions import GameError, SearchError
+from gametree.games.expand import too_many
+from gametree.games.fastsearch import fast_search
+from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
+from gametree.search.result import SearchResult
+
+__all__ = ["FRONTIER", "GameSearchResult", "search_game"]
+
+FRONTIER = "frontier"
+"""Node attribute: True on a non-terminal node the search created but never entered."""
+
+ALGORITHMS = ("minimax", "negamax", "alphabeta", "negamax_alphabeta", "pvs")
+_FAST = {"minimax": False, "negamax": False, "alphabeta": True, "negamax_alphabeta": True}
+
+
+@dataclass(frozen=True)
+class GameSearchResult(SearchResult):
+    """A :class:`SearchResult` of a game search, with the moves and the graph.
+
+    The inherited fields name nodes of :attr:`graph` (integers, root 0), numbered as
+    the search created them; with ``record=False`` the numbering is the same, though no
+    graph is kept.
+
+    Attributes
+    ----------
+    graph : networkx.DiGraph or None
+        What the search saw (``record=True``): entered nodes with their subtrees, and
+        the moves it pruned as ``frontier`` nodes with no subtree. Annotated when asked.
+    best_action : object
+        The move to play (``None`` at a terminal root).
+    best_actions : tuple
+        Every root move attaining the best value.
+    pv_actions : tuple
+        The principal variation as moves.
+    root_state : object
+        The position searched.
+    """
+
+    graph: nx.DiGraph | None = None
+    best_action: Any = None
+    best_actions: tuple[Any, ...] = ()
+    pv_actions: tuple[Any, ...] = ()
+    root_state: Any = None
+
+
+def _check(
+    algorithm: str,
+    depth: int | None,
+    fail: str,
+    window: tuple[float, float],
+    max_nodes: int,
+) -> None:
+    if algorithm not in ALGORITHMS:
+        allowed = ", ".join(repr(a) for a in ALGORITHMS)
+        raise SearchError(f"algorithm={algorithm!r} is not allowed for games; expected one of {allowed}")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise SearchError(f"depth={depth!r} is not allowed; expected None or an int >= 0")
+    if fail not in ("soft", "hard"):
+        raise SearchError(f"fail={fail!r} is not allowed; expected 'soft' or 'hard'")
+    try:
+        lo, hi = window
+        ok = lo < hi
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise SearchError(f"window={window!r} is not allowed; expected a pair (lo, hi) with lo < hi")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise SearchError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
+
+
+def search_game(
+    game: Any,
+    state: Any = None,
+    *,
+    algorithm: str = "alphabeta",
+    depth: int | None = None,
+    transposition_table: bool = False,
+    record: bool = True,
+    prune_on_equal: bool = True,
+    fail: str = "soft",
+    window: tuple[float, float] = (-math.inf, math.inf),
+    annotate: bool = True,
+    trace: bool = False,
+    max_nodes: int = 1_000_000,
+) -> GameSearchResult:
+    """Search ``game`` from ``state``, building only what the search enters.
+
+    Parameters
+    ----------
+    game : Game
+        Any object following :class:`gametree.games.Game`.
+    state : optional
+        The position (default ``game.initial``).
+    algorithm : str, default "alphabeta"
+        ``"minimax"``, ``"negamax"``, ``"alphabeta"``, ``"negamax_alphabeta"`` or
+        ``"pvs"``, with the conventions of the graph searches.
+    depth : int, optional
+        Plies to search; non-terminal positions at the limit get ``game.evaluate`` and
+        are marked ``cutoff=True`` (exactly as in ``expand(game, depth=...)``).
+    transposition_table : bool, default False
+        Merge positions by ``game.key`` (and ply under a depth limit) into one node
+        each, and reuse stored values and bounds: the graph is a DAG, as
+        ``expand(game, merge_transpositions=True)``.
+    record : bool, default True
+        Keep the graph of what the search saw (:attr:`GameSearchResult.graph`). With
+        ``False`` a faster search builds no graph and returns the same value, moves,
+        node numbering, leaves, pruned edges and statistics (``visit_order``,
+        ``windows`` and the trace stay empty); players and matches use it.
+    prune_on_equal, fail, window
+        Alpha-beta conventions, as for :func:`gametree.alphabeta`.
+    annotate : bool, default True
+        With ``record``, write the search annotations onto the graph.
+    trace : bool, default False
+        With ``record``, keep the trace events in the result.
+    max_nodes : int, default 1_000_000
+        Stop with :class:`GameError` when the search numbers more nodes.
+
+    Returns
+    -------
+    GameSearchResult
+        A :class:`SearchResult` whose node fields name graph nodes, plus
+        ``best_action``, ``best_actions``, ``pv_actions`` and ``graph``.
+
+    Raises
+    ------
+    SearchError
+        For a bad option.
+    GameError
+        Past ``max_nodes``, or at a depth cut in a game without ``evaluate``.
+
+    See Also
+    --------
+    expand : the whole tree, then any graph search.
+
+    Notes
+    -----
+    The result graph holds exactly what the search saw: every entered node with its
+    children (the moves it generated); moves skipped at a cutoff are ``frontier``
+    nodes (or terminal leaves with their utility) with no subtree. Searching
+    ``expand(game, depth=d)`` with the same algorithm visits the same positions in
+    the same order and prunes the same moves.
+
+    Examples
+    --------
+    >>> from gametree.games import Fig52Game
+    >>> r = search_game(Fig52Game())
+    >>> r.value, r.best_action, r.pv_actions
+    (3, 'a1', ('a1', 'b1'))
+    >>> [r.graph.nodes[n]["label"] for n in r.visited_leaves]
+    ['E', 'F', 'G', 'H', 'K', 'L', 'M']
+    >>> [r.graph.nodes[c]["label"] for _, c in r.pruned_edges]
+    ['I', 'J']
+    """
+    check_game(game)
+    _check(algorithm, depth, fail, window, max_nodes)
+    root_state = game.initial if state is None else state
+    options: dict[str, Any] = {"depth": depth, "transposition_table": transposition_table}
+    if algorithm not in ("minimax", "negamax"):
+        options.update(prune_on_equal=prune_on_equal, fail=fail, window=tuple(window))
+    if not record and algorithm in _FAST:
+        return _fast(game, root_state, algorithm, options, max_nodes)
+    return _recorded(game, root_state, algorithm, options, max_nodes, record, annotate, trace)
+
+
+def _fast(
+    game: Any, root_state: Any, algorithm: str, options: dict[str, Any], max_nodes: int
+) -> GameSearchResult:
+    pruning = _FAST[algorithm]
+    out = fast_search(
+        game,
+        root_state,
+        pruning=pruning,
+        depth=options["depth"],
+        prune_on_equal=options.get("prune_on_equal", True),
+        fail_hard=options.get("fail") == "hard",
+        window=options.get("window", (-math.inf, math.inf)) if pruning else (-math.inf, math.inf),
+        transposition_table=options["transposition_table"],
+        player_of=player_mapper(game),
+        evaluate=evaluator(game),
+        key=keyer(game),
+        max_nodes=max_nodes,
+    )
+    pv = [0]
+    pv_actions = []
+    node = 0
+    seen = {0}
+    while node in out.chosen:
+        pv_actions.append(out.chosen_moves[node])
+        node = out.chosen[node]
+        if node in seen:
+            break
+        seen.add(node)
+        pv.append(node)
+    where = {c: i for i, c in enumerate(out.root_children)}
+    moves = out.root_moves
+    return GameSearchResult(
+        algorithm=algorithm,
+        root=0,
+        value=out.value,
+        best_move=out.best_move,
+        best_moves=out.best_moves,
+        pv=tuple(pv),
+        node_values=out.node_values,
+        visited_leaves=tuple(out.visited_leaves),
+        pruned_edges=tuple(out.pruned_edges),
+        stats=out.stats,
+        options=options,
+        best_action=None if out.best_move is None else moves[where[out.best_move]],
+        best_actions=tuple(moves[where[c]] for c in out.best_moves),
+        pv_actions=tuple(pv_actions[: len(pv) - 1]),
+        root_state=root_state,
+    )
+
+
+def _recorded(
+    game: Any,
+    root_state: Any,
+    algorithm: str,
+    options: dict[str, Any],
+    max_nodes: int,
+    record: bool,
+    annotate: bool,
+    trace: bool,
+) -> GameSearchResult:
+    depth: int | None = options["depth"]
+    merged: bool = options["transposition_table"]
+    player_of = player_mapper(game)
+    evaluate = evaluator(game)
+    key: Callable[[Any], Hashable] = keyer(game)
+    render = renderer(game)
+    actions, result = game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+
+    G = nx.DiGraph()
+    G.graph[ROOT] = 0
+    node_attrs, succ, pred = G._node, G._succ, G._pred
+    ids: dict[Hashable, int] = {}
+    pending: dict[int, tuple[Any, int]] = {}
+
+    def new_node(s: Any, ply: int) -> int:
+        n = len(node_attrs)
+        data = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+        node_attrs[n] = data
+        succ[n] = {}
+        pred[n] = {}
+        if is_terminal(s):
+            data[VALUE] = utility(s)
+        else:
+            data[FRONTIER] = True
+            pending[n] = (s, ply)
+        return n
+
+    root = new_node(root_state, 0)
+    if merged:
+        ids[key(root_state) if depth is None else (key(root_state), 0)] = root
+
+    def hook(node: Hashable) -> None:
+        entry = pending.pop(node, None)  # type: ignore[call-overload]
+        if entry is None:
+            return
+        s, ply = entry
+        data = node_attrs[node]
+        del data[FRONTIER]
+        if depth is not None and ply >= depth:
+            data[VALUE] = evaluate(s)
+            data[CUTOFF] = True
+            return
+        moves = actions(s)
+        if not moves:
+            raise GameError(
+                f"{game!r}: state {s!r} is not terminal but has no moves "
+                "(is_terminal and actions disagree)"
+            )
+        children = succ[node]
+        for a in moves:
+            t = result(s, a)
+            if merged:
+                k = key(t) if depth is None else (key(t), ply + 1)
+                child = ids.get(k)
+                if child is None:
+                    child = new_node(t, ply + 1)
+                    ids[k] = child
+                elif child in children:
+                    continue
+            else:
+                child = new_node(t, ply + 1)
+            edge = {MOVE: a}
+            children[child] = edge
+            pred[child][node] = edge
+        if len(node_attrs) > max_nodes:
+            raise too_many(game, len(node_attrs), max_nodes)
+
+    r = _engine_search(G, algorithm, options, hook, annotate and record, trace and record)
+    best_action = None if r.best_move is None else G.edges[0, r.best_move][MOVE]
+    best_actions = tuple(G.edges[0, c][MOVE] for c in r.best_moves)
+    pv_actions = tuple(G.edges[u, v][MOVE] for u, v in zip(r.pv, r.pv[1:]))
+    base = {f.name: getattr(r, f.name) for f in fields(SearchResult)}
+    base["options"] = options
+    base["root"] = 0
+    return GameSearchResult(
+        **base,
+        graph=G if record else None,
+        best_action=best_action,
+        best_actions=best_actions,
+        pv_actions=pv_actions,
+        root_state=root_state,
+    )
+
+
+def _engine_search(
+    G: nx.DiGraph,
+    algorithm: str,
+    options: dict[str, Any],
+    hook: Callable[[Hashable], None],
+    annotate: bool,
+    trace: bool,
+) -> SearchResult:
+    """Run the graph engine over the lazily built ``G`` (depth is handled by the hook)."""
+    from gametree.search import engine
+
+    pruning = algorithm in ("alphabeta", "negamax_alphabeta", "pvs")
+    kwargs: dict[str, Any] = {}
+    if pruning:
+        kwargs = {
+            "prune_on_equal": options["prune_on_equal"],
+            "fail": options["fail"],
+            "window": options["window"],
+        }
+    plan = engine.make_plan(
+        G,
+        algorithm,
+        root=0,
+        pruning=pruning,
+        pvs=algorithm == "pvs",
+        transposition_table=options["transposition_table"],
+        record=trace,
+        expand=hook,
+        options=options,
+        **kwargs,
+    )
+    result = engine.run_to_result(plan)
+    if annotate:
+        from gametree import search as search_api
+
+        annotate_fn = getattr(search_api, "annotate", None)
+        if annotate_fn is not None:
+            annotate_fn(G, result)
+    return result

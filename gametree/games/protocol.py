@@ -1,0 +1,194 @@
+"""The game protocol (AIMA style) that expansion, lazy search, players and matches use.
+
+A game is any object with these members (AIMA 4th ed., Section 5.1):
+
+``initial``
+    The starting state.
+``to_move(state)``
+    Who moves: ``"MAX"``/``"MIN"`` (or :class:`gametree.Player`), or the game's own
+    player ids when the game maps them with a ``players`` mapping (``{"X": "MAX",
+    "O": "MIN"}``).
+``actions(state)``
+    The legal moves, in the order searches try them.
+``result(state, action)``
+    The state after the move. Pure: never mutates ``state``.
+``is_terminal(state)``
+    Whether the game is over.
+``utility(state)``
+    The outcome of a terminal state from MAX's point of view.
+
+Optional members: ``evaluate(state)`` (a heuristic, MAX's point of view, used where a
+depth limit stops a search), ``key(state)`` (hashable, for transpositions; default the
+state itself), ``render(state)`` (text for node labels, a board; default ``str``) and
+``swap_turn(state)`` (the same position with the other side to move, used by the
+rule-based player to see the opponent's threats).
+
+States must be immutable and hashable.
+
+Examples
+--------
+>>> from gametree.games import Fig52Game
+>>> game = Fig52Game()
+>>> s = game.result(game.initial, "a1")
+>>> s, player_of(game, s), game.actions(s)
+('B', 'MIN', ['b1', 'b2', 'b3'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from gametree.attrs import MAX, MIN, Player
+from gametree.exceptions import GameError
+
+__all__ = [
+    "BaseGame",
+    "Game",
+    "check_game",
+    "evaluator",
+    "keyer",
+    "player_of",
+    "player_mapper",
+    "renderer",
+]
+
+REQUIRED = ("initial", "to_move", "actions", "result", "is_terminal", "utility")
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What a game must provide (see the module docstring for the optional members)."""
+
+    @property
+    def initial(self) -> Any:
+        """The starting state."""
+
+    def to_move(self, state: Any) -> Any:
+        """The player to move in ``state`` (``"MAX"``, ``"MIN"`` or a mapped id)."""
+
+    def actions(self, state: Any) -> Sequence[Any]:
+        """The legal moves in ``state``, in search order."""
+
+    def result(self, state: Any, action: Any) -> Any:
+        """The state after ``action``; never mutates ``state``."""
+
+    def is_terminal(self, state: Any) -> bool:
+        """Whether ``state`` ends the game."""
+
+    def utility(self, state: Any) -> float:
+        """The value of a terminal ``state`` from MAX's point of view."""
+
+
+class BaseGame:
+    """Defaults for the optional members; the built-in games derive from it."""
+
+    players: Mapping[Hashable, str] = {"MAX": "MAX", "MIN": "MIN"}
+    """Maps the game's own player ids to ``"MAX"``/``"MIN"``."""
+
+    initial: Any = None
+
+    def key(self, state: Any) -> Hashable:
+        """Return the transposition key of ``state`` (the state itself)."""
+        return state  # type: ignore[no-any-return]
+
+    def render(self, state: Any) -> str:
+        """Return ``state`` as text (for node labels)."""
+        return str(state)
+
+
+def check_game(game: object) -> None:
+    """Raise :class:`GameError` naming every required member ``game`` lacks.
+
+    >>> check_game(object())
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.GameError: object is not a game: it lacks initial, to_move, actions, result, is_terminal, utility (see gametree.games.Game; a student-style class with get_moves/make_move/... needs gametree.games.adapt)
+    """
+    missing = [name for name in REQUIRED if not hasattr(game, name)]
+    if missing:
+        hint = ""
+        if any(hasattr(game, n) for n in ("get_moves", "getMoves", "make_move", "makeMove")):
+            hint = " (it looks like a student-style class: wrap it with gametree.games.adapt)"
+        else:
+            hint = (
+                " (see gametree.games.Game; a student-style class with get_moves/make_move/..."
+                " needs gametree.games.adapt)"
+            )
+        raise GameError(
+            f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}{hint}"
+        )
+
+
+def player_mapper(game: Any) -> Callable[[Any], str]:
+    """Return a function mapping ``game.to_move(state)`` to ``"MAX"`` or ``"MIN"``.
+
+    >>> from gametree.games import TicTacToe
+    >>> t = TicTacToe()
+    >>> player_mapper(t)(t.initial)
+    'MAX'
+    """
+    mapping: dict[Hashable, str] = {"MAX": "MAX", "MIN": "MIN", MAX: "MAX", MIN: "MIN"}
+    own = getattr(game, "players", None)
+    if own is not None:
+        for k, v in dict(own).items():
+            try:
+                p = Player.parse(v)
+            except ValueError as exc:
+                raise GameError(f"{type(game).__name__}.players[{k!r}]: {exc}") from None
+            if p not in (MAX, MIN):
+                raise GameError(
+                    f"{type(game).__name__}.players[{k!r}] is {v!r}; games have MAX and MIN only"
+                )
+            mapping[k] = p.value
+    to_move = game.to_move
+
+    def player(state: Any) -> str:
+        who = to_move(state)
+        try:
+            return mapping[who]
+        except (KeyError, TypeError):
+            raise GameError(
+                f"{type(game).__name__}.to_move returned {who!r} for state {state!r}; "
+                f"expected one of {sorted(map(str, mapping))} (map the game's own player "
+                "ids with a 'players' attribute, e.g. {'X': 'MAX', 'O': 'MIN'})"
+            ) from None
+
+    return player
+
+
+def player_of(game: Any, state: Any) -> str:
+    """Return ``"MAX"`` or ``"MIN"``: who moves in ``state``."""
+    return player_mapper(game)(state)
+
+
+def evaluator(game: Any) -> Callable[[Any], float]:
+    """Return ``game.evaluate``, or a function raising :class:`GameError` when it has none."""
+    evaluate = getattr(game, "evaluate", None)
+    if callable(evaluate):
+        return evaluate  # type: ignore[no-any-return]
+
+    def missing(state: Any) -> float:
+        raise GameError(
+            f"the depth limit stops the search at a non-terminal state of "
+            f"{type(game).__name__} ({state!r}), but the game has no evaluate(state) "
+            "heuristic: add one or search without a depth limit"
+        )
+
+    return missing
+
+
+def keyer(game: Any) -> Callable[[Any], Hashable]:
+    """Return ``game.key`` or the identity (states are their own keys)."""
+    key = getattr(game, "key", None)
+    if callable(key):
+        return key  # type: ignore[no-any-return]
+    return lambda state: state  # type: ignore[no-any-return]
+
+
+def renderer(game: Any) -> Callable[[Any], str]:
+    """Return ``game.render`` or ``str``."""
+    render = getattr(game, "render", None)
+    if callable(render):
+        return render  # type: ignore[no-any-return]
+    return str
