@@ -1,3 +1,8 @@
-"""Placeholder: filled in by its owner."""
+"""Pruning diagrams: layout, style, and the matplotlib, Graphviz, TikZ, text emitters."""
 
-__all__: list[str] = []
+from gametree.drawing.dot import to_dot, to_pydot
+from gametree.drawing.layout import tree_layout
+from gametree.drawing.mpl import draw
+from gametree.drawing.text import to_text
+
+__all__ = ["draw", "to_dot", "to_pydot", "to_text", "tree_layout"]

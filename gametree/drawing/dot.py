@@ -1,0 +1,247 @@
+"""The Graphviz emitter: :func:`to_dot` text, :func:`to_pydot` objects, rendering.
+
+The DOT text is written here (one quoting helper, generated ids ``n0, n1, ...``), so it
+is deterministic and needs no Graphviz. Rendering goes through pygraphviz when it is
+installed (``pip install 'gametree[graphviz]'``, whose wheels bundle Graphviz), else a
+``dot`` program on PATH.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.drawing.slots import GAP, MOVE_AT, place, text_width
+from gametree.drawing.style import Diagram, diagram
+from gametree.exceptions import RenderError
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["to_dot", "to_pydot"]
+
+_SHAPES = {"MAX": "triangle", "MIN": "invtriangle", "CHANCE": "circle", "LEAF": "box"}
+_TEXT_BOX = "fixedsize=false, width=0, height=0, margin=0.01"
+_STYLES = {"dashed": "dashed", "dotted": "dotted", "solid": "solid"}
+
+
+def dot_quote(text: str) -> str:
+    """Return ``text`` as a double-quoted DOT string (quotes, backslashes, newlines).
+
+    >>> print(dot_quote('say "hi" \\\\ bye'))
+    "say \\"hi\\" \\\\ bye"
+    """
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = escaped.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def to_dot(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> str:
+    """Return the pruning diagram as Graphviz DOT text.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A game tree, bare or annotated by a search.
+    result : SearchResult, optional
+        A search of ``G`` to draw (``G`` is not changed).
+    show, style, title, root
+        As for :func:`gametree.draw`.
+
+    Returns
+    -------
+    str
+        A ``digraph`` with nodes ``n0, n1, ...`` in preorder: MAX ``triangle``, MIN
+        ``invtriangle``, CHANCE ``circle``, leaves ``box``, the value inside; names,
+        visit order, bounds and moves as text nodes in the same slots as
+        :func:`gametree.draw`; pruned edges dashed and ending in a double bar
+        (``arrowhead=teetee``), the principal variation bold. Nodes are pinned at the
+        tidy layout's positions (``layout=neato`` with ``pos="x,y!"``): ``dot -Tsvg``
+        draws the file as it is, and ``neato -n2 -Tsvg`` draws it fastest.
+
+    See Also
+    --------
+    to_pydot : the same as a :class:`pydot.Dot`.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> text = to_dot(G)
+    >>> text.splitlines()[0]
+    'digraph gametree {'
+    >>> print(next(line for line in text.splitlines() if line.startswith("  n1 ")))
+      n1 [shape=invtriangle, label="", pos="53.9,-60!", width=0.333, height=0.333];
+    """
+    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    return diagram_dot(d)
+
+
+def diagram_dot(d: Diagram) -> str:
+    """Return the DOT text of a computed :class:`~gametree.drawing.style.Diagram`."""
+    st = d.style
+    pl = place(d)
+    font = dot_quote(str(st["font_family"]))
+    big, small = float(st["font_size"]), float(st["small_font_size"])
+    lines = ["digraph gametree {"]
+    graph_attrs = [
+        "layout=neato",
+        "inputscale=72",
+        "outputorder=edgesfirst",
+        f"fontname={font}",
+        f'pad="{_num(float(st["margin"]) / 72)}"',
+    ]
+    if d.title:
+        graph_attrs += [f"label={dot_quote(d.title)}", "labelloc=t", f"fontsize={_num(big * 1.2)}"]
+    lines.append(f"  graph [{', '.join(graph_attrs)}];")
+    lines.append(
+        f"  node [fontname={font}, fontsize={_num(big)}, style=filled, fillcolor=white, "
+        "color=black, fixedsize=true, margin=0];"
+    )
+    lines.append("  edge [dir=none, color=black];")
+    ids = {n.node: f"n{i}" for i, n in enumerate(d.nodes)}
+    slots = []
+    for n in d.nodes:
+        x, y = pl.pos[n.node]
+        w, h = pl.width[n.node], pl.height[n.node]
+        attrs = [
+            f"shape={_SHAPES.get(n.kind, 'box')}",
+            f"label={dot_quote(n.value)}",
+            f'pos="{_num(x)},{_num(y)}!"',
+            f"width={_num(w / 72)}",
+            # Graphviz inscribes a triangle in its box: a square box gives our triangle.
+            f"height={_num((w if n.kind in {'MAX', 'MIN'} else h) / 72)}",
+        ]
+        if n.status in {"pruned", "unreached"}:
+            attrs += [
+                f'style="filled,{_STYLES.get(n.linestyle, "solid")}"',
+                f"color={dot_quote(n.color)}",
+                f"fillcolor={dot_quote(n.fill)}",
+                f"fontcolor={dot_quote(n.text_color)}",
+            ]
+        elif n.current:
+            attrs += [f"color={dot_quote(n.color)}", f"penwidth={_num(n.line_width)}"]
+        elif n.pv:
+            attrs += ["penwidth=2", 'fontname="DejaVu Sans Bold"']
+        lines.append(f"  {ids[n.node]} [{', '.join(attrs)}];")
+        # The side slots: names (and visit order) to the left, bounds to the right.
+        reach = {-1: w / 2 + GAP, 1: w / 2 + GAP}
+        for slot, text, side in (
+            ("name", n.name, -1),
+            ("order", n.order, -1),
+            ("bounds", n.bounds, 1),
+        ):
+            if not text:
+                continue
+            tw = text_width(text, small)
+            cx = x + side * (reach[side] + tw / 2)
+            reach[side] += tw + GAP
+            slots.append(
+                f"  {ids[n.node]}_{slot} [shape=plaintext, style=solid, {_TEXT_BOX}, "
+                f"label={dot_quote(text)}, fontsize={_num(small)}, "
+                f'fontcolor={dot_quote(n.text_color)}, pos="{_num(cx)},{_num(y)}!"];'
+            )
+    lines.extend(slots)
+    for e in d.edges:
+        attrs = []
+        if e.status in {"pruned", "unreached"}:
+            attrs += [f"style={_STYLES.get(e.linestyle, 'solid')}", f"color={dot_quote(e.color)}"]
+        if e.cut:
+            attrs += ["dir=forward", "arrowhead=teetee", "arrowsize=1.1"]
+        elif e.pv:
+            attrs += [f"penwidth={_num(st['pv_line_width'])}"]
+        suffix = f" [{', '.join(attrs)}]" if attrs else ""
+        lines.append(f"  {ids[e.u]} -> {ids[e.v]}{suffix};")
+    for e in d.edges:
+        if not e.move:
+            continue
+        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
+        y0 -= pl.height[e.u] / 2
+        y1 += pl.height[e.v] / 2
+        mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+        lines.append(
+            f"  {ids[e.u]}_{ids[e.v]}_move [shape=plaintext, {_TEXT_BOX}, "
+            f'label={dot_quote(e.move)}, fontsize={_num(small)}, pos="{_num(mx)},{_num(my)}!"];'
+        )
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def to_pydot(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> Any:
+    """Return the pruning diagram as a :class:`pydot.Dot` (see :func:`to_dot`).
+
+    Examples
+    --------
+    >>> import gametree
+    >>> P = to_pydot(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> P.get_node("n0")[0].get("shape")
+    'triangle'
+    """
+    import pydot
+
+    text = to_dot(G, result, show=show, style=style, title=title, root=root)
+    graphs = pydot.graph_from_dot_data(text)
+    if not graphs:
+        raise RenderError("pydot could not read the generated DOT text")
+    return graphs[0]
+
+
+def render_dot(text: str, path: str | os.PathLike[str], fmt: str, *, dpi: float = 150) -> None:
+    """Render DOT ``text`` to ``path`` in format ``fmt`` (png, svg, pdf) with Graphviz.
+
+    The nodes are pinned at the positions :func:`to_dot` wrote, so Graphviz only draws
+    (``neato -n2``). pygraphviz renders in-process when it is installed; otherwise the
+    ``dot`` program on PATH is run.
+    """
+    try:
+        import pygraphviz
+    except ImportError:
+        pygraphviz = None
+    if pygraphviz is not None:
+        graph = pygraphviz.AGraph(string=text)
+        graph.draw(os.fspath(path), format=fmt, prog="neato", args=f"-n2 -Gdpi={_num(dpi)}")
+        return
+    program = shutil.which("dot")
+    if program is None:
+        raise RenderError(
+            "Graphviz is not available: pip install 'gametree[graphviz]' (pygraphviz, "
+            "Graphviz included) or install Graphviz's dot program (e.g. apt install graphviz)"
+        )
+    done = subprocess.run(
+        [program, "-Kneato", "-n2", f"-Gdpi={_num(dpi)}", f"-T{fmt}", "-o", os.fspath(path)],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        check=False,
+    )
+    message = done.stderr.decode("utf-8", "replace").strip()
+    if done.returncode != 0:
+        first = message.splitlines()[0] if message else f"exit status {done.returncode}"
+        raise RenderError(f"dot failed: {first}")
+
+
+def _num(value: Any) -> str:
+    number = float(value)
+    if number.is_integer():
+        return str(int(number))
+    return f"{number:.3f}".rstrip("0").rstrip(".")

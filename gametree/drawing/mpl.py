@@ -1,0 +1,323 @@
+"""The matplotlib emitter: :func:`draw` a pruning diagram on an axes, return its artists.
+
+matplotlib is imported inside the functions, so importing :mod:`gametree` stays light.
+Figures are made with :class:`matplotlib.figure.Figure` and the Agg canvas, never with
+pyplot, so drawing works headless and leaves pyplot's state alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, Placement, place, text_width, value_offset
+from gametree.drawing.style import Diagram, diagram
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.figure import Figure
+    from matplotlib.text import Text
+
+    from gametree.search.result import SearchResult
+
+__all__ = ["Artists", "draw"]
+
+_LINESTYLES = {"solid": "solid", "dashed": (0, (4.0, 2.5)), "dotted": (0, (1.0, 2.0))}
+
+
+@dataclass
+class Artists:
+    """The artists :func:`draw` added, by role (texts keyed by node, moves by edge)."""
+
+    ax: Axes
+    nodes: PolyCollection
+    """Every node's shape, in the diagram's preorder (``nodes.get_paths()``)."""
+    edges: LineCollection
+    cut_marks: LineCollection
+    """Two strokes across each pruned edge."""
+    values: dict[Hashable, Text] = field(default_factory=dict)
+    names: dict[Hashable, Text] = field(default_factory=dict)
+    bounds: dict[Hashable, Text] = field(default_factory=dict)
+    order: dict[Hashable, Text] = field(default_factory=dict)
+    moves: dict[tuple[Hashable, Hashable], Text] = field(default_factory=dict)
+    title: Text | None = None
+    caption: Text | None = None
+    placement: Placement | None = None
+
+    @property
+    def figure(self) -> Figure:
+        """The figure the artists are on."""
+        return self.ax.figure  # type: ignore[return-value]
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self.edges
+        yield self.cut_marks
+        yield self.nodes
+        for group in (self.values, self.names, self.bounds, self.order, self.moves):
+            yield from group.values()
+        if self.title is not None:
+            yield self.title
+        if self.caption is not None:
+            yield self.caption
+
+
+def draw(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    ax: Axes | None = None,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> Artists:
+    """Draw a pruning diagram with matplotlib and return its artists.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A game tree: bare (an exercise sheet: shapes and leaf values), or annotated by a
+        search (``annotate=True`` or :func:`gametree.annotate`).
+    result : SearchResult, optional
+        A search of ``G`` to draw; ``G`` itself is left unchanged.
+    ax : matplotlib.axes.Axes, optional
+        Draw here (never cleared; its aspect is set equal and its axis turned off).
+        Default: a new figure sized so that every text fits, one point per layout unit.
+    show : str or iterable of str, optional
+        Slots to fill: ``values`` (backed-up values), ``bounds`` (``[a, b]`` at exit),
+        ``order`` (visit numbers ``#k``), ``names``, ``moves``. Default
+        ``values,names,moves``. Leaf values are always drawn.
+    style : mapping, optional
+        Overrides of :data:`gametree.drawing.style.DEFAULT_STYLE`, key by key.
+    title : str, optional
+        Caption over the drawing.
+    root : hashable, optional
+        Draw the subtree of this node (default: the root).
+
+    Returns
+    -------
+    Artists
+        The collections and texts added, by role; ``.figure`` is the figure.
+
+    Notes
+    -----
+    MAX nodes are upward triangles, MIN downward triangles, CHANCE circles, leaves
+    squares holding their value. Pruned edges are dashed with a double stroke across
+    them and their subtrees greyed; unreached nodes are faint and dotted; the principal
+    variation is bold. Only dash patterns and line weights carry meaning, so the drawing
+    reads in greyscale.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> artists = draw(G)
+    >>> artists.values["E"].get_text(), artists.names["A"].get_text()
+    ('3', 'A')
+    >>> len(artists.nodes.get_paths())
+    13
+    """
+    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    return draw_diagram(d, ax=ax)
+
+
+def new_figure(d: Diagram, placement: Placement) -> tuple[Figure, Axes]:
+    """Return an Agg figure and a full-size axes in which one data unit is one point."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    st = d.style
+    margin = float(st["margin"])
+    top = margin + (2.0 * float(st["font_size"]) if d.title else 0.0)
+    bottom = margin + (2.0 * float(st["font_size"]) if d.caption else 0.0)
+    width = placement.xmax - placement.xmin + 2 * margin
+    height = placement.ymax - placement.ymin + top + bottom
+    fig = Figure(figsize=(width / 72.0, height / 72.0), dpi=float(st["dpi"]))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_axis_off()
+    ax.set_xlim(placement.xmin - margin, placement.xmax + margin)
+    ax.set_ylim(placement.ymin - bottom, placement.ymax + top)
+    ax.set_aspect("equal")
+    return fig, ax
+
+
+def draw_diagram(
+    d: Diagram, *, ax: Axes | None = None, placement: Placement | None = None
+) -> Artists:
+    """Draw a computed :class:`~gametree.drawing.style.Diagram` (see :func:`draw`)."""
+    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.transforms import Affine2D, ScaledTranslation
+
+    pl = placement if placement is not None else place(d)
+    own_figure = ax is None
+    if ax is None:
+        fig, ax = new_figure(d, pl)
+    else:
+        fig = ax.figure  # type: ignore[assignment]
+        ax.set_axis_off()
+        ax.set_aspect("equal", adjustable="datalim")
+        ax.update_datalim([(pl.xmin, pl.ymin), (pl.xmax, pl.ymax)])
+        ax.autoscale_view()
+    st = d.style
+    points = Affine2D().scale(1.0 / 72.0) + fig.dpi_scale_trans
+    pos = pl.pos
+    unit = 1.0 if own_figure else _points_per_unit(ax)
+
+    def ends(u: Hashable, v: Hashable) -> tuple[tuple[float, float], tuple[float, float]]:
+        """An edge runs from the bottom of the parent's shape to the top of the child's."""
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        return (x0, y0 - pl.height[u] / 2 / unit), (x1, y1 + pl.height[v] / 2 / unit)
+
+    # Edges under the shapes, the principal variation on top of the other edges.
+    edges = sorted(d.edges, key=lambda e: e.pv)
+    segments = [ends(e.u, e.v) for e in edges]
+    edge_lines = LineCollection(
+        segments,
+        colors=[e.color for e in edges],
+        linewidths=[e.line_width for e in edges],
+        linestyles=[_LINESTYLES.get(e.linestyle, e.linestyle) for e in edges],
+        capstyle="round",
+        zorder=1,
+        gid="edges",
+    )
+    ax.add_collection(edge_lines, autolim=False)
+
+    cut_paths: list[list[tuple[float, float]]] = []
+    cut_offsets: list[tuple[float, float]] = []
+    for e, ((x0, y0), (x1, y1)) in zip(edges, segments, strict=True):
+        if not e.cut:
+            continue
+        mid = (x0 + CUT_AT * (x1 - x0), y0 + CUT_AT * (y1 - y0))
+        angle = math.atan2(y1 - y0, x1 - x0)
+        ux, uy = math.cos(angle), math.sin(angle)
+        half = 6.5
+        for along in (-2.2, 2.2):
+            cx, cy = ux * along, uy * along
+            cut_paths.append([(cx + uy * half, cy - ux * half), (cx - uy * half, cy + ux * half)])
+            cut_offsets.append(mid)
+    cut_lines = LineCollection(
+        cut_paths,
+        offsets=cut_offsets if cut_offsets else None,
+        offset_transform=ax.transData,
+        transform=points,
+        colors=str(st["cut_color"]),
+        linewidths=float(st["cut_line_width"]),
+        capstyle="butt",
+        zorder=1.5,
+        gid="cut-marks",
+    )
+    ax.add_collection(cut_lines, autolim=False)
+
+    shapes = [_shape(n.kind, pl.width[n.node], pl.height[n.node]) for n in d.nodes]
+    node_shapes = PolyCollection(
+        shapes,
+        offsets=[pos[n.node] for n in d.nodes],
+        offset_transform=ax.transData,
+        transform=points,
+        facecolors=[n.fill for n in d.nodes],
+        edgecolors=[n.color for n in d.nodes],
+        linewidths=[n.line_width for n in d.nodes],
+        linestyles=[_LINESTYLES.get(n.linestyle, n.linestyle) for n in d.nodes],
+        zorder=2,
+        gid="nodes",
+    )
+    ax.add_collection(node_shapes, autolim=False)
+
+    big = float(st["font_size"])
+    small = float(st["small_font_size"])
+    font = {"fontfamily": st["font_family"], "zorder": 3}
+    data = ax.transData
+
+    def at(dx: float, dy: float) -> Any:
+        if dx == 0 and dy == 0:
+            return data
+        return data + ScaledTranslation(dx / 72.0, dy / 72.0, fig.dpi_scale_trans)
+
+    artists = Artists(ax=ax, nodes=node_shapes, edges=edge_lines, cut_marks=cut_lines)
+    artists.placement = pl
+    for n in d.nodes:
+        x, y = pos[n.node]
+        w, h = pl.width[n.node], pl.height[n.node]
+        if n.value:
+            artists.values[n.node] = ax.text(
+                x, y, n.value, transform=at(0.0, value_offset(n, h)), fontsize=big,
+                color=n.text_color, ha="center", va="center_baseline",
+                fontweight="bold" if n.pv and n.kind != "LEAF" else "normal", **font,
+            )  # fmt: skip
+        side = w / 2 + GAP
+        if n.name:
+            artists.names[n.node] = ax.text(
+                x, y, n.name, transform=at(-side, 0.0), fontsize=small,
+                color=n.text_color if n.status else st["name_color"], ha="right",
+                va="center_baseline", fontstyle="italic", **font,
+            )  # fmt: skip
+        if n.order:
+            dx = side + (text_width(n.name, small) + GAP if n.name else 0.0)
+            artists.order[n.node] = ax.text(
+                x, y, n.order, transform=at(-dx, 0.0), fontsize=small,
+                color=st["order_color"], ha="right", va="center_baseline", **font,
+            )  # fmt: skip
+        if n.bounds:
+            artists.bounds[n.node] = ax.text(
+                x, y, n.bounds, transform=at(side, 0.0), fontsize=small,
+                color=n.text_color if n.status != "visited" else st["bounds_color"],
+                ha="left", va="center_baseline", **font,
+            )  # fmt: skip
+    for e in d.edges:
+        if not e.move:
+            continue
+        (x0, y0), (x1, y1) = ends(e.u, e.v)
+        mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+        artists.moves[(e.u, e.v)] = ax.text(
+            mx, my, e.move, fontsize=small, color=st["move_color"], ha="center",
+            va="center_baseline",
+            bbox={"boxstyle": "square,pad=0.12", "facecolor": "white", "edgecolor": "none"},
+            **font,
+        )  # fmt: skip
+    if d.title:
+        if own_figure:
+            artists.title = ax.text(
+                0.5, 1.0, d.title, transform=ax.transAxes + ScaledTranslation(
+                    0.0, -float(st["margin"]) / 72.0, fig.dpi_scale_trans),
+                fontsize=big * 1.2, ha="center", va="top", **font,
+            )  # fmt: skip
+        else:
+            artists.title = ax.set_title(d.title, fontsize=big * 1.2, fontfamily=st["font_family"])
+    if d.caption:
+        artists.caption = ax.text(
+            0.0, 0.0, d.caption, transform=ax.transAxes + ScaledTranslation(
+                float(st["margin"]) / 72.0, float(st["margin"]) / 72.0, fig.dpi_scale_trans),
+            fontsize=big, ha="left", va="bottom", **font,
+        )  # fmt: skip
+    return artists
+
+
+def _points_per_unit(ax: Axes) -> float:
+    """Points per data unit of a caller's axes (after its aspect is applied)."""
+    ax.apply_aspect()
+    x0, x1 = ax.get_xlim()
+    width_px = ax.get_window_extent().width
+    if x1 == x0 or width_px <= 0:
+        return 1.0
+    return float(width_px / abs(x1 - x0) * 72.0 / ax.figure.dpi)
+
+
+def _shape(kind: str, w: float, h: float) -> list[tuple[float, float]]:
+    """Vertices (points, around the centre) of a node's shape."""
+    if kind == "MAX":
+        return [(0.0, h / 2), (-w / 2, -h / 2), (w / 2, -h / 2)]
+    if kind == "MIN":
+        return [(-w / 2, h / 2), (w / 2, h / 2), (0.0, -h / 2)]
+    if kind == "CHANCE":
+        r = w / 2
+        return [
+            (r * math.cos(2 * math.pi * i / 40), r * math.sin(2 * math.pi * i / 40))
+            for i in range(40)
+        ]
+    return [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]

@@ -1,0 +1,410 @@
+"""The one style mapping and the one label computation that every emitter consumes.
+
+:func:`diagram` turns a (searched or bare) game tree into a :class:`Diagram`: for each
+node its shape, status, the texts of its slots (value, name, bounds, visit order) and
+its resolved colours; for each edge its status, PV flag, move label and cut mark. The
+matplotlib, DOT, TikZ and text emitters only translate this into their own syntax, so a
+tree looks the same, and says the same, in every back end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.attrs import (
+    ALPHA,
+    BETA,
+    BOUND,
+    LABEL,
+    MOVE,
+    PLAYER,
+    PROB,
+    PRUNED,
+    PV,
+    SEARCH,
+    SEARCH_VALUE,
+    STATUS,
+    UNREACHED,
+    VALUE,
+    VISIT,
+)
+from gametree.exceptions import RenderError
+from gametree.validation import find_root
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["DEFAULT_STYLE", "SHOW_CHOICES", "Diagram", "DrawnEdge", "DrawnNode", "diagram"]
+
+SHOW_CHOICES = ("values", "bounds", "order", "names", "moves")
+"""What ``show=`` may ask for, besides the leaf values that are always drawn."""
+
+DEFAULT_SHOW = ("values", "names", "moves")
+
+DEFAULT_STYLE: Mapping[str, Any] = {
+    # Text (sizes in points).
+    "font_family": "DejaVu Sans",
+    "font_size": 10.0,
+    "small_font_size": 8.5,
+    "text_color": "black",
+    "name_color": "#202020",
+    "bounds_color": "#303030",
+    "order_color": "#505050",
+    "move_color": "#202020",
+    # Shapes (sizes in points).
+    "node_size": 24.0,
+    "leaf_size": 17.0,
+    "line_width": 1.0,
+    "color": "black",
+    "max_fill": "white",
+    "min_fill": "white",
+    "chance_fill": "white",
+    "leaf_fill": "white",
+    # The principal variation.
+    "pv_line_width": 3.0,
+    "pv_color": "black",
+    # Cut-off branches: dashed, greyed, with a double stroke across the pruned edge.
+    "pruned_color": "#7f7f7f",
+    "pruned_fill": "#e5e5e5",
+    "pruned_linestyle": "dashed",
+    "cut_color": "black",
+    "cut_line_width": 1.6,
+    "unreached_color": "#b0b0b0",
+    "unreached_fill": "#f4f4f4",
+    "unreached_linestyle": "dotted",
+    # The node an animation frame is about.
+    "current_color": "#1f5fbf",
+    "current_line_width": 2.5,
+    # Spacing (points): gaps between the drawings of adjacent nodes, and between levels.
+    "sibling_sep": 8.0,
+    "subtree_sep": 14.0,
+    "level_sep": 60.0,
+    "margin": 14.0,
+    # Raster output.
+    "dpi": 150.0,
+    # Numbers: decimals kept for non-integers.
+    "precision": 3,
+}
+"""The default look. Pass ``style={"key": value}`` to override single keys."""
+
+INFINITY = "∞"
+MINUS = "−"
+GEQ = "≥"
+LEQ = "≤"
+
+
+@dataclass
+class DrawnNode:
+    """One node as every emitter draws it."""
+
+    node: Hashable
+    kind: str
+    """``"MAX"``, ``"MIN"``, ``"CHANCE"`` or ``"LEAF"`` (the shape)."""
+    status: str | None
+    """``"visited"``, ``"pruned"``, ``"unreached"``, or None in a bare tree."""
+    depth: int
+    value: str = ""
+    """Text inside the shape: the leaf value or the backed-up value (``≥ 3`` for a bound)."""
+    name: str = ""
+    bounds: str = ""
+    order: str = ""
+    pv: bool = False
+    current: bool = False
+    color: str = "black"
+    fill: str = "white"
+    text_color: str = "black"
+    line_width: float = 1.0
+    linestyle: str = "solid"
+
+
+@dataclass
+class DrawnEdge:
+    """One edge as every emitter draws it."""
+
+    u: Hashable
+    v: Hashable
+    status: str | None
+    pv: bool = False
+    cut: bool = False
+    """True on a pruned edge: drawn with a double stroke across it."""
+    move: str = ""
+    color: str = "black"
+    line_width: float = 1.0
+    linestyle: str = "solid"
+
+
+@dataclass
+class Diagram:
+    """What to draw: nodes in preorder, edges, title, the resolved style."""
+
+    root: Hashable
+    nodes: list[DrawnNode]
+    edges: list[DrawnEdge]
+    style: dict[str, Any]
+    show: frozenset[str]
+    title: str = ""
+    searched: bool = False
+    index: dict[Hashable, int] = field(default_factory=dict)
+    """Position of each node in :attr:`nodes` (the emitters' generated ids ``n0, n1, ...``)."""
+    caption: str = ""
+    graph: Any = None
+    """The (annotated) graph the diagram was computed from."""
+
+
+def resolve_style(style: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Return :data:`DEFAULT_STYLE` updated with ``style``, rejecting unknown keys.
+
+    >>> resolve_style({"font_size": 12})["font_size"]
+    12
+    >>> resolve_style({"colour": "red"})
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.RenderError: unknown style key 'colour'; known keys: ...
+    """
+    merged = dict(DEFAULT_STYLE)
+    if style:
+        for key, value in style.items():
+            if key not in DEFAULT_STYLE:
+                known = ", ".join(sorted(DEFAULT_STYLE))
+                raise RenderError(f"unknown style key {key!r}; known keys: {known}")
+            merged[key] = value
+    return merged
+
+
+def parse_show(show: str | Iterable[str] | None) -> frozenset[str]:
+    """Return the set of slots asked for by ``show`` (a comma-separated string or names).
+
+    >>> sorted(parse_show("values,bounds"))
+    ['bounds', 'values']
+    >>> parse_show("colour")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.RenderError: unknown show item 'colour'; expected some of ...
+    """
+    if show is None:
+        return frozenset(DEFAULT_SHOW)
+    items = [s.strip() for s in show.split(",")] if isinstance(show, str) else list(show)
+    chosen = set()
+    for item in items:
+        if not item:
+            continue
+        if item not in SHOW_CHOICES:
+            allowed = ", ".join(repr(c) for c in SHOW_CHOICES)
+            raise RenderError(f"unknown show item {item!r}; expected some of {allowed}")
+        chosen.add(item)
+    return frozenset(chosen)
+
+
+def format_value(value: Any, precision: int = 3) -> str:
+    """Return the display text of a number: integers plainly, ``∞``, a true minus sign.
+
+    >>> format_value(3), format_value(-2.5), format_value(float("inf")), format_value(1 / 3)
+    ('3', '−2.5', '∞', '0.333')
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            return str(value)
+    if isinstance(value, float):
+        if math.isinf(value):
+            return INFINITY if value > 0 else MINUS + INFINITY
+        if value.is_integer() and abs(value) < 1e15:
+            value = int(value)
+        else:
+            text = f"{value:.{precision}f}".rstrip("0").rstrip(".")
+            return text.replace("-", MINUS) if text not in {"-0", ""} else "0"
+    return str(value).replace("-", MINUS)
+
+
+def annotated(G: nx.DiGraph, result: SearchResult | None) -> nx.DiGraph:
+    """Return ``G`` itself, or an annotated copy of it when a search ``result`` is given."""
+    if result is None:
+        return G
+    from gametree.search import annotate
+
+    H = G.copy()
+    annotate(H, result)
+    return H
+
+
+def diagram(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> Diagram:
+    """Compute what every emitter draws: shapes, statuses, slot texts and colours.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A game tree, bare or annotated by a search (see :mod:`gametree.attrs`).
+    result : SearchResult, optional
+        A search of ``G``: its annotations are drawn (``G`` itself is not changed).
+    show : str or iterable of str, optional
+        Slots to fill, from :data:`SHOW_CHOICES` (default ``values, names, moves``).
+        Leaf values are always drawn.
+    style : mapping, optional
+        Overrides of :data:`DEFAULT_STYLE`, key by key.
+    title : str, optional
+        A caption over the drawing.
+    root : hashable, optional
+        The node to draw from (default: the tree's root).
+
+    Returns
+    -------
+    Diagram
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> d = diagram(G)
+    >>> [(n.name, n.kind, n.value) for n in d.nodes[:3]]
+    [('A', 'MAX', ''), ('B', 'MIN', ''), ('E', 'LEAF', '3')]
+    """
+    st = resolve_style(style)
+    shown = parse_show(show)
+    H = annotated(G, result)
+    if root is None:
+        root = find_root(H)
+    precision = int(st["precision"])
+    searched = SEARCH in H.graph or any(STATUS in d for d in H._node.values())
+    order = _preorder(H, root)
+    pv_nodes = {u for u, v, d in H.edges(data=True) if d.get(PV)} | {
+        v for u, v, d in H.edges(data=True) if d.get(PV)
+    }
+    nodes: list[DrawnNode] = []
+    index: dict[Hashable, int] = {}
+    for node, depth in order:
+        data = H._node[node]
+        leaf = not H._succ[node]
+        kind = "LEAF" if leaf else str(data.get(PLAYER, "MAX"))
+        status = data.get(STATUS) if searched else None
+        drawn = DrawnNode(node=node, kind=kind, status=status, depth=depth)
+        if leaf:
+            if VALUE in data:
+                drawn.value = format_value(data[VALUE], precision)
+            elif SEARCH_VALUE in data:
+                drawn.value = format_value(data[SEARCH_VALUE], precision)
+        elif "values" in shown and data.get(SEARCH_VALUE) is not None:
+            text = format_value(data[SEARCH_VALUE], precision)
+            bound = str(data.get(BOUND, "exact"))
+            drawn.value = {"lower": GEQ, "upper": LEQ}.get(bound, "") + text
+        if "names" in shown:
+            drawn.name = str(data.get(LABEL, node))
+        if "bounds" in shown and data.get(ALPHA) is not None and data.get(BETA) is not None:
+            drawn.bounds = (
+                f"[{format_value(data[ALPHA], precision)}, {format_value(data[BETA], precision)}]"
+            )
+        if "order" in shown and data.get(VISIT) is not None:
+            drawn.order = f"#{data[VISIT]}"
+        drawn.pv = node in pv_nodes
+        _paint_node(drawn, st)
+        index[node] = len(nodes)
+        nodes.append(drawn)
+    edges: list[DrawnEdge] = []
+    for drawn in nodes:
+        u = drawn.node
+        for v, data in H._succ[u].items():
+            status = data.get(STATUS, nodes[index[v]].status) if searched else None
+            edge = DrawnEdge(u=u, v=v, status=status, pv=bool(data.get(PV)))
+            edge.cut = status == PRUNED
+            if "moves" in shown:
+                edge.move = _move_text(data, precision)
+            _paint_edge(edge, st)
+            edges.append(edge)
+    if title is None:
+        title = ""
+    return Diagram(
+        root=root,
+        nodes=nodes,
+        edges=edges,
+        style=st,
+        show=shown,
+        title=title,
+        searched=searched,
+        index=index,
+        graph=H,
+    )
+
+
+def _move_text(data: Mapping[str, Any], precision: int) -> str:
+    move = data.get(MOVE)
+    prob = data.get(PROB)
+    parts = []
+    if move is not None:
+        parts.append(str(move))
+    if prob is not None:
+        p = format_value(prob, precision)
+        parts.append(f"({p})" if parts else p)
+    return " ".join(parts)
+
+
+def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
+    fill_key = {"MAX": "max_fill", "MIN": "min_fill", "CHANCE": "chance_fill"}.get(
+        drawn.kind, "leaf_fill"
+    )
+    drawn.fill = str(st[fill_key])
+    drawn.color = str(st["color"])
+    drawn.text_color = str(st["text_color"])
+    drawn.line_width = float(st["line_width"])
+    if drawn.status == PRUNED:
+        drawn.color = drawn.text_color = str(st["pruned_color"])
+        drawn.fill = str(st["pruned_fill"])
+        drawn.linestyle = str(st["pruned_linestyle"])
+    elif drawn.status == UNREACHED:
+        drawn.color = drawn.text_color = str(st["unreached_color"])
+        drawn.fill = str(st["unreached_fill"])
+        drawn.linestyle = str(st["unreached_linestyle"])
+    elif drawn.pv:
+        drawn.line_width = float(st["pv_line_width"]) * 0.7
+        drawn.color = str(st["pv_color"])
+
+
+def _paint_edge(edge: DrawnEdge, st: Mapping[str, Any]) -> None:
+    edge.color = str(st["color"])
+    edge.line_width = float(st["line_width"])
+    if edge.status == PRUNED:
+        edge.color = str(st["pruned_color"])
+        edge.linestyle = str(st["pruned_linestyle"])
+    elif edge.status == UNREACHED:
+        edge.color = str(st["unreached_color"])
+        edge.linestyle = str(st["unreached_linestyle"])
+    elif edge.pv:
+        edge.color = str(st["pv_color"])
+        edge.line_width = float(st["pv_line_width"])
+
+
+def mark_current(d: Diagram, node: Hashable | None) -> None:
+    """Highlight ``node`` (the one an animation frame is about)."""
+    if node is None or node not in d.index:
+        return
+    drawn = d.nodes[d.index[node]]
+    drawn.current = True
+    drawn.color = str(d.style["current_color"])
+    drawn.line_width = float(d.style["current_line_width"])
+    drawn.linestyle = "solid"
+
+
+def _preorder(G: nx.DiGraph, root: Hashable) -> list[tuple[Hashable, int]]:
+    """Nodes reachable from ``root`` in preorder (child order), each once, with its depth."""
+    seen = {root}
+    out: list[tuple[Hashable, int]] = []
+    stack: list[tuple[Hashable, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        out.append((node, depth))
+        fresh = [c for c in G._succ[node] if c not in seen]
+        seen.update(fresh)
+        stack.extend((c, depth + 1) for c in reversed(fresh))
+    return out

@@ -1,0 +1,133 @@
+"""The text emitter: :func:`to_text` draws a game tree as terminal tree art."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.drawing.style import Diagram, DrawnNode, diagram
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["to_text"]
+
+_ASCII = str.maketrans({"∞": "inf", "−": "-", "≥": ">=", "≤": "<="})
+
+_BOX = {"tee": "├── ", "last": "└── ", "cut tee": "├╫─ ", "cut last": "└╫─ ", "bar": "│   "}
+_PLAIN = {"tee": "|-- ", "last": "`-- ", "cut tee": "|// ", "cut last": "`// ", "bar": "|   "}
+
+MAX_INDENT = 40
+"""Levels of indentation shown; deeper lines show ``(depth N)`` instead of more bars."""
+
+
+def to_text(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+    ascii: bool = False,
+) -> str:
+    """Return the tree as text art: one line per node with its type, value and status.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A game tree, bare or annotated by a search.
+    result : SearchResult, optional
+        A search of ``G`` to show (``G`` is not changed).
+    show, style, title, root
+        As for :func:`gametree.draw`.
+    ascii : bool, default False
+        Plain ASCII (``|--``, ``inf``, ``>=``) instead of box-drawing characters.
+
+    Returns
+    -------
+    str
+        Lines ``NAME  TYPE  VALUE  [a, b]  #k``, children indented under their parent.
+        A pruned edge is drawn ``├╫─`` (``|//`` in ASCII) and its node marked
+        ``pruned``; nodes below it are marked ``unreached``; ``*`` marks the principal
+        variation. In a DAG a node reached again shows ``(see above)``.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6]])
+    >>> print(to_text(G))
+    A  MAX
+    ├── B  MIN
+    │   ├── D  3
+    │   ├── E  12
+    │   └── F  8
+    └── C  MIN
+        ├── G  2
+        ├── H  4
+        └── I  6
+    """
+    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    return diagram_text(d, ascii=ascii)
+
+
+def diagram_text(d: Diagram, *, ascii: bool = False) -> str:
+    """Return the text art of a computed :class:`~gametree.drawing.style.Diagram`."""
+    marks = _PLAIN if ascii else _BOX
+    out_edges: dict[Hashable, list[Any]] = {}
+    for e in d.edges:
+        out_edges.setdefault(e.u, []).append(e)
+    lines: list[str] = []
+    if d.title:
+        lines.append(d.title)
+    lines.append(_node_line(d.nodes[d.index[d.root]]))
+    printed = {d.root}
+    # Each frame: (edges still to print, prefix of the children's lines, depth).
+    stack: list[tuple[list[Any], str, int]] = [(list(out_edges.get(d.root, [])), "", 1)]
+    while stack:
+        pending, prefix, depth = stack[-1]
+        if not pending:
+            stack.pop()
+            continue
+        e = pending.pop(0)
+        last = not pending
+        connector = marks[("cut " if e.cut else "") + ("last" if last else "tee")]
+        shown_prefix = prefix
+        if depth > MAX_INDENT:
+            shown_prefix = f"(depth {depth}) "
+        child = d.nodes[d.index[e.v]]
+        text = _node_line(child, e.move)
+        if e.v in printed:
+            lines.append(f"{shown_prefix}{connector}{text}  (see above)")
+            continue
+        printed.add(e.v)
+        lines.append(f"{shown_prefix}{connector}{text}")
+        kids = out_edges.get(e.v, [])
+        if kids:
+            extend = "    " if last else marks["bar"]
+            child_prefix = prefix + extend if depth < MAX_INDENT else prefix
+            stack.append((list(kids), child_prefix, depth + 1))
+    text = "\n".join(line.rstrip() for line in lines)
+    return text.translate(_ASCII) if ascii else text
+
+
+def _node_line(n: DrawnNode, move: str = "") -> str:
+    parts = []
+    if move:
+        parts.append(f"{move}:")
+    head = ("*" if n.pv else "") + (n.name or "")
+    if head:
+        parts.append(head)
+    if n.kind != "LEAF":
+        parts.append(n.kind)
+    if n.value:
+        parts.append(n.value)
+    if n.bounds:
+        parts.append(n.bounds)
+    if n.order:
+        parts.append(n.order)
+    if n.status in {"pruned", "unreached"}:
+        parts.append(n.status)
+    return "  ".join(parts)
