@@ -7,6 +7,7 @@ from gametree.homework.answers import (
     AnswerItem,
     AnswerProblem,
     Answers,
+    format_answers,
     load_answers,
     parse_answers,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "check",
     "explain",
     "explain_lines",
+    "format_answers",
     "load_answers",
     "minimax_values",
     "node_types",

@@ -50,7 +50,7 @@ JSON::
 
 Reading never fails on a bad item: each becomes an :class:`AnswerProblem` with its line,
 and the checker reports it as a finding. Only a file that cannot be read at all (not
-text, not valid JSON) raises :class:`~gametree.AnswerFormatError`.
+UTF-8 text) raises :class:`~gametree.AnswerFormatError`.
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ __all__ = [
     "AnswerItem",
     "AnswerProblem",
     "Answers",
+    "format_answers",
     "load_answers",
     "parse_answers",
 ]
@@ -195,7 +196,7 @@ def load_answers(path: str | Path, *, format: str | None = None) -> Answers:
     OSError
         If the file cannot be read.
     AnswerFormatError
-        If it is not UTF-8 text, or a ``.json`` file is not a JSON object.
+        If it is not UTF-8 text.
     """
     p = Path(path)
     data = p.read_bytes()
@@ -234,8 +235,9 @@ def parse_answers(
     Raises
     ------
     AnswerFormatError
-        Only when ``format="json"`` (or the text starts with ``{``) and it is not a JSON
-        object; every other problem becomes an :class:`AnswerProblem`.
+        Only for an unknown ``format`` or input that is neither text nor a mapping;
+        every problem in the text (invalid JSON included) becomes an
+        :class:`AnswerProblem` with its line.
 
     Examples
     --------
@@ -287,15 +289,20 @@ def _parse_json(text: str, source: str | None) -> Answers:
     try:
         data = json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
-        where = f"{source}: " if source else ""
-        raise AnswerFormatError(
-            f"{where}line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}"
-        ) from None
-    if not isinstance(data, dict):
-        raise AnswerFormatError(
-            f"{source + ': ' if source else ''}a JSON answer file must be an object "
-            f'such as {{"value": 3}}, got {type(data).__name__}'
+        problem = AnswerProblem(
+            f"not valid JSON (column {exc.colno}): {exc.msg}; nothing could be read",
+            exc.lineno,
+            "answer file",
         )
+        return Answers((), (problem,), "json", source)
+    if not isinstance(data, dict):
+        problem = AnswerProblem(
+            f'a JSON answer file must be an object such as {{"value": 3}}, '
+            f"got {type(data).__name__}",
+            1,
+            "answer file",
+        )
+        return Answers((), (problem,), "json", source)
     lines = _key_lines(text, json_style=True)
     problems = []
     for key, _ in duplicates:
@@ -632,3 +639,88 @@ def _parse_text(text: str, source: str | None, fmt: str) -> Answers:
             given = tokens[0]
         items.append(AnswerItem(kind, given, node, form, number, key))
     return Answers(tuple(items), tuple(problems), fmt, source)
+
+
+# ---------------------------------------------------------------------------- writing
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value:
+            return "nan"
+        if value in (float("inf"), float("-inf")):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str) and value in ("inf", "-inf", "+inf"):
+        return value
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def _toml_key(key: Any) -> str:
+    text = str(key)
+    return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
+
+
+def format_answers(answers: Mapping[str, Any], format: str = "toml") -> str:
+    """Write answers (in the layout :meth:`AnswerKey.answers` returns) as a file's text.
+
+    Parameters
+    ----------
+    answers : Mapping
+        Top-level items (``value``, ``move``, ``pruned``, ``order``, ``pv``, ...) and the
+        tables ``values``, ``alpha``, ``beta``.
+    format : {"toml", "json", "text"}
+        The plain-text form writes node values as ``values.C = 2`` lines so that a node
+        named like a key word cannot be misread.
+
+    Examples
+    --------
+    >>> print(format_answers({"value": 3, "pruned": ["I", "J"], "values": {"C": "<=2"}}))
+    value = 3
+    pruned = ["I", "J"]
+    <BLANKLINE>
+    [values]
+    C = "<=2"
+    >>> print(format_answers({"value": 3, "pruned": ["I", "J"]}, "text"))
+    value = 3
+    pruned = I J
+    """
+    if format == "json":
+        return json.dumps(dict(answers), indent=2, ensure_ascii=False)
+    lines: list[str] = []
+    tables: list[tuple[str, Mapping[str, Any]]] = []
+    for key, value in answers.items():
+        if isinstance(value, Mapping):
+            tables.append((key, value))
+        elif value is None:
+            continue
+        elif format == "toml":
+            if isinstance(value, (list, tuple)):
+                lines.append(f"{key} = [" + ", ".join(_toml_scalar(v) for v in value) + "]")
+            else:
+                lines.append(f"{key} = {_toml_scalar(value)}")
+        elif format == "text":
+            if isinstance(value, (list, tuple)):
+                lines.append(f"{key} = " + " ".join(str(v) for v in value))
+            else:
+                lines.append(f"{key} = {value}")
+        else:
+            raise AnswerFormatError(
+                f"unknown answer format {format!r}; expected 'toml', 'json' or 'text'"
+            )
+    for table, entries in tables:
+        if not entries:
+            continue
+        if format == "toml":
+            lines.append("")
+            lines.append(f"[{table}]")
+            lines.extend(f"{_toml_key(k)} = {_toml_scalar(v)}" for k, v in entries.items())
+        else:
+            lines.extend(f"{table}.{k} = {v}" for k, v in entries.items())
+    return "\n".join(lines)

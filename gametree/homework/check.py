@@ -1129,7 +1129,7 @@ class AnswerKey:
             )
         o = self.main
         expected = o.pruned
-        key_name = item.key or "pruned"
+        key_name = "pruned"
         whole_set = frozenset(covered)
         alt_notes: tuple[str, ...] | None = None
 

@@ -1,0 +1,326 @@
+"""Tests for gametree.homework.check: known answers, equivalent forms, mutations, robustness."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gametree
+from gametree import AnswerKey, Verdict, check, format_answers
+from tests.strategies import trees
+
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def fig52() -> nx.DiGraph:
+    return gametree.from_nested(AIMA)
+
+
+def verdicts(report: gametree.CheckReport) -> list[tuple[str, str]]:
+    return [(f.item, f.verdict.value) for f in report.findings]
+
+
+# --------------------------------------------------------------------------- known answers
+
+# AIMA Figure 5.2, by hand: B = min(3, 12, 8) = 3, so A's alpha is 3. C's first leaf H = 2
+# <= alpha 3: cut, I (#5) and J (#6) pruned. D: K 14, L 5, M 2 (2 comes last, no cut
+# before it), D = 2. A = max(3, <=2, 2) = 3, move B. The same under the strict rule (no
+# equality is ever met) and under fail-hard (C then returns alpha = 3 as an upper bound).
+
+
+def test_fig52_all_forms_of_the_right_answer() -> None:
+    G = fig52()
+    for text in (
+        "value = 3\nmove = B\npruned = I J",
+        "value = 3.0\nmove = b\npruned = #5 #6",
+        "value = 3\nmove = B\npruned = C-I C->J",
+        "value = 3\npruned_edges = (C, I) (C, J)",
+        '{"value": 3, "move": "B", "pruned": [["C", "I"], ["C", "J"]]}',
+        'value = 3\nmove = "B"\npruned = ["I", "J"]\n[values]\nC = "<=2"\nB = 3\n',
+        "C = 2\nC.alpha = 3\nbeta C = 2\nD = 2\norder = E F G H K L M\npv = A B E",
+        "pv = B E\nwindow C = [3, 2]\nvalues.C = <= 2",
+    ):
+        report = check(G, text)
+        assert report.ok, (text, report.to_text())
+        assert report.score == 1.0
+
+
+def test_fig52_findings_name_the_leaf_and_the_reason() -> None:
+    report = check(fig52(), "pruned = I K")
+    assert verdicts(report) == [
+        ("pruned I (#5)", "correct"),
+        ("pruned J (#6)", "missing"),
+        ("pruned K (#7)", "extra"),
+    ]
+    missing = report.findings[1]
+    assert missing.explanation == (
+        "leaf J is not searched: at C (MIN) the value 2 <= alpha 3 "
+        "inherited from A after B returned 3"
+    )
+    assert "first child of D" in report.findings[2].explanation
+    assert (report.right, report.asked) == (1, 3)
+
+
+def test_fig52_subtree_is_read_as_its_leaves() -> None:
+    # Claiming D's whole subtree: K, L, M are all evaluated -> three extra leaves; the
+    # report says the answer was read as subtrees.
+    report = check(fig52(), "pruned = I J D")
+    assert [f.item for f in report.wrong] == ["pruned K (#7)", "pruned L (#8)", "pruned M (#9)"]
+    assert all(f.verdict is Verdict.EXTRA and "subtree D" in f.given for f in report.wrong)
+    assert any("whole subtrees" in n for n in report.notes)
+
+
+def test_fig52_fail_hard_values() -> None:
+    # Fail-hard: C returns its alpha 3 as an upper bound; 2 is the fail-soft answer.
+    G = fig52()
+    assert check(G, "C = 3", fail="hard").ok
+    assert check(G, "C = <=3", fail="hard").ok
+    report = check(G, "C = 2", fail="hard")
+    assert not report.ok
+    assert any("fail-soft" in n for n in report.findings[0].notes)
+
+
+def two_conventions() -> nx.DiGraph:
+    # (A (B 3 5) (C 3 9)): B = 3, alpha 3 at A. C's first leaf F = 3: 3 <= alpha 3 cuts
+    # when pruning on equality (G pruned); under the strict rule 3 < 3 fails, G (9) is
+    # evaluated and C = 3 exactly. Ids: A; B C; D E (B's leaves); F G (C's).
+    return gametree.from_nested([[3, 5], [3, 9]])
+
+
+def test_two_conventions_by_hand() -> None:
+    G = two_conventions()
+    assert check(G, "pruned = G\nC = <=3").ok
+    assert check(G, "pruned =\nC = 3", prune_on_equal=False).ok
+    strict_answer = check(G, "pruned =")
+    assert verdicts(strict_answer) == [("pruned G (#4)", "missing")]
+    # Nothing pruned is also what right-to-left order and plain minimax give here.
+    assert strict_answer.findings[0].notes[0] == (
+        "this is what you get if you do not prune on equality (cut only when alpha > beta)"
+    )
+    aima_answer = check(G, "pruned = G", prune_on_equal=False)
+    assert verdicts(aima_answer) == [("pruned G (#4)", "extra")]
+    assert "also prune on equality" in aima_answer.findings[0].notes[0]
+    order = check(G, "order = D E F", prune_on_equal=False)
+    assert not order.ok and "also prune on equality" in order.findings[0].notes[0]
+
+
+def test_right_to_left_order_is_named() -> None:
+    # Right to left on Figure 5.2: D first (K.. evaluated right to left: M 2, L 5, K 14),
+    # D = 2, alpha 2; C: J 6, I 4, H 2 <= 2 -> all evaluated (H last); B: G 8, F 12, E 3.
+    # Right-to-left order: M L K J I H G F E.
+    report = check(fig52(), "order = M L K J I H G F E")
+    assert not report.ok
+    assert any("right to left" in n for n in report.findings[0].notes)
+
+
+def test_tie_break() -> None:
+    # (A (B 3 4) (C 3 5)): B = 3, C = 3 exactly under the strict rule: both moves tie.
+    G = gametree.from_nested([[3, 4], [3, 5]])
+    report = check(G, "move = C", prune_on_equal=False)
+    assert not report.ok and "broke the tie" in report.findings[0].notes[0]
+    assert check(G, "move = C", prune_on_equal=False, tie_break="any").ok
+
+
+def test_minimax_value_of_a_cut_node_is_explained() -> None:
+    # (A (B 5 6) (C 4 1)): C is cut after 4 <= alpha 5; its minimax value 1 is not what
+    # alpha-beta returns.
+    G = gametree.from_nested([[5, 6], [4, 1]])
+    report = check(G, "C = 1")
+    assert not report.ok
+    assert any("minimax" in n for n in report.findings[0].notes)
+    assert check(G, "C = 4").ok and check(G, "C = <=4").ok and check(G, "C = ≤ 4").ok
+    assert not check(G, "C = >=4").ok
+
+
+def test_never_searched_node() -> None:
+    # (A (B 5 6) (C 4 (D 1 2))): D is below C's cut; its value is "pruned".
+    G = gametree.from_nested([[5, 6], [4, [1, 2]]])
+    node_d = next(n for n in G.successors("C") if G.out_degree(n))
+    assert check(G, f"{node_d} = pruned").ok
+    assert check(G, f"{node_d} = -").ok
+    wrong = check(G, f"{node_d} = 1")
+    assert not wrong.ok and "not searched" in wrong.findings[0].explanation
+    assert check(G, f"pruned = C-{node_d}").ok
+
+
+def test_infinities_and_floats() -> None:
+    # B = min(inf, inf) = inf, so A = inf; C's first leaf -inf <= alpha inf cuts.
+    G = gametree.from_nested([[math.inf, math.inf], [-math.inf, 2]])
+    for text in ("value = inf", "value = +∞", "value = Infinity", '{"value": "inf"}'):
+        assert check(G, text).ok, text
+    assert check(G, "value = inf\n").findings[0].given == "inf"
+    H = gametree.from_nested([[10 / 3, 4], [1, 2]])
+    assert check(H, "value = 3.33").ok
+    assert check(H, "value = 10/3").ok
+    assert check(H, "value = 3.3").ok  # 10/3 correctly rounded to one decimal
+    assert not check(H, "value = 3.4").ok
+    assert not check(H, "value = 3").ok
+
+
+def test_malformed_items_are_findings_with_lines() -> None:
+    text = "value = three\nQ = 3\nmove = B\nmove = C\npruned = I X-Y\nvalue\n"
+    report = check(fig52(), text)
+    by_line = {f.line: f for f in report.findings}
+    assert by_line[1].verdict is Verdict.MALFORMED and "not a number" in by_line[1].explanation
+    assert by_line[2].verdict is Verdict.MALFORMED and "unknown node 'Q'" in by_line[2].explanation
+    assert by_line[3].ok
+    assert by_line[4].verdict is Verdict.MALFORMED and "duplicate" in by_line[4].explanation
+    assert by_line[5].verdict is Verdict.MALFORMED
+    assert by_line[6].verdict is Verdict.MALFORMED
+    assert not report.ok
+
+
+def test_not_an_edge_and_positions() -> None:
+    report = check(fig52(), "pruned = B-I\norder = #10")
+    assert "not an edge" in report.findings[0].explanation
+    assert "out of range" in report.findings[1].explanation
+    assert "write #7" in check(fig52(), "pruned = 7").findings[0].explanation
+
+
+def test_toml_duplicate_key_has_its_line() -> None:
+    report = check(fig52(), 'value = 3\nmove = "B"\nvalue = 3\n')
+    bad = [f for f in report.findings if f.verdict is Verdict.MALFORMED]
+    assert len(bad) == 1 and bad[0].line == 3
+
+
+def test_required_items() -> None:
+    report = check(fig52(), "value = 3", require=("value", "pruned"))
+    assert verdicts(report) == [("value", "correct"), ("pruned", "missing")]
+
+
+def test_labels_name_nodes() -> None:
+    G = fig52()
+    G.nodes["B"]["label"] = "left"
+    assert check(G, "move = left").ok
+    G.edges["A", "B"]["move"] = "a1"
+    assert check(G, "move = a1").ok
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_random_text_never_crashes(text: str) -> None:
+    report = check(fig52(), text)
+    assert 0.0 <= report.score <= 1.0
+
+
+# --------------------------------------------------------------------------- properties
+
+SMALL = trees(
+    max_branching=3,
+    max_depth=4,
+    players=st.sampled_from([("MAX", "MIN"), ("MIN", "MAX"), ("MAX", "MIN", "MIN")]),
+)
+CONVENTIONS = st.sampled_from([(True, "soft"), (False, "soft"), (True, "hard"), (False, "hard")])
+
+
+def key_for(G: nx.DiGraph, convention: tuple[bool, str]) -> AnswerKey:
+    return AnswerKey(G, prune_on_equal=convention[0], fail=convention[1])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SMALL, CONVENTIONS, st.sampled_from(["toml", "json", "text"]))
+def test_answers_from_the_search_are_all_correct(
+    G: nx.DiGraph, convention: tuple[bool, str], fmt: str
+) -> None:
+    key = key_for(G, convention)
+    answers = key.answers()
+    report = key.check(format_answers(answers, fmt))
+    assert report.ok, report.to_text()
+    assert report.asked >= 3
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SMALL, CONVENTIONS, st.randoms(use_true_random=False))
+def test_equivalent_pruned_forms_give_the_same_findings(
+    G: nx.DiGraph, convention: tuple[bool, str], rnd: random.Random
+) -> None:
+    key = key_for(G, convention)
+    a = key.answers()
+    leaves = a["pruned"]
+    edges = a["pruned_edges"]
+    tops = [e.split("-", 1)[1] for e in edges]
+    positions = [f"#{key.position[x]}" for x in key.frontier if str(x) in leaves]
+    mixed = [rnd.choice([e, t]) for e, t in zip(edges, tops, strict=True)]
+    reference = verdicts(key.check({"pruned": leaves}))
+    assert all(v == "correct" for _, v in reference)
+    for form in (edges, tops, positions, mixed):
+        assert verdicts(key.check({"pruned": form})) == reference
+    assert verdicts(key.check({"pruned_edges": edges})) == reference
+
+
+def _mutations(key: AnswerKey, rnd: random.Random) -> list[tuple[dict[str, object], str]]:
+    """(answers with one mutation, the item the checker must name)."""
+    a = key.answers()
+    out: list[tuple[dict[str, object], str]] = []
+    value = a["value"]
+    new_value = 0 if isinstance(value, str) else value + 1
+    out.append(({"value": new_value}, "value"))
+    kids = [str(c) for c in key.G.successors(key.root)]
+    if a["move"] is not None and len(kids) > 1:
+        other = rnd.choice([c for c in kids if c != a["move"]])
+        out.append(({"move": other}, "move"))
+    pruned = list(a["pruned"])
+    evaluated = [str(x) for x in key.frontier if str(x) not in pruned]
+    if evaluated:
+        extra = rnd.choice(evaluated)
+        out.append(({"pruned": [*pruned, extra]}, f"pruned {key.name(key.resolve(extra))}"))
+    if pruned:
+        gone = rnd.choice(pruned)
+        rest = [p for p in pruned if p != gone]
+        out.append(({"pruned": rest}, f"pruned {key.name(key.resolve(gone))}"))
+    node, v = rnd.choice(sorted(a["values"].items()))
+    if isinstance(v, str) and v[:2] in ("<=", ">="):
+        changed: object = v[:2] + str(float(v[2:]) + 1) if v[2:] not in ("inf", "-inf") else "0"
+    elif isinstance(v, str):
+        changed = 0
+    else:
+        changed = v + 1
+    out.append(({"values": {node: changed}}, node))
+    return out
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SMALL, CONVENTIONS, st.randoms(use_true_random=False))
+def test_every_single_mutation_is_caught_and_named(
+    G: nx.DiGraph, convention: tuple[bool, str], rnd: random.Random
+) -> None:
+    key = key_for(G, convention)
+    for answers, item in _mutations(key, rnd):
+        report = key.check(answers)
+        wrong = report.wrong
+        assert [f.item for f in wrong] == [item], (answers, report.to_text())
+        assert wrong[0].explanation
+
+
+def test_mutations_on_fig52_by_hand() -> None:
+    key = AnswerKey(fig52())
+    assert [f.item for f in key.check({"value": 2, "move": "B"}).wrong] == ["value"]
+    assert [f.item for f in key.check({"move": "D"}).wrong] == ["move"]
+    assert [f.item for f in key.check({"pruned": ["I"]}).wrong] == ["pruned J (#6)"]
+
+
+def test_report_formats() -> None:
+    report = check(fig52(), "value = 4\npruned = I J")
+    text = report.format("text")
+    assert "WRONG      value (line 1): given 4; expected 3" in text
+    assert text.rstrip().endswith("score: 2/3")
+    md = report.format("markdown")
+    assert "| value | wrong | 4 | 3 |" in md
+    import json
+
+    data = json.loads(report.format("json"))
+    assert data["right"] == 2 and data["asked"] == 3
+    with pytest.raises(ValueError, match="unknown format"):
+        report.format("html")
+
+
+def test_bad_options_raise() -> None:
+    with pytest.raises(gametree.SearchError):
+        AnswerKey(fig52(), window_at="middle")
+    with pytest.raises(gametree.SearchError):
+        AnswerKey(fig52(), require=("colour",))
