@@ -9,7 +9,17 @@ from gametree.games.aima import Fig52Game
 from gametree.games.connect_four import ConnectFour, ConnectFourState
 from gametree.games.expand import expand
 from gametree.games.lazy import GameSearchResult, search_game
+from gametree.games.match import GameRecord, MatchResult, MatchSummary, MoveRecord, play
 from gametree.games.nim import Nim, NimState
+from gametree.games.players import (
+    GamePlayer,
+    first_open,
+    human,
+    parse_player,
+    random_player,
+    searcher,
+    think_ahead,
+)
 from gametree.games.protocol import BaseGame, Game, check_game, player_of
 from gametree.games.tictactoe import TicTacToe, TicTacToeState
 
@@ -19,7 +29,12 @@ __all__ = [
     "ConnectFourState",
     "Fig52Game",
     "Game",
+    "GamePlayer",
+    "GameRecord",
     "GameSearchResult",
+    "MatchResult",
+    "MatchSummary",
+    "MoveRecord",
     "Nim",
     "NimState",
     "StudentGame",
@@ -28,6 +43,13 @@ __all__ = [
     "adapt",
     "check_game",
     "expand",
+    "first_open",
+    "human",
+    "parse_player",
+    "play",
     "player_of",
+    "random_player",
     "search_game",
+    "searcher",
+    "think_ahead",
 ]

@@ -21,15 +21,15 @@ Examples
 >>> game = adapt(Take(4))
 >>> game.actions(()), game.to_move((1,)), game.render((1, 2))
 ([1, 2], 'MIN', '1')
->>> game.utility((2, 2))  # MAX took the last object
-1
+>>> game.utility((1, 1, 2)), game.utility((2, 2))  # who took the last object: MAX, MIN
+(1, -1)
 """
 
 from __future__ import annotations
 
 import copy as copy_module
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from gametree.exceptions import GameError
 
@@ -65,7 +65,7 @@ class StudentGame:
         The private copy of the wrapped object that the adapter moves on.
     """
 
-    players = {"MAX": "MAX", "MIN": "MIN"}
+    players: ClassVar[dict[str, str]] = {"MAX": "MAX", "MIN": "MIN"}
     initial: tuple[Any, ...] = ()
 
     def __init__(
@@ -80,9 +80,7 @@ class StudentGame:
         missing = [role for role, m in methods.items() if m is None and role != "unmake_move"]
         if missing:
             wanted = "; ".join(" or ".join(_NAMES[r]) for r in missing)
-            raise GameError(
-                f"{type(obj).__name__} cannot be adapted as a game: it has no {wanted}"
-            )
+            raise GameError(f"{type(obj).__name__} cannot be adapted as a game: it has no {wanted}")
         self._pristine = copy_module.deepcopy(obj) if methods["unmake_move"] is None else None
         self.obj = copy_module.deepcopy(obj) if copy else obj
         self._bind()

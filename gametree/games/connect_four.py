@@ -9,24 +9,25 @@ Examples
 >>> game = ConnectFour(4, 5, 3)
 >>> s = game.result(game.result(game.initial, 2), 2)
 >>> print(game.render(s))
-.....
-.....
-..O..
-..X..
+-----
+-----
+--O--
+--X--
 >>> game.actions(s), game.to_move(s)
 ([0, 1, 2, 3, 4], 'X')
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
 from gametree.games.protocol import BaseGame
 
 __all__ = ["ConnectFour", "ConnectFourState"]
 
-EMPTY = "."
+EMPTY = "-"
 
 
 class ConnectFourState(NamedTuple):
@@ -63,7 +64,7 @@ class ConnectFour(BaseGame):
     when it could reach it, so a won position always beats any heuristic.
     """
 
-    players = {"X": "MAX", "O": "MIN"}
+    players: ClassVar[Mapping[str, str]] = {"X": "MAX", "O": "MIN"}
 
     def __init__(
         self,
@@ -121,13 +122,15 @@ class ConnectFour(BaseGame):
         try:
             height = state.heights[action]
         except (IndexError, TypeError):
-            raise GameError(f"{self!r}: no column {action!r} (columns 0..{self.cols - 1})") from None
+            raise GameError(
+                f"{self!r}: no column {action!r} (columns 0..{self.cols - 1})"
+            ) from None
         if height >= self.rows or state.winner or action < 0:
             raise GameError(f"{self!r}: column {action!r} is not playable")
         mark = state.to_move
         cell = action * self.rows + height
         board = state.board[:cell] + mark + state.board[cell + 1 :]
-        heights = state.heights[:action] + (height + 1,) + state.heights[action + 1 :]
+        heights = (*state.heights[:action], height + 1, *state.heights[action + 1 :])
         winner = ""
         for line in self._through[cell]:
             if all(board[i] == mark for i in line):
@@ -174,7 +177,7 @@ class ConnectFour(BaseGame):
         return state._replace(to_move="O" if state.to_move == "X" else "X")
 
     def render(self, state: ConnectFourState) -> str:
-        """Return the board as text, top row first (``.`` is empty)."""
+        """Return the board as text, top row first (``-`` is empty)."""
         rows = self.rows
         return "\n".join(
             "".join(state.board[c * rows + r] for c in range(self.cols))
@@ -187,7 +190,7 @@ class ConnectFour(BaseGame):
         >>> ConnectFour().state("33").heights
         (0, 0, 0, 2, 0, 0, 0)
         """
-        s = self.initial
+        s: ConnectFourState = self.initial
         seq = [int(ch) for ch in moves if ch.isdigit()] if isinstance(moves, str) else moves
         for col in seq:
             s = self.result(s, col)

@@ -120,7 +120,7 @@ def fast_search(
         ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
         npred[0] = 0
     counter = 1
-    visited = cutoffs = hits = max_ply = 0
+    visited = cutoffs = hits = max_ply = horizon = 0
 
     # The node being entered: its state, id, parent, MAX-view window and ply.
     cs, cnode, cparent, ca, cb, cply = root_state, 0, -1, window[0], window[1], 0
@@ -176,6 +176,7 @@ def fast_search(
                 tt[cnode] = (rv, EXACT)
         elif depth is not None and cply >= depth:
             rv, rb = evaluate(cs), EXACT
+            horizon += 1
             leaves.append(cnode)
             _store(values, cnode, rv, EXACT)
             if merged:
@@ -222,14 +223,29 @@ def fast_search(
                     "so far; raise the limit (max_nodes=...) or set a depth limit (depth=...)"
                 )
             if cnode == 0:
-                out.root_children = (
-                    new_ids if new_ids is not None else list(range(1, counter))
-                )
+                out.root_children = new_ids if new_ids is not None else list(range(1, counter))
                 out.root_moves = new_moves
             if has_frame:
                 stack.append(
-                    (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, i, moves,
-                     cids, base, cstates, ply)
+                    (
+                        s,
+                        node,
+                        sign,
+                        lo,
+                        hi,
+                        lo0,
+                        hi0,
+                        best,
+                        bi,
+                        best_exact,
+                        cut,
+                        i,
+                        moves,
+                        cids,
+                        base,
+                        cstates,
+                        ply,
+                    )
                 )
             has_frame = True
             s, node, ply = cs, cnode, cply
@@ -299,10 +315,7 @@ def fast_search(
                 cply = ply + 1
                 break
             # The node is finished.
-            if cut:
-                own = LOWER
-            else:
-                own = EXACT if best_exact else UPPER
+            own = LOWER if cut else EXACT if best_exact else UPPER
             if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
                 own = EXACT
             chosen[node] = cids[bi] if cids is not None else base + bi
@@ -326,8 +339,25 @@ def fast_search(
                 out.best_moves = tuple(moves_at_best)
                 has_frame = False
                 break
-            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, i, moves, cids,
-             base, cstates, ply) = stack.pop()
+            (
+                s,
+                node,
+                sign,
+                lo,
+                hi,
+                lo0,
+                hi0,
+                best,
+                bi,
+                best_exact,
+                cut,
+                i,
+                moves,
+                cids,
+                base,
+                cstates,
+                ply,
+            ) = stack.pop()
         if not has_frame:
             break
     out.value = values[0][0]
@@ -350,6 +380,7 @@ def fast_search(
         cutoffs=cutoffs,
         transposition_hits=hits,
         max_depth=max_ply,
+        horizon_evaluations=horizon,
     )
     return out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import networkx as nx
@@ -64,7 +64,9 @@ def _check(
 ) -> None:
     if algorithm not in ALGORITHMS:
         allowed = ", ".join(repr(a) for a in ALGORITHMS)
-        raise SearchError(f"algorithm={algorithm!r} is not allowed for games; expected one of {allowed}")
+        raise SearchError(
+            f"algorithm={algorithm!r} is not allowed for games; expected one of {allowed}"
+        )
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
         raise SearchError(f"depth={depth!r} is not allowed; expected None or an int >= 0")
     if fail not in ("soft", "hard"):
@@ -75,7 +77,9 @@ def _check(
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        raise SearchError(f"window={window!r} is not allowed; expected a pair (lo, hi) with lo < hi")
+        raise SearchError(
+            f"window={window!r} is not allowed; expected a pair (lo, hi) with lo < hi"
+        )
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise SearchError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
 
@@ -305,9 +309,12 @@ def _recorded(
     r = _engine_search(G, algorithm, options, hook, annotate and record, trace and record)
     best_action = None if r.best_move is None else G.edges[0, r.best_move][MOVE]
     best_actions = tuple(G.edges[0, c][MOVE] for c in r.best_moves)
-    pv_actions = tuple(G.edges[u, v][MOVE] for u, v in zip(r.pv, r.pv[1:]))
+    pv_actions = tuple(G.edges[u, v][MOVE] for u, v in zip(r.pv, r.pv[1:], strict=False))
     base = {f.name: getattr(r, f.name) for f in fields(SearchResult)}
     base["options"] = options
+    # The hook, not the engine, applies the depth limit: count the cut leaves it saw.
+    horizon = sum(1 for n in r.visited_leaves if CUTOFF in node_attrs[n])
+    base["stats"] = replace(r.stats, horizon_evaluations=horizon)
     base["root"] = 0
     return GameSearchResult(
         **base,

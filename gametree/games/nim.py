@@ -80,7 +80,7 @@ class Nim(BaseGame):
             raise GameError(f"{self!r}: bad move {action!r}; expected (pile, count)") from None
         if not 1 <= count <= size or pile < 0:
             raise GameError(f"{self!r}: cannot take {count!r} from pile {pile} of {size}")
-        piles = state.piles[:pile] + (size - count,) + state.piles[pile + 1 :]
+        piles = (*state.piles[:pile], size - count, *state.piles[pile + 1 :])
         return NimState(piles, "MIN" if state.to_move == "MAX" else "MAX")
 
     def is_terminal(self, state: NimState) -> bool:
@@ -88,7 +88,7 @@ class Nim(BaseGame):
         return not any(state.piles)
 
     def utility(self, state: NimState) -> float:
-        """Return ``-win`` when MAX must move with nothing left (MIN took the last), else ``win``."""
+        """Return ``-win`` if MAX is to move with nothing left (MIN took the last), else ``win``."""
         return -self.win if state.to_move == "MAX" else self.win
 
     def evaluate(self, state: NimState) -> float:

@@ -37,7 +37,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from gametree.attrs import MAX, MIN, Player
 from gametree.exceptions import GameError
@@ -48,8 +48,8 @@ __all__ = [
     "check_game",
     "evaluator",
     "keyer",
-    "player_of",
     "player_mapper",
+    "player_of",
     "renderer",
 ]
 
@@ -83,7 +83,7 @@ class Game(Protocol):
 class BaseGame:
     """Defaults for the optional members; the built-in games derive from it."""
 
-    players: Mapping[Hashable, str] = {"MAX": "MAX", "MIN": "MIN"}
+    players: ClassVar[Mapping[str, str]] = {"MAX": "MAX", "MIN": "MIN"}
     """Maps the game's own player ids to ``"MAX"``/``"MIN"``."""
 
     initial: Any = None
@@ -103,7 +103,7 @@ def check_game(game: object) -> None:
     >>> check_game(object())
     Traceback (most recent call last):
     ...
-    gametree.exceptions.GameError: object is not a game: it lacks initial, to_move, actions, result, is_terminal, utility (see gametree.games.Game; a student-style class with get_moves/make_move/... needs gametree.games.adapt)
+    gametree.exceptions.GameError: object is not a game: it lacks initial, to_move, ...
     """
     missing = [name for name in REQUIRED if not hasattr(game, name)]
     if missing:
@@ -115,9 +115,7 @@ def check_game(game: object) -> None:
                 " (see gametree.games.Game; a student-style class with get_moves/make_move/..."
                 " needs gametree.games.adapt)"
             )
-        raise GameError(
-            f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}{hint}"
-        )
+        raise GameError(f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}{hint}")
 
 
 def player_mapper(game: Any) -> Callable[[Any], str]:
@@ -183,7 +181,7 @@ def keyer(game: Any) -> Callable[[Any], Hashable]:
     key = getattr(game, "key", None)
     if callable(key):
         return key  # type: ignore[no-any-return]
-    return lambda state: state  # type: ignore[no-any-return]
+    return lambda state: state
 
 
 def renderer(game: Any) -> Callable[[Any], str]:

@@ -9,23 +9,24 @@ Examples
 >>> game = TicTacToe()
 >>> s = game.result(game.initial, 4)
 >>> print(game.render(s))
-...
-.X.
-...
+---
+-X-
+---
 >>> game.to_move(s), game.actions(s)[:3], game.coords(5)
-('O', [0, 1, 2], (1, 2))
+('O', (0, 1, 2), (1, 2))
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
 from gametree.games.protocol import BaseGame
 
 __all__ = ["TicTacToe", "TicTacToeState"]
 
-EMPTY = "."
+EMPTY = "-"
 _new_state = tuple.__new__
 
 
@@ -33,7 +34,7 @@ class TicTacToeState(NamedTuple):
     """A tic-tac-toe position: immutable and hashable."""
 
     board: str
-    """Row-major cells: ``"X"``, ``"O"`` or ``"."``."""
+    """Row-major cells: ``"X"``, ``"O"`` or ``"-"``."""
     to_move: str
     """``"X"`` or ``"O"``."""
     winner: str = ""
@@ -72,7 +73,7 @@ class TicTacToe(BaseGame):
     positions; its value is 0 (a draw).
     """
 
-    players = {"X": "MAX", "O": "MIN"}
+    players: ClassVar[Mapping[str, str]] = {"X": "MAX", "O": "MIN"}
 
     def __init__(self, m: int = 3, n: int = 3, k: int = 3, *, win: float = 1) -> None:
         for name, v in (("m", m), ("n", n), ("k", k)):
@@ -175,7 +176,7 @@ class TicTacToe(BaseGame):
         return state._replace(to_move="O" if state.to_move == "X" else "X")
 
     def render(self, state: TicTacToeState) -> str:
-        """Return the board as ``n``-character rows joined by newlines (``.`` is empty)."""
+        """Return the board as ``n``-character rows joined by newlines (``-`` is empty)."""
         board = state.board
         text = self._rendered.get(board)
         if text is None:
@@ -191,14 +192,14 @@ class TicTacToe(BaseGame):
         return divmod(action, self.n)
 
     def state(self, board: str, to_move: str | None = None) -> TicTacToeState:
-        """Build a position from text: X, O and ``.`` (or space, ``-``, ``_``, ``e``).
+        """Build a position from text: X, O and ``-`` (or ``.``, space, ``_``, ``e``).
 
         Rows may be separated by ``/``, newlines or ``|``; other separators are ignored.
         ``to_move`` defaults to X when both have as many marks, else O.
 
         >>> g = TicTacToe()
         >>> g.state("oox/.x./ox.")
-        TicTacToeState(board='OOX.X.OX.', to_move='X', winner='')
+        TicTacToeState(board='OOX-X-OX-', to_move='X', winner='')
         """
         cells = []
         for ch in board.upper():
@@ -210,7 +211,7 @@ class TicTacToe(BaseGame):
                 continue
             else:
                 raise GameError(
-                    f"{self!r}: bad cell {ch!r} in board {board!r}; use X, O and . for empty"
+                    f"{self!r}: bad cell {ch!r} in board {board!r}; use X, O and - for empty"
                 )
         text = "".join(cells)
         if len(text) != self.m * self.n:

@@ -1,0 +1,237 @@
+"""Matches between two players, with per-move records and a summary table.
+
+Examples
+--------
+>>> from gametree.games import TicTacToe
+>>> from gametree.games.players import first_open, searcher
+>>> m = play(TicTacToe(), searcher(), first_open(), games=2)
+>>> [g.winner for g in m.games]
+['x', 'x']
+>>> m.summary.wins, m.summary.draws, m.summary.losses
+({'x': 2, 'o': 0}, 0, {'x': 0, 'o': 2})
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gametree.exceptions import GameError
+from gametree.games.players import GamePlayer
+from gametree.games.protocol import check_game, player_mapper, renderer
+from gametree.search.theory import ebf as effective_branching_factor
+
+__all__ = ["GameRecord", "MatchResult", "MatchSummary", "MoveRecord", "play"]
+
+ROLES = ("x", "o")
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move of a game."""
+
+    ply: int
+    """0-based index of the move in the game."""
+    role: str
+    """``"x"`` or ``"o"``: which of :func:`play`'s players moved."""
+    side: str
+    """``"MAX"`` or ``"MIN"``."""
+    action: Any
+    """The move."""
+    nodes: int
+    """Nodes the player explored choosing it (0 for players that do not search)."""
+    seconds: float
+    """Time the player took."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a match."""
+
+    number: int
+    """1-based."""
+    first: str
+    """The role (``"x"``/``"o"``) that moved first, as MAX."""
+    moves: tuple[MoveRecord, ...]
+    outcome: float
+    """The final utility, MAX's point of view."""
+    winner: str | None
+    """The role that won, or None for a draw."""
+    final_state: Any
+
+    def nodes(self, role: str) -> int:
+        """Nodes explored by ``role`` over the game."""
+        return sum(m.nodes for m in self.moves if m.role == role)
+
+    def seconds(self, role: str) -> float:
+        """Time taken by ``role`` over the game."""
+        return sum(m.seconds for m in self.moves if m.role == role)
+
+    def ebf(self, role: str) -> float | None:
+        """The effective branching factor of ``role``'s searches, as the seeds compute it.
+
+        ``ebf(nodes explored over the game, number of moves in the game)`` with the
+        root counted (:func:`gametree.ebf` with ``count_root=True``); None when the
+        player explored nothing.
+        """
+        n = self.nodes(role)
+        if n < 1 or not self.moves:
+            return None
+        return effective_branching_factor(n, len(self.moves), count_root=True)
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """Wins, draws and losses of each role over a match (sides alternated or not)."""
+
+    names: dict[str, str]
+    wins: dict[str, int]
+    draws: int
+    losses: dict[str, int]
+    nodes: dict[str, int]
+    seconds: dict[str, float]
+    moves: dict[str, int]
+
+    def table(self) -> str:
+        """Return the summary as a fixed-width text table."""
+        rows = [("player", "name", "wins", "draws", "losses", "nodes/move", "ms/move")]
+        for role in ROLES:
+            n = max(self.moves[role], 1)
+            rows.append(
+                (
+                    role,
+                    self.names[role],
+                    str(self.wins[role]),
+                    str(self.draws),
+                    str(self.losses[role]),
+                    f"{self.nodes[role] / n:,.0f}",
+                    f"{1000 * self.seconds[role] / n:,.2f}",
+                )
+            )
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        lines = []
+        for r in rows:
+            cells = [r[0].ljust(widths[0]), r[1].ljust(widths[1])]
+            cells += [c.rjust(w) for c, w in zip(r[2:], widths[2:], strict=True)]
+            lines.append("  ".join(cells).rstrip())
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Every game of a match and its summary."""
+
+    games: tuple[GameRecord, ...]
+    summary: MatchSummary
+
+
+def play(
+    game: Any,
+    x: GamePlayer,
+    o: GamePlayer,
+    *,
+    games: int = 1,
+    seed: int | None = None,
+    alternate: bool = True,
+    verbose: bool = False,
+    state: Any = None,
+    max_moves: int = 100_000,
+    out: Callable[[str], None] = print,
+) -> MatchResult:
+    """Play ``games`` games of ``game`` between ``x`` and ``o``.
+
+    Parameters
+    ----------
+    game : Game
+    x, o : GamePlayer
+        ``x`` moves first (as MAX) in the first game.
+    games : int, default 1
+    seed : int, optional
+        Seeds the match's random generator (players without a seed of their own use it).
+    alternate : bool, default True
+        Swap who moves first every game, so neither player has the first move's
+        advantage more often.
+    verbose : bool, default False
+        Print every move and board (through ``out``).
+    state : optional
+        Start every game from this position (default ``game.initial``).
+    max_moves : int, default 100_000
+        Stop with :class:`GameError` if a game runs longer.
+
+    Returns
+    -------
+    MatchResult
+        ``games``: a :class:`GameRecord` per game (moves with nodes and time, outcome,
+        winner); ``summary``: wins, draws and losses per player.
+    """
+    check_game(game)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise GameError(f"games must be a non-negative integer, got {games!r}")
+    rng = random.Random(seed)
+    players = {"x": x, "o": o}
+    side_of = player_mapper(game)
+    render = renderer(game)
+    start = game.initial if state is None else state
+    if side_of(start) != "MAX":
+        raise GameError(f"play: the starting position {start!r} has MIN to move; start with MAX")
+    records = []
+    for number in range(1, games + 1):
+        first = "o" if alternate and number % 2 == 0 else "x"
+        second = "x" if first == "o" else "o"
+        role_of = {"MAX": first, "MIN": second}
+        s = start
+        moves: list[MoveRecord] = []
+        if verbose:
+            out(f"game {number}: {players[first].name} ({first}) moves first")
+            out(render(s))
+        while not game.is_terminal(s):
+            if len(moves) >= max_moves:
+                raise GameError(f"play: game {number} passed max_moves={max_moves}")
+            side = side_of(s)
+            role = role_of[side]
+            player = players[role]
+            player.last_nodes = 0
+            t0 = time.perf_counter()
+            action = player.choose(game, s, rng)
+            seconds = time.perf_counter() - t0
+            legal = game.actions(s)
+            if action not in legal:
+                raise GameError(
+                    f"play: {player.name} ({role}) chose {action!r}, which is not legal in "
+                    f"{s!r}; legal moves: {list(legal)!r}"
+                )
+            moves.append(MoveRecord(len(moves), role, side, action, player.last_nodes, seconds))
+            s = game.result(s, action)
+            if verbose:
+                out(f"{player.name} ({role}, {side}) plays {action!r}")
+                out(render(s))
+        outcome = game.utility(s)
+        winner = role_of["MAX"] if outcome > 0 else role_of["MIN"] if outcome < 0 else None
+        if verbose:
+            out(f"game {number}: " + ("draw" if winner is None else f"{winner} wins"))
+        records.append(GameRecord(number, first, tuple(moves), outcome, winner, s))
+    return MatchResult(tuple(records), _summary(players, records))
+
+
+def _summary(players: dict[str, GamePlayer], records: list[GameRecord]) -> MatchSummary:
+    wins = {r: 0 for r in ROLES}
+    losses = {r: 0 for r in ROLES}
+    draws = 0
+    for g in records:
+        if g.winner is None:
+            draws += 1
+        else:
+            wins[g.winner] += 1
+            losses["o" if g.winner == "x" else "x"] += 1
+    return MatchSummary(
+        names={r: players[r].name for r in ROLES},
+        wins=wins,
+        draws=draws,
+        losses=losses,
+        nodes={r: sum(g.nodes(r) for g in records) for r in ROLES},
+        seconds={r: sum(g.seconds(r) for g in records) for r in ROLES},
+        moves={r: sum(1 for g in records for m in g.moves if m.role == r) for r in ROLES},
+    )
