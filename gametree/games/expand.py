@@ -59,7 +59,8 @@ def too_many(game: Any, count: int, max_nodes: int) -> GameError:
     """The error for an expansion that passes ``max_nodes``."""
     return GameError(
         f"expanding {game!r} passed max_nodes={max_nodes:,}: {count:,} nodes so far and "
-        "more to come; raise the limit (max_nodes=...), set a depth limit (depth=...) or "
+        "more to come; raise the limit (max_nodes=..., --max-nodes on the command line), "
+        "set a depth limit (depth=...) or "
         "merge transpositions (merge_transpositions=True)"
     )
 

@@ -1,0 +1,120 @@
+"""``gametree expand GAME``: expand a game into a tree file or a drawing."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from gametree.attrs import MOVE, STATE
+from gametree.exceptions import RenderError
+
+__all__ = ["add_parser", "portable", "run"]
+
+TREE_SUFFIXES = frozenset({".tree", ".json", ".dot", ".gv", ".graphml"})
+
+DESCRIPTION = """\
+Expand GAME from its start (or --state) into its game tree and write it to OUT: a tree
+file (.tree, .json, .dot, .graphml) or any drawing the draw command makes (.png, .pdf,
+.svg, .tex, ...). Without -o, print how many nodes and leaves the tree has.
+
+games: tictactoe[:M,N,K]  connect4[:ROWS,COLS,CONNECT]  nim[:P1,P2,...]  aima
+
+examples:
+  gametree expand aima -o fig52.tree
+  gametree expand tictactoe --state "XO-/-X-/--O" -o endgame.png
+  gametree expand tictactoe --merge                     5478 positions
+  gametree expand connect4 --depth 2 -o c4.json         heuristic values at depth 2
+  gametree expand nim:1,2,2 -o nim.dot
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``expand`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "expand",
+        help="expand a game (tictactoe, connect4, nim, aima) into a tree file or drawing",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "game", metavar="GAME", help="tictactoe[:M,N,K], connect4[:R,C,K], nim[:P,...], aima"
+    )
+    parser.add_argument(
+        "--state",
+        help="start position: a tic-tac-toe board (X, O, - by rows, / between rows), "
+        "Connect Four columns played (3342), Nim piles (1,2,3), an AIMA letter",
+    )
+    parser.add_argument(
+        "--depth", type=int, default=None, help="plies to expand (heuristic values at the cut)"
+    )
+    parser.add_argument("--merge", action="store_true", help="merge transpositions (a DAG)")
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=1_000_000,
+        help="stop past this many nodes (default 1,000,000)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="file to write; the suffix picks the format"
+    )
+    parser.set_defaults(func=run)
+
+
+def portable(G: nx.DiGraph) -> nx.DiGraph:
+    """Return a copy of ``G`` that every file format can hold.
+
+    Game states are Python objects: the copy drops the ``state`` attribute (the
+    ``label`` keeps the board) and turns moves that are not str/int/float into text.
+    """
+    H = G.copy()
+    for _, data in H.nodes(data=True):
+        data.pop(STATE, None)
+    for _, _, data in H.edges(data=True):
+        move = data.get(MOVE)
+        if move is not None and not isinstance(move, (str, int, float)):
+            data[MOVE] = str(move)
+    return H
+
+
+def write(G: nx.DiGraph, path: str) -> None:
+    """Write ``G`` to ``path``: a tree file by ``gametree.dump``, else a drawing."""
+    import gametree
+
+    suffix = Path(path).suffix.lower()
+    if suffix in TREE_SUFFIXES:
+        dump = getattr(gametree, "dump", None)
+        if dump is None:
+            raise RenderError("writing tree files needs gametree.dump, which is not available")
+        dump(portable(G), path)
+        return
+    save = getattr(gametree, "save", None)
+    if save is None:
+        raise RenderError(f"cannot write {path!r}: gametree.save (drawings) is not available")
+    save(portable(G), path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gametree expand``."""
+    from gametree.games.expand import expand
+    from gametree.games.specs import parse_game, parse_state
+
+    game = parse_game(args.game)
+    state = None if args.state is None else parse_state(game, args.state)
+    G = expand(
+        game,
+        state,
+        depth=args.depth,
+        merge_transpositions=args.merge,
+        max_nodes=args.max_nodes,
+    )
+    leaves = sum(1 for n in G if not G._succ[n])
+    if args.output:
+        write(G, args.output)
+        print(f"wrote {args.output}: {len(G):,} nodes, {leaves:,} leaves")
+    else:
+        kind = "positions" if args.merge else "nodes"
+        print(f"{game!r}: {len(G):,} {kind}, {leaves:,} leaves, {G.number_of_edges():,} edges")
+    return 0
