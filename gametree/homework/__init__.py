@@ -12,7 +12,9 @@ from gametree.homework.answers import (
     parse_answers,
 )
 from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
+from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
+from gametree.homework.grade import GradeReport, GradeRow, grade
 from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
 
 __all__ = [
@@ -22,12 +24,18 @@ __all__ = [
     "AnswerProblem",
     "Answers",
     "CheckReport",
+    "ComparisonRow",
     "Finding",
+    "GradeReport",
+    "GradeRow",
     "Verdict",
     "check",
+    "compare",
     "explain",
     "explain_lines",
     "format_answers",
+    "format_comparison",
+    "grade",
     "load_answers",
     "minimax_values",
     "node_types",

@@ -1,0 +1,88 @@
+"""``gametree check TREE ANSWERS``: check a student's answers, one finding per item."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
+
+__all__ = ["add_parser", "run"]
+
+DESCRIPTION = """\
+Check the answers in ANSWERS (TOML, JSON or the plain form 'value = 3', 'move = B',
+'pruned = I J', 'C = 2') against a search of TREE, under the course's convention.
+Every item gets a verdict, the expected and given values, and the reason.
+
+exit status: 0 every item right, 1 something wrong, 2 unusable input.
+
+examples:
+  gametree check fig52.tree answers.txt             cut on >= (AIMA), fail-soft
+  gametree check fig52.tree answers.toml --strict   cut only when alpha > beta
+  gametree check fig52.tree answers.json --format markdown
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``check`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "check",
+        help="check answers (value, move, pruned leaves, ...) against a search",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_tree_argument(parser)
+    parser.add_argument("answers", metavar="ANSWERS", help="answer file (.toml, .json, .txt)")
+    add_search_options(parser)
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "markdown"),
+        default="text",
+        help="report format (default: text)",
+    )
+    parser.add_argument(
+        "--window-at",
+        choices=("exit", "enter"),
+        default="exit",
+        help="compare alpha/beta answers with the window when a node is left (default) or entered",
+    )
+    parser.add_argument(
+        "--tie-break",
+        choices=("first", "any"),
+        default="first",
+        help="best move among equal children: the first in child order (default) or any",
+    )
+    parser.add_argument(
+        "--require",
+        default="",
+        metavar="ITEMS",
+        help="comma-separated items that must be answered (value,move,pruned,order,pv)",
+    )
+    parser.set_defaults(func=run)
+
+
+def key_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Return the :class:`gametree.AnswerKey` options from parsed arguments."""
+    options = search_options(args)
+    options["window_at"] = args.window_at
+    options["tie_break"] = args.tie_break
+    options["require"] = tuple(x.strip() for x in args.require.split(",") if x.strip())
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gametree check``; return 0 (all right), 1 (something wrong) or 2."""
+    from gametree.homework import AnswerKey, load_answers
+
+    G = read_tree(args.tree)
+    answers = load_answers(Path(args.answers))
+    key = AnswerKey(G, algorithm=args.algorithm, **key_options(args))
+    report = key.check(answers)
+    print(report.format(args.format))
+    if not answers.items and not key.require:
+        why = "nothing could be read" if answers.problems else "no answers found"
+        print(f"gametree check: error: {args.answers}: {why}", file=sys.stderr)
+        return 2
+    return 0 if report.ok else 1

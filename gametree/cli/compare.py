@@ -1,0 +1,71 @@
+"""``gametree compare TREE``: one row per algorithm (value, work, ebf, time)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gametree.cli.common import ALGORITHM_CHOICES, add_tree_argument, read_tree
+
+__all__ = ["add_parser", "run"]
+
+DESCRIPTION = """\
+Run several algorithms on TREE and print one row each: value, best move, nodes
+visited, leaves evaluated, cutoffs, PVS re-searches, effective branching factor
+(AIMA: N + 1 = 1 + b* + ... + b*^d) and time (best of --repeat runs).
+
+examples:
+  gametree compare fig52.tree
+  gametree compare big.tree -a minimax,alphabeta,pvs --format markdown
+"""
+
+
+def _algorithms(text: str) -> list[str]:
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    bad = [n for n in names if n not in ALGORITHM_CHOICES]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown algorithm {bad[0] if bad else text!r}; expected a comma-separated "
+            f"list of {', '.join(ALGORITHM_CHOICES)}"
+        )
+    return names
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``compare`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "compare",
+        help="compare algorithms on one tree: nodes, leaves, cutoffs, ebf, time",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_tree_argument(parser)
+    parser.add_argument(
+        "-a",
+        "--algorithms",
+        type=_algorithms,
+        default=["minimax", "alphabeta", "negamax_alphabeta", "pvs"],
+        help="comma-separated algorithms (default: minimax,alphabeta,negamax_alphabeta,pvs)",
+    )
+    parser.add_argument("--depth", type=int, default=None, help="depth limit (default: none)")
+    parser.add_argument("--strict", action="store_true", help="cut only when alpha > beta")
+    parser.add_argument("--fail", choices=("soft", "hard"), default="soft")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per algorithm")
+    parser.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gametree compare``; return 0."""
+    from gametree.exceptions import SearchError
+    from gametree.homework import compare, format_comparison
+
+    if args.repeat < 1:
+        raise SearchError(f"--repeat must be >= 1, got {args.repeat}")
+    G = read_tree(args.tree)
+    options: dict[str, Any] = {"prune_on_equal": not args.strict, "fail": args.fail}
+    if args.depth is not None:
+        options["depth"] = args.depth
+    rows = compare(G, args.algorithms, repeat=args.repeat, **options)
+    print(format_comparison(rows, args.format))
+    return 0
