@@ -1,8 +1,28 @@
-"""Pruning diagrams: layout, style, and the matplotlib, Graphviz, TikZ, text emitters."""
+"""Pruning diagrams: a tidy layout, one style, and matplotlib, Graphviz, TikZ, text,
+Jupyter and animated emitters that all draw the same picture.
+"""
 
+from gametree.drawing.animate import animate
 from gametree.drawing.dot import to_dot, to_pydot
+from gametree.drawing.jupyter import DiagramView, show
 from gametree.drawing.layout import tree_layout
-from gametree.drawing.mpl import draw
+from gametree.drawing.mpl import Artists, draw
+from gametree.drawing.output import save
+from gametree.drawing.style import DEFAULT_STYLE
 from gametree.drawing.text import to_text
+from gametree.drawing.tikz import to_tikz
 
-__all__ = ["draw", "to_dot", "to_pydot", "to_text", "tree_layout"]
+__all__ = [
+    "DEFAULT_STYLE",
+    "Artists",
+    "DiagramView",
+    "animate",
+    "draw",
+    "save",
+    "show",
+    "to_dot",
+    "to_pydot",
+    "to_text",
+    "to_tikz",
+    "tree_layout",
+]

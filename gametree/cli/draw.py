@@ -1,0 +1,145 @@
+"""``gametree draw TREE -o OUT``: a pruning diagram (or a bare exercise tree) in a file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from typing import Any
+
+from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
+from gametree.exceptions import RenderError, SearchError
+
+__all__ = ["add_parser", "run"]
+
+_WINDOW_ALGORITHMS = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
+
+DESCRIPTION = """\
+Draw TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin) to OUT,
+in the format its suffix names: .png .svg .pdf (a drawing), .dot (Graphviz), .tex (TikZ,
+a document pdflatex compiles), .txt (text art), .gif (the search step by step).
+
+Without --algorithm the bare tree is drawn: shapes and leaf values, for an exercise
+sheet. With it, the searched tree: backed-up values, pruned edges cut and greyed, the
+principal variation bold.
+
+examples:
+  gametree draw fig52.tree -o sheet.pdf                       the exercise
+  gametree draw fig52.tree -o key.png -a alphabeta            the answer key
+  gametree draw fig52.tree -o key.svg -a alphabeta --show values,bounds,order
+  gametree draw fig52.tree -o key.tex -a alphabeta --strict   cut only on >
+  gametree draw fig52.tree -o steps.gif -a alphabeta          one frame per event
+  gametree draw big.tree -o big.svg -a pvs --engine graphviz
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``draw`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "draw",
+        help="draw a pruning diagram (png, svg, pdf, dot, tex, txt, gif)",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_tree_argument(parser)
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="file to write; its suffix picks the format",
+    )
+    add_search_options(parser, default=None)
+    parser.add_argument(
+        "--show",
+        default=None,
+        metavar="ITEMS",
+        help="comma-separated slots to fill: values,bounds,order,names,moves "
+        "(default: values,names,moves)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("matplotlib", "graphviz"),
+        default="matplotlib",
+        help="who draws png/svg/pdf (default: matplotlib)",
+    )
+    parser.add_argument("--title", default=None, help="caption over the drawing")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gametree draw`` with parsed arguments; return the exit status."""
+    from gametree.drawing.output import FORMATS, save
+    from gametree.drawing.style import parse_show
+
+    suffix = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
+    if suffix not in FORMATS:
+        allowed = ", ".join(f".{f}" for f in FORMATS)
+        raise RenderError(f"cannot write {args.output!r}: unknown suffix; use one of {allowed}")
+    show = parse_show(args.show) if args.show is not None else None
+    _check_options(args, suffix)
+    G = read_tree(args.tree)
+    result = None
+    options: dict[str, Any] = {}
+    if args.algorithm is not None:
+        options = search_options(args)
+        if suffix != "gif":
+            from gametree.search import solve
+
+            result = solve(G, args.algorithm, annotate=False, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        save(
+            G,
+            args.output,
+            result,
+            engine=args.engine,
+            show=show,
+            title=args.title,
+            algorithm=args.algorithm,
+            **(options if suffix == "gif" else {}),
+        )
+    for warning in caught:
+        print(f"gametree draw: warning: {warning.message}", file=sys.stderr)
+    return 0
+
+
+def _check_options(args: argparse.Namespace, suffix: str) -> None:
+    if args.algorithm is None:
+        given = [
+            flag
+            for flag, present in (
+                ("--strict", args.strict),
+                ("--fail hard", args.fail != "soft"),
+                ("--window", args.window is not None),
+                ("--transpositions", args.transpositions),
+                ("--depth", args.depth is not None),
+            )
+            if present
+        ]
+        if given:
+            raise SearchError(
+                f"{' and '.join(given)} need a search: add --algorithm (e.g. -a alphabeta)"
+            )
+        if suffix == "gif":
+            raise SearchError("a .gif animates a search: add --algorithm (e.g. -a alphabeta)")
+        return
+    if args.depth is not None and args.depth < 0:
+        raise SearchError(f"--depth must be >= 0, got {args.depth}")
+    if args.algorithm not in _WINDOW_ALGORITHMS:
+        given = [
+            flag
+            for flag, present in (
+                ("--strict", args.strict),
+                ("--fail hard", args.fail != "soft"),
+                ("--window", args.window is not None),
+                ("--transpositions", args.transpositions),
+            )
+            if present
+        ]
+        if given:
+            allowed = ", ".join(sorted(_WINDOW_ALGORITHMS))
+            raise SearchError(
+                f"{' and '.join(given)} only apply to the alpha-beta family ({allowed}), "
+                f"not to {args.algorithm!r}"
+            )

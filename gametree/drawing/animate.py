@@ -1,0 +1,248 @@
+"""Step-by-step pictures of a search: :func:`animate`, one frame per trace event."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.attrs import (
+    ALPHA,
+    ANNOTATION_EDGE_ATTRS,
+    ANNOTATION_NODE_ATTRS,
+    BETA,
+    BOUND,
+    PRUNED,
+    SEARCH,
+    SEARCH_VALUE,
+    STATUS,
+    UNREACHED,
+    VISIT,
+    VISITED,
+)
+from gametree.drawing.slots import place
+from gametree.drawing.style import GEQ, LEQ, diagram, format_value, mark_current
+from gametree.exceptions import RenderError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from gametree.search.trace import TraceEvent
+
+__all__ = ["animate", "frames"]
+
+
+def animate(
+    G: nx.DiGraph,
+    algorithm: str = "alphabeta",
+    path: str | os.PathLike[str] = "search.gif",
+    *,
+    show: str | Iterable[str] | None = "values,bounds,names,moves",
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+    interval: int = 900,
+    **options: Any,
+) -> list[Path]:
+    """Draw a search step by step: one frame per trace event, same layout in every frame.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        The game tree (not changed).
+    algorithm : str, default "alphabeta"
+        The search, as for :func:`gametree.solve`.
+    path : str or path-like, default "search.gif"
+        A ``.gif`` path writes one animated GIF (pillow). A ``.png`` path writes numbered
+        frames beside it: ``step.png`` gives ``step-001.png``, ``step-002.png``, ...
+    show, style, title, root
+        As for :func:`gametree.draw` (default slots: values, bounds, names, moves).
+    interval : int, default 900
+        Milliseconds per GIF frame.
+    **options
+        The search's options (``depth``, ``prune_on_equal``, ``fail``, ...).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files written (one GIF, or the PNG frames in order).
+
+    Notes
+    -----
+    Each frame shows what the search knows after one event of
+    :func:`gametree.search_trace`: the node it is about outlined in colour and bold,
+    windows ``[a, b]`` as they are when nodes are entered and left, leaf values as they
+    are evaluated, cut marks as cutoffs happen; a caption says what happened.
+
+    Examples
+    --------
+    >>> import gametree, tempfile, pathlib
+    >>> from PIL import Image
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> gif = pathlib.Path(tempfile.mkdtemp()) / "ab.gif"
+    >>> [written] = gametree.animate(G, "alphabeta", gif)
+    >>> Image.open(written).n_frames == len(list(gametree.search_trace(G)))
+    True
+    """
+    from PIL import Image as PILImage
+
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in {".gif", ".png"}:
+        raise RenderError(
+            f"cannot animate to {str(target)!r}: use a .gif path, or a .png path for "
+            "numbered frames"
+        )
+    images = list(frames(G, algorithm, show=show, style=style, title=title, root=root, **options))
+    if not images:
+        raise RenderError("the search produced no events to draw")
+    if suffix == ".gif":
+        palette = [
+            im.convert("RGB").quantize(colors=64, method=PILImage.Quantize.MEDIANCUT)
+            for im in images
+        ]
+        palette[0].save(
+            target,
+            save_all=True,
+            append_images=palette[1:],
+            duration=interval,
+            loop=0,
+            optimize=False,
+        )
+        return [target]
+    written = []
+    width = max(3, len(str(len(images))))
+    for i, image in enumerate(images, 1):
+        frame_path = target.with_name(f"{target.stem}-{i:0{width}d}.png")
+        image.save(frame_path)
+        written.append(frame_path)
+    return written
+
+
+def frames(
+    G: nx.DiGraph,
+    algorithm: str = "alphabeta",
+    *,
+    show: str | Iterable[str] | None = "values,bounds,names,moves",
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+    **options: Any,
+) -> Iterator[Image]:
+    """Yield one RGBA image per trace event of the search (see :func:`animate`)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image as PILImage
+
+    from gametree.drawing.mpl import draw_diagram
+    from gametree.search import search_trace, solve
+
+    events = list(search_trace(G, algorithm, **options))
+    # The final picture fixes the layout (and so every shape and slot) for all frames.
+    final = diagram(G, solve(G, algorithm, annotate=False, **options), show=show, style=style,
+                    title=title, root=root)  # fmt: skip
+    final.caption = " "
+    placement = place(final)
+    H = G.copy()
+    for data in H._node.values():
+        for key in ANNOTATION_NODE_ATTRS:
+            data.pop(key, None)
+    for _, _, data in H.edges(data=True):
+        for key in ANNOTATION_EDGE_ATTRS:
+            data.pop(key, None)
+    H.graph[SEARCH] = {"algorithm": algorithm}
+    visits = 0
+    total = len(events)
+    for step, event in enumerate(events, 1):
+        visits = _apply(H, event, visits)
+        d = diagram(H, show=show, style=style, title=title, root=final.root)
+        mark_current(d, getattr(event, "node", None))
+        d.caption = f"{step}/{total}  {describe(event)}"
+        canvas = draw_diagram(d, placement=placement).figure.canvas
+        assert isinstance(canvas, FigureCanvasAgg)
+        canvas.draw()  # type: ignore[no-untyped-call]
+        yield PILImage.frombuffer(
+            "RGBA",
+            canvas.get_width_height(),
+            canvas.buffer_rgba(),  # type: ignore[no-untyped-call]
+            "raw",
+            "RGBA",
+            0,
+            1,
+        ).copy()
+
+
+def _apply(H: nx.DiGraph, event: TraceEvent, visits: int) -> int:
+    """Write what ``event`` tells onto the working copy ``H``; return the visit count."""
+    from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
+
+    data = H._node[event.node]
+    data[ALPHA], data[BETA] = event.alpha, event.beta
+    if isinstance(event, Enter):
+        if data.get(STATUS) != VISITED:
+            visits += 1
+            data[VISIT] = visits
+        data[STATUS] = VISITED
+        if event.parent is not None and H.has_edge(event.parent, event.node):
+            H.edges[event.parent, event.node][STATUS] = VISITED
+    elif isinstance(event, (Leaf, Exit, TranspositionHit)):
+        data[SEARCH_VALUE] = event.value
+        data[BOUND] = "exact" if isinstance(event, Leaf) else str(event.bound)
+    elif isinstance(event, Cutoff):
+        for child in event.skipped:
+            H.edges[event.node, child][STATUS] = PRUNED
+            if H._node[child].get(STATUS) is None:
+                H._node[child][STATUS] = PRUNED
+                _mark_unreached(H, child)
+    return visits
+
+
+def _mark_unreached(H: nx.DiGraph, top: Hashable) -> None:
+    stack = [top]
+    while stack:
+        node = stack.pop()
+        for child in H._succ[node]:
+            if H._node[child].get(STATUS) is None:
+                H._node[child][STATUS] = UNREACHED
+                H.edges[node, child][STATUS] = UNREACHED
+                stack.append(child)
+
+
+def describe(event: TraceEvent) -> str:
+    """Return a short caption for one trace event.
+
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> [describe(e) for e in gametree.search_trace(G)][:2]
+    ['enter A with [−∞, ∞]', 'enter B with [−∞, ∞]']
+    """
+    from gametree.search.trace import (
+        Cutoff,
+        Enter,
+        Exit,
+        Leaf,
+        Probe,
+        ReSearch,
+        TranspositionHit,
+    )
+
+    window = f"[{format_value(event.alpha)}, {format_value(event.beta)}]"
+    node = event.node
+    if isinstance(event, Enter):
+        return f"enter {node} with {window}"
+    if isinstance(event, Leaf):
+        return f"leaf {node} = {format_value(event.value)}"
+    if isinstance(event, Cutoff):
+        skipped = ", ".join(str(s) for s in event.skipped) or "nothing left"
+        return f"cut-off at {node} after {event.child}: prune {skipped}"
+    if isinstance(event, Probe):
+        return f"probe {node} with null window {window}"
+    if isinstance(event, ReSearch):
+        return f"re-search {node} with {window}"
+    if isinstance(event, TranspositionHit):
+        return f"{node} from the table: {format_value(event.value)}"
+    assert isinstance(event, Exit)
+    prefix = {"lower": GEQ, "upper": LEQ}.get(str(event.bound), "")
+    return f"{node} returns {prefix}{format_value(event.value)}"

@@ -1,0 +1,72 @@
+"""Inline display in Jupyter: :func:`show` returns an object that renders as SVG."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["DiagramView", "show"]
+
+
+class DiagramView:
+    """A pruning diagram that Jupyter displays inline (``_repr_svg_``).
+
+    Build it with :func:`show`; :meth:`svg` returns the same text.
+    """
+
+    def __init__(self, G: nx.DiGraph, result: SearchResult | None, options: dict[str, Any]):
+        self.graph = G
+        self.result = result
+        self.options = options
+        self._svg: str | None = None
+
+    def svg(self) -> str:
+        """Return the drawing as SVG text (made once, then cached)."""
+        if self._svg is None:
+            from gametree.drawing.mpl import draw
+
+            artists = draw(self.graph, self.result, **self.options)
+            buffer = io.StringIO()
+            artists.figure.savefig(buffer, format="svg", metadata={"Date": None})
+            self._svg = buffer.getvalue()
+        return self._svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        n = self.graph.number_of_nodes()
+        searched = "searched" if self.result is not None else "tree"
+        return f"<DiagramView of a {searched} with {n} nodes>"
+
+
+def show(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> DiagramView:
+    """Return a diagram that a Jupyter notebook displays inline as SVG.
+
+    Takes the same arguments as :func:`gametree.draw` (without ``ax``). Nothing is drawn
+    until the notebook asks for the SVG.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> view = gametree.show(G, gametree.alphabeta(G, annotate=False))
+    >>> view._repr_svg_().lstrip().startswith("<?xml")
+    True
+    """
+    options = {"show": show, "style": style, "title": title, "root": root}
+    return DiagramView(G, result, options)

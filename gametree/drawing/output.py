@@ -1,0 +1,175 @@
+"""Writing diagrams to files: :func:`save` picks the format from the suffix."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Hashable, Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.drawing.style import diagram
+from gametree.exceptions import RenderError
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["FORMATS", "save"]
+
+FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif")
+"""File suffixes :func:`save` writes."""
+
+ENGINES = ("matplotlib", "graphviz")
+
+MAX_PNG_PIXELS = 32767
+"""Largest PNG side written at full resolution (Graphviz's limit; matplotlib's is 65,536)."""
+
+
+def save(
+    G: nx.DiGraph,
+    path: str | os.PathLike[str],
+    result: SearchResult | None = None,
+    *,
+    engine: str = "matplotlib",
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+    dpi: float | None = None,
+    standalone: bool = True,
+    algorithm: str | None = None,
+    **options: Any,
+) -> Path:
+    """Write the pruning diagram of ``G`` to ``path``, in the format its suffix names.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A game tree, bare or annotated by a search.
+    path : str or path-like
+        ``.png``, ``.svg``, ``.pdf`` (a drawing), ``.dot`` (:func:`gametree.to_dot`),
+        ``.tex`` (:func:`gametree.to_tikz`), ``.txt`` (:func:`gametree.to_text`) or
+        ``.gif`` (:func:`gametree.animate`: one frame per search event).
+    result : SearchResult, optional
+        A search of ``G`` to draw (``G`` is not changed).
+    engine : {"matplotlib", "graphviz"}
+        Who draws PNG, SVG and PDF. Graphviz needs pygraphviz
+        (``pip install 'gametree[graphviz]'``) or a ``dot`` program on PATH.
+    show, style, title, root
+        As for :func:`gametree.draw`.
+    dpi : float, optional
+        Resolution of a PNG (default: the style's ``dpi``, 150).
+    standalone : bool, default True
+        For ``.tex``: a whole document (else a ``tikzpicture`` to ``\\input``).
+    algorithm : str, optional
+        For ``.gif``: the search to animate (default: the one ``G`` or ``result`` was
+        searched with, else ``"alphabeta"``).
+    **options
+        For ``.gif``: the search options (``depth``, ``prune_on_equal``, ...).
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Raises
+    ------
+    RenderError
+        For an unknown suffix or engine, or when Graphviz is needed and missing.
+
+    Warns
+    -----
+    UserWarning
+        When a PNG would be wider or taller than 32,767 pixels: it is written at a lower
+        resolution, and an SVG is suggested.
+
+    Examples
+    --------
+    >>> import gametree, tempfile, pathlib
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> gametree.save(G, folder / "aima.txt", gametree.alphabeta(G, annotate=False)).name
+    'aima.txt'
+    >>> print((folder / "aima.txt").read_text().splitlines()[2])
+    │   ├── *E  3
+    """
+    target = Path(path)
+    suffix = target.suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        allowed = ", ".join(f".{f}" for f in FORMATS)
+        raise RenderError(f"cannot write {str(target)!r}: unknown suffix; use one of {allowed}")
+    if engine not in ENGINES:
+        allowed = ", ".join(repr(e) for e in ENGINES)
+        raise RenderError(f"unknown engine {engine!r}; expected one of {allowed}")
+    if suffix != "gif" and options:
+        raise RenderError(
+            f"save() got search options {sorted(options)!r}, which only a .gif takes; "
+            "search first and pass the result"
+        )
+    drawing: dict[str, Any] = {"show": show, "style": style, "title": title, "root": root}
+    if suffix == "gif":
+        from gametree.drawing.animate import animate
+
+        if algorithm is None:
+            searched = G.graph.get("search") or {}
+            algorithm = result.algorithm if result is not None else searched.get("algorithm")
+        animate(G, algorithm=algorithm or "alphabeta", path=target, **drawing, **options)
+        return target
+    if suffix == "txt":
+        from gametree.drawing.text import to_text
+
+        target.write_text(to_text(G, result, **drawing) + "\n", encoding="utf-8")
+        return target
+    if suffix == "dot":
+        from gametree.drawing.dot import to_dot
+
+        target.write_text(to_dot(G, result, **drawing), encoding="utf-8")
+        return target
+    if suffix == "tex":
+        from gametree.drawing.tikz import to_tikz
+
+        target.write_text(to_tikz(G, result, standalone=standalone, **drawing), encoding="utf-8")
+        return target
+    d = diagram(G, result, **drawing)
+    resolution = float(dpi if dpi is not None else d.style["dpi"])
+    if engine == "graphviz":
+        from gametree.drawing.dot import diagram_dot, render_dot
+        from gametree.drawing.slots import place
+
+        if suffix == "png":
+            pl = place(d)
+            resolution = _fit_png(pl.xmax - pl.xmin, pl.ymax - pl.ymin, resolution)
+        render_dot(diagram_dot(d), target, suffix, dpi=resolution)
+        return target
+    from gametree.drawing.mpl import draw_diagram
+
+    artists = draw_diagram(d)
+    fig = artists.figure
+    if suffix == "png":
+        width, height = fig.get_size_inches() * 72.0
+        resolution = _fit_png(width, height, resolution)
+    metadata: dict[str, Any] = {}
+    if suffix == "svg":
+        metadata = {"Date": None}
+    elif suffix == "pdf":
+        metadata = {"CreationDate": None}
+    fig.savefig(target, format=suffix, dpi=resolution, metadata=metadata)
+    return target
+
+
+def _fit_png(width_pt: float, height_pt: float, dpi: float) -> float:
+    """Return ``dpi``, lowered (with a warning) so neither side passes the PNG limit."""
+    largest = max(width_pt, height_pt) / 72.0 * dpi
+    if largest <= MAX_PNG_PIXELS:
+        return dpi
+    fitted = MAX_PNG_PIXELS / (max(width_pt, height_pt) / 72.0)
+    warnings.warn(
+        f"the PNG would be {largest:,.0f} pixels across, more than {MAX_PNG_PIXELS:,}; "
+        f"writing it at {fitted:.0f} dpi instead of {dpi:.0f}. Save as .svg (or .pdf) "
+        "for a legible drawing of a tree this size",
+        UserWarning,
+        stacklevel=3,
+    )
+    return fitted

@@ -1,0 +1,301 @@
+"""The TikZ emitter: :func:`to_tikz` for lecture notes and exam sheets (pdflatex)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, place, text_width, value_offset
+from gametree.drawing.style import Diagram, diagram
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["to_tikz"]
+
+PREAMBLE = "\\usepackage{tikz}\n\\usetikzlibrary{decorations.markings}\n"
+"""What a document needs in its preamble to ``\\input`` a :func:`to_tikz` picture."""
+
+_SPECIAL = {
+    "\\": "$\\backslash$",
+    "{": "$\\{$",
+    "}": "$\\}$",
+    "%": "\\%",
+    "&": "\\&",
+    "#": "\\#",
+    "$": "{\\ttfamily\\char36}",
+    "_": "\\_",
+    "^": "\\^{}",
+    "~": "\\~{}",
+    "<": "$<$",
+    ">": "$>$",
+    "|": "$|$",
+    '"': "{\\ttfamily\\char34}",
+    "\n": " ",
+    "\r": " ",
+    "\t": " ",
+}
+_MATH = {
+    "∞": "\\infty",
+    "−": "-",
+    "≥": "\\geq",
+    "≤": "\\leq",
+    "→": "\\rightarrow",
+    "←": "\\leftarrow",
+    "×": "\\times",
+    "±": "\\pm",
+    "·": "\\cdot",
+    "α": "\\alpha",
+    "β": "\\beta",
+    "γ": "\\gamma",
+    "δ": "\\delta",
+    "ε": "\\varepsilon",
+    "π": "\\pi",
+    "σ": "\\sigma",
+}
+_ACCENTS = {
+    "\u0301": "\\'",
+    "\u0300": "\\`",
+    "\u0302": "\\^",
+    "\u0308": '\\"',
+    "\u0303": "\\~",
+    "\u0327": "\\c",
+    "\u030c": "\\v",
+    "\u0306": "\\u",
+    "\u0304": "\\=",
+    "\u030a": "\\r",
+}
+_LETTERS = {"ß": "\\ss{}", "æ": "\\ae{}", "Æ": "\\AE{}", "ø": "\\o{}", "Ø": "\\O{}", "œ": "\\oe{}"}
+
+
+def tex_escape(text: str) -> str:
+    """Return ``text`` as TeX that pdflatex typesets as the same characters.
+
+    TeX specials are escaped, mathematical symbols and Greek letters go to math mode,
+    accented letters to accent macros; other characters are written as ``U+XXXX``.
+
+    >>> print(tex_escape("50% & {x_1} #2 \\\\ −∞ ≥ é"))
+    50\\% \\& $\\{$x\\_1$\\}$ \\#2 $\\backslash$ $-$$\\infty$ $\\geq$ \\'{e}
+    """
+    out = []
+    for ch in text:
+        if ch in _SPECIAL:
+            out.append(_SPECIAL[ch])
+        elif ch.isascii():
+            out.append(ch)
+        elif ch in _MATH:
+            out.append(f"${_MATH[ch]}$")
+        elif ch in _LETTERS:
+            out.append(_LETTERS[ch])
+        else:
+            out.append(_decomposed(ch))
+    return "".join(out)
+
+
+def _decomposed(ch: str) -> str:
+    parts = unicodedata.normalize("NFD", ch)
+    base, marks = parts[0], parts[1:]
+    if base.isascii() and marks and all(m in _ACCENTS for m in marks):
+        text = base
+        for mark in marks:
+            text = f"{_ACCENTS[mark]}{{{text}}}"
+        return text
+    return f"{{\\ttfamily U+{ord(ch):04X}}}"
+
+
+def to_tikz(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    standalone: bool = False,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> str:
+    r"""Return the pruning diagram as a TikZ picture (or a whole LaTeX document).
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A game tree, bare or annotated by a search.
+    result : SearchResult, optional
+        A search of ``G`` to draw (``G`` is not changed).
+    standalone : bool, default False
+        Return a complete document that pdflatex compiles to a PDF page cropped to the
+        picture. Otherwise a ``tikzpicture`` to ``\input``; its preamble needs
+        :data:`PREAMBLE` (``\usepackage{tikz}`` and the ``decorations.markings``
+        library).
+    show, style, title, root
+        As for :func:`gametree.draw`.
+
+    Returns
+    -------
+    str
+        TikZ code with the same layout and slots as :func:`gametree.draw`: coordinates
+        ``n0, n1, ...`` in preorder, labels escaped for TeX.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> lines = to_tikz(G).splitlines()
+    >>> lines[0]
+    '\\begin{tikzpicture}[x=1pt, y=1pt,'
+    >>> [line for line in lines if "(n0)" in line][0]
+    '  \\coordinate (n0) at (162.07, 0);'
+    """
+    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    picture = diagram_tikz(d)
+    if not standalone:
+        return picture
+    return (
+        "\\documentclass{article}\n"
+        + PREAMBLE
+        + "\\begin{document}\n"
+        + "\\pagestyle{empty}\n"
+        + "\\newsavebox{\\gametreebox}\n"
+        + "\\savebox{\\gametreebox}{%\n"
+        + picture
+        + "}\n"
+        + "% Crop the page to the picture.\n"
+        + "\\pdfpagewidth=\\wd\\gametreebox\n"
+        + "\\pdfpageheight=\\dimexpr\\ht\\gametreebox+\\dp\\gametreebox\\relax\n"
+        + "\\hoffset=-1in \\voffset=-1in\n"
+        + "\\shipout\\copy\\gametreebox\n"
+        + "\\end{document}\n"
+    )
+
+
+def diagram_tikz(d: Diagram) -> str:
+    """Return the ``tikzpicture`` of a computed :class:`~gametree.drawing.style.Diagram`."""
+    st = d.style
+    pl = place(d)
+    small = float(st["small_font_size"])
+    colors: dict[str, str] = {}
+
+    def color(value: str) -> str:
+        if value not in colors:
+            colors[value] = f"gt{len(colors)}"
+        return colors[value]
+
+    body: list[str] = []
+    ids = {n.node: f"n{i}" for i, n in enumerate(d.nodes)}
+    for n in d.nodes:
+        x, y = pl.pos[n.node]
+        body.append(f"  \\coordinate ({ids[n.node]}) at ({_num(x)}, {_num(y)});")
+    for e in sorted(d.edges, key=lambda e: e.pv):
+        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
+        y0 -= pl.height[e.u] / 2
+        y1 += pl.height[e.v] / 2
+        opts = [
+            f"draw={color(e.color)}",
+            f"line width={_num(e.line_width)}pt",
+            _dash(e.linestyle),
+        ]
+        if e.cut:
+            opts.append("gt cut")
+        body.append(
+            f"  \\path[{', '.join(o for o in opts if o)}] "
+            f"({_num(x0)}, {_num(y0)}) -- ({_num(x1)}, {_num(y1)});"
+        )
+        if e.move:
+            mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+            body.append(f"  \\node[gt move] at ({_num(mx)}, {_num(my)}) {{{tex_escape(e.move)}}};")
+    for n in d.nodes:
+        w, h = pl.width[n.node], pl.height[n.node]
+        opts = [
+            f"draw={color(n.color)}",
+            f"fill={color(n.fill)}",
+            f"line width={_num(n.line_width)}pt",
+            _dash(n.linestyle),
+        ]
+        body.append(
+            f"  \\path[{', '.join(o for o in opts if o)}] ({ids[n.node]}) {_outline(n.kind, w, h)};"
+        )
+        text_color = color(n.text_color)
+        if n.value:
+            weight = "\\bfseries" if n.pv and n.kind != "LEAF" else ""
+            body.append(
+                f"  \\node[gt value, text={text_color}] at ([yshift={_num(value_offset(n, h))}pt]"
+                f"{ids[n.node]}) {{{weight}{tex_escape(n.value)}}};"
+            )
+        reach = w / 2 + GAP
+        if n.name:
+            body.append(
+                f"  \\node[gt side, anchor=east, text={text_color}] at ([xshift={_num(-reach)}pt]"
+                f"{ids[n.node]}) {{{tex_escape(n.name)}}};"
+            )
+            reach += text_width(n.name, small) + GAP
+        if n.order:
+            body.append(
+                f"  \\node[gt side, anchor=east, text={color(str(st['order_color']))}] at "
+                f"([xshift={_num(-reach)}pt]{ids[n.node]}) {{{tex_escape(n.order)}}};"
+            )
+        if n.bounds:
+            body.append(
+                f"  \\node[gt side, anchor=west, text={text_color}] at "
+                f"([xshift={_num(w / 2 + GAP)}pt]{ids[n.node]}) {{{tex_escape(n.bounds)}}};"
+            )
+    if d.title:
+        cx = (pl.xmin + pl.xmax) / 2
+        body.append(
+            f"  \\node[anchor=south, font=\\sffamily\\large] at ({_num(cx)}, "
+            f"{_num(pl.ymax + 6)}) {{{tex_escape(d.title)}}};"
+        )
+    cut = str(st["cut_color"])
+    header = [
+        "\\begin{tikzpicture}[x=1pt, y=1pt,",
+        "  gt value/.style={font=\\sffamily\\normalsize, inner sep=0pt},",
+        "  gt side/.style={font=\\sffamily\\footnotesize, inner sep=0pt},",
+        "  gt move/.style={font=\\sffamily\\footnotesize, fill=white, inner sep=1pt},",
+        "  gt cut/.style={postaction={decorate, decoration={markings, mark=at position "
+        f"{_num(CUT_AT)} with {{\\draw[{color(cut)}, line width={_num(st['cut_line_width'])}pt, "
+        "solid] (-2.2pt, -6.5pt) -- (-2.2pt, 6.5pt) (2.2pt, -6.5pt) -- (2.2pt, 6.5pt);}}}},",
+        "]",
+    ]
+    for value, name in colors.items():
+        header.append(f"  \\definecolor{{{name}}}{{HTML}}{{{_hex(value)}}}")
+    margin = float(st["margin"])
+    box = (
+        f"  \\useasboundingbox ({_num(pl.xmin - margin)}, {_num(pl.ymin - margin)}) "
+        f"rectangle ({_num(pl.xmax + margin)}, "
+        f"{_num(pl.ymax + margin + (2 * float(st['font_size']) if d.title else 0))});"
+    )
+    return "\n".join([*header, box, *body, "\\end{tikzpicture}"]) + "\n"
+
+
+def _outline(kind: str, w: float, h: float) -> str:
+    if kind == "MAX":
+        return (
+            f"++(0, {_num(h / 2)}) -- ++({_num(-w / 2)}, {_num(-h)}) -- ++({_num(w)}, 0) -- cycle"
+        )
+    if kind == "MIN":
+        return (
+            f"++(0, {_num(-h / 2)}) -- ++({_num(-w / 2)}, {_num(h)}) -- ++({_num(w)}, 0) -- cycle"
+        )
+    if kind == "CHANCE":
+        return f"circle[radius={_num(w / 2)}]"
+    return f"++({_num(-w / 2)}, {_num(-h / 2)}) rectangle ++({_num(w)}, {_num(h)})"
+
+
+def _dash(linestyle: str) -> str:
+    return {"dashed": "dash pattern=on 4pt off 2.5pt", "dotted": "dash pattern=on 1pt off 2pt"}.get(
+        linestyle, ""
+    )
+
+
+def _hex(value: str) -> str:
+    if value.startswith("#") and len(value) == 7:
+        return value[1:].upper()
+    from matplotlib.colors import to_hex
+
+    return to_hex(value)[1:].upper()
+
+
+def _num(value: float) -> str:
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
