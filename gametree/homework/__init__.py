@@ -14,6 +14,7 @@ from gametree.homework.answers import (
 from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
+from gametree.homework.generate import Exercise, ExerciseError, generate
 from gametree.homework.grade import GradeReport, GradeRow, grade
 from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
 
@@ -25,6 +26,8 @@ __all__ = [
     "Answers",
     "CheckReport",
     "ComparisonRow",
+    "Exercise",
+    "ExerciseError",
     "Finding",
     "GradeReport",
     "GradeRow",
@@ -35,6 +38,7 @@ __all__ = [
     "explain_lines",
     "format_answers",
     "format_comparison",
+    "generate",
     "grade",
     "load_answers",
     "minimax_values",

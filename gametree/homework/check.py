@@ -767,12 +767,13 @@ class AnswerKey:
 
         Keys: ``value``, ``move``, ``pv``, ``order``, ``pruned`` (leaves),
         ``pruned_edges`` (the top-most cut edges as ``"C-I"``), ``values`` (every searched
-        node: a number, or ``"<=v"`` / ``">=v"`` for a bound), ``alpha`` and ``beta`` (at
-        the moment ``window_at`` names).
+        internal node, in node order: a number, or ``"<=v"`` / ``">=v"`` for a bound),
+        ``alpha`` and ``beta`` (at the moment ``window_at`` names).
         """
         o = self.main
         r = o.result
         windows = o.exit_window if self.window_at == "exit" else o.enter_window
+        inner = [n for n in self.G if n not in self.position]
         out: dict[str, Any] = {
             "value": _plain(r.value),
             "move": None if r.best_move is None else str(r.best_move),
@@ -780,9 +781,9 @@ class AnswerKey:
             "order": [str(n) for n in o.evaluated],
             "pruned": [str(n) for n in self.frontier if n in o.pruned],
             "pruned_edges": [f"{u}-{v}" for u, v in r.pruned_edges],
-            "values": {str(n): _bound_key(v) for n, v in r.node_values.items()},
-            "alpha": {str(n): _plain(w[0]) for n, w in windows.items() if self.G._succ[n]},
-            "beta": {str(n): _plain(w[1]) for n, w in windows.items() if self.G._succ[n]},
+            "values": {str(n): _bound_key(r.node_values[n]) for n in inner if n in r.node_values},
+            "alpha": {str(n): _plain(windows[n][0]) for n in inner if n in windows},
+            "beta": {str(n): _plain(windows[n][1]) for n in inner if n in windows},
         }
         return out
 
