@@ -39,9 +39,8 @@ def main() -> None:
                 if event.parent is None
                 else f"after {G.edges[event.parent, event.node]['move']}: "
             )
-            print(
-                f"{'  ' * event.depth}{move}{flat(event.node)} ({G.nodes[event.node]['player']} to move)"
-            )
+            who = G.nodes[event.node]["player"]
+            print(f"{'  ' * event.depth}{move}{flat(event.node)} ({who} to move)")
         elif isinstance(event, Leaf):
             print(f"{'  ' * depth_of[event.node]}  terminal value {event.value}")
         elif isinstance(event, Exit) and G.succ[event.node]:

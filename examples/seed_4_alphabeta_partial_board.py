@@ -35,7 +35,7 @@ def main() -> None:
         " ".join(f"{'XO'[i % 2]}{game.coords(a)}" for i, a in enumerate(r.pv_actions)),
     )
     print(f"pruned branches ({len(r.pruned_edges)}):")
-    for parent, child in r.pruned_edges:
+    for _parent, child in r.pruned_edges:
         path = []
         node = child
         while node != r.root:

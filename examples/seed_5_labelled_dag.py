@@ -11,9 +11,8 @@ as ``seed_5_alphabeta.png`` (or .svg) in the current directory.
 
 from __future__ import annotations
 
-from _common import quick_mode
-
 import networkx as nx
+from _common import quick_mode
 
 import gametree
 
@@ -98,12 +97,12 @@ def main() -> None:
     exact = gametree.minimax(second, annotate=False)
     ab = gametree.alphabeta(second, window=(2, 5))
     pv = gametree.pvs(second, annotate=False)
-    bound = ab.node_values[ab.root].bound
+    bound = str(ab.node_values[ab.root].bound)
+    meaning = {"lower": "at least", "upper": "at most"}.get(bound, "exactly")
     print(f"second tree: minimax value {exact.value}")
     print(
         f"  alpha-beta with window (2, 5): {ab.value} ({bound} bound: the true value is "
-        f"{'at least' if str(bound) == 'lower' else 'at most' if str(bound) == 'upper' else 'exactly'} "
-        f"{ab.value}); pruned {', '.join(f'{u}->{v}' for u, v in ab.pruned_edges) or 'nothing'}"
+        f"{meaning} {ab.value}); pruned {', '.join(f'{u}->{v}' for u, v in ab.pruned_edges) or 'nothing'}"
     )
     print(
         f"  principal variation search: {pv.value} (PV {' '.join(map(str, pv.pv))}, "
