@@ -99,10 +99,11 @@ def main() -> None:
     pv = gametree.pvs(second, annotate=False)
     bound = str(ab.node_values[ab.root].bound)
     meaning = {"lower": "at least", "upper": "at most"}.get(bound, "exactly")
+    pruned = ", ".join(f"{u}->{v}" for u, v in ab.pruned_edges) or "nothing"
     print(f"second tree: minimax value {exact.value}")
     print(
         f"  alpha-beta with window (2, 5): {ab.value} ({bound} bound: the true value is "
-        f"{meaning} {ab.value}); pruned {', '.join(f'{u}->{v}' for u, v in ab.pruned_edges) or 'nothing'}"
+        f"{meaning} {ab.value}); pruned {pruned}"
     )
     print(
         f"  principal variation search: {pv.value} (PV {' '.join(map(str, pv.pv))}, "
