@@ -197,6 +197,7 @@ class _Frame:
     __slots__ = (
         "acc",
         "all_exact",
+        "any_lower",
         "best",
         "best_child",
         "best_exact",
@@ -242,6 +243,7 @@ class _Frame:
         self.cut = False
         self.acc = 0.0
         self.all_exact = True
+        self.any_lower = False
         self.probs: list[float] | None = None
         self.child_probe = False
 
@@ -557,13 +559,17 @@ class _Search:
             f.best_exact = vb == EXACT
         elif v == f.best and vb == EXACT:
             f.best_exact = True
+        if vb == LOWER:
+            f.any_lower = True
         if f is self.stack[0]:
             self.root_results.append((child, v, vb))
         if not pruning:
             return
         if f.best > f.lo:
             f.lo = f.best
-        cuts = f.best >= f.hi if poe else f.best > f.hi
+        # Only a value proven to reach beta cuts: under a zero-width window a child
+        # that failed low (an upper bound) can equal beta without proving anything.
+        cuts = vb != UPPER and (v >= f.hi if poe else v > f.hi)
         if cuts and f.index < len(f.children):
             skipped = tuple(f.children[f.index :])
             f.cut = True
@@ -585,7 +591,9 @@ class _Search:
             own_bound = EXACT if f.all_exact else UPPER
         else:
             soft = f.best
-            own_bound = LOWER if f.cut else EXACT if f.best_exact else UPPER
+            # A child that failed high (a lower bound) returned at least beta, so the
+            # node failed high too, even when that child was the last one.
+            own_bound = LOWER if f.cut or f.any_lower else EXACT if f.best_exact else UPPER
             if (own_bound == LOWER and soft == INF) or (own_bound == UPPER and soft == -INF):
                 own_bound = EXACT
             if f.best_child is not None:
