@@ -128,8 +128,9 @@ def reorder(
     ordering : "best", "worst" or callable
         ``"best"``: at every MAX node the children in decreasing minimax value, at every
         MIN node increasing, so that left-to-right alpha-beta meets the best move first
-        and prunes the most. ``"worst"``: the reverse, so that it prunes the least (on a
-        tree with distinct values, nothing at all). A callable ``key(G, child)`` sorts
+        and prunes the most. ``"worst"``: the reverse, so that every node meets its best
+        move last (on a two-level tree with distinct values nothing is pruned; deeper,
+        bounds inherited from above can still cut). A callable ``key(G, child)`` sorts
         the children of every node in increasing key order. Sorting is stable: equal
         children keep their order. CHANCE nodes keep their order under ``"best"`` and
         ``"worst"`` (alpha-beta searches below them with an open window).
