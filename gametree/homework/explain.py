@@ -83,9 +83,9 @@ class _Teller:
                 return f"{start} with the window {w}." if w else f"{start}."
             what = self.who(e.node, step.player)
             pos = f"the {_ordinal(step.index)} child of {self.n(e.parent)}" if step.index else ""
-            text = f"Enter {what}" + (f", {pos}," if pos else "")
+            text = f"Enter {what}" + (f", {pos}" if pos else "")
             if w:
-                text += f" with the window {w}"
+                text += f"{',' if pos else ''} with the window {w}"
             if w and step.player is not None:
                 extra = [
                     origin_text(b, x, o, self.style)
