@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -324,3 +326,36 @@ def test_bad_options_raise() -> None:
         AnswerKey(fig52(), window_at="middle")
     with pytest.raises(gametree.SearchError):
         AnswerKey(fig52(), require=("colour",))
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def test_check_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gametree.cli import main
+
+    tree = tmp_path / "fig52.tree"
+    tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n")
+    right = tmp_path / "right.txt"
+    right.write_text("value = 3\nmove = B\npruned = I J\n")
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text('value = 3\nmove = "B"\npruned = ["I"]\n')
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing yet\n")
+    assert main(["check", str(tree), str(right)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("score: 3/3")
+    assert main(["check", str(tree), str(wrong)]) == 1
+    out = capsys.readouterr().out
+    assert "MISSING    pruned J (#6) (line 3)" in out
+    assert main(["check", str(tree), str(wrong), "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["right"] == 2
+    assert main(["check", str(tree), str(wrong), "--format", "markdown"]) == 1
+    assert "| pruned J (#6) | missing |" in capsys.readouterr().out
+    # Strict cut: nothing is pruned on Figure 5.2 either way (no equality is met).
+    assert main(["check", str(tree), str(right), "--strict", "--fail", "hard"]) == 0
+    capsys.readouterr()
+    assert main(["check", str(tree), str(empty)]) == 2
+    assert main(["check", str(tree), str(tmp_path / "missing.txt")]) == 2
+    assert main(["check", str(tmp_path / "missing.tree"), str(right)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "missing" in err

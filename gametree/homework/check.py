@@ -516,6 +516,8 @@ class AnswerKey:
         self.position = {leaf: i for i, leaf in enumerate(self.frontier, 1)}
         self.main = self._run(G, algorithm, options)
         self._alternatives: dict[str, tuple[str, _Outcome] | None] = {}
+        self._below_cache: dict[Hashable, list[Hashable]] = {}
+        self._stories: dict[tuple[str, Hashable], str] = {}
         self._names = self._name_table()
 
     # -- searching -------------------------------------------------------------------
@@ -677,8 +679,14 @@ class AnswerKey:
         p = self.G.nodes[node].get(PLAYER)
         return str(getattr(p, "value", p)) if p is not None else "leaf"
 
-    def pruned_reason(self, node: Hashable, outcome: _Outcome | None = None) -> str:
+    def pruned_reason(self, node: Hashable) -> str:
         """Why ``node`` is never searched: the cutoff above it."""
+        cached = self._stories.get(("pruned_reason", node))
+        if cached is None:
+            cached = self._stories[("pruned_reason", node)] = self._pruned_reason(node)
+        return cached
+
+    def _pruned_reason(self, node: Hashable, outcome: _Outcome | None = None) -> str:
         o = outcome or self.main
         poe = bool(self.options.get("prune_on_equal", True))
         seen = {node}
@@ -698,6 +706,13 @@ class AnswerKey:
         return f"{node} is not searched"
 
     def evaluated_reason(self, leaf: Hashable) -> str:
+        """Why ``leaf`` is evaluated: no cutoff happened before it."""
+        cached = self._stories.get(("evaluated_reason", leaf))
+        if cached is None:
+            cached = self._stories[("evaluated_reason", leaf)] = self._evaluated_reason(leaf)
+        return cached
+
+    def _evaluated_reason(self, leaf: Hashable) -> str:
         """Why ``leaf`` is evaluated: no cutoff happened before it."""
         o = self.main
         k = o.evaluated.index(leaf) + 1 if leaf in o.evaluated else 0
@@ -728,6 +743,13 @@ class AnswerKey:
         return f"{head}: every child of a CHANCE node is searched"
 
     def value_story(self, node: Hashable) -> str:
+        """How ``node`` got its value: its children and any cutoff."""
+        cached = self._stories.get(("value_story", node))
+        if cached is None:
+            cached = self._stories[("value_story", node)] = self._value_story(node)
+        return cached
+
+    def _value_story(self, node: Hashable) -> str:
         """How ``node`` got its value: its children's values and any cutoff."""
         o = self.main
         nv = o.result.node_values.get(node)
@@ -1094,7 +1116,21 @@ class AnswerKey:
         return {x for x in self.frontier if x not in reached}
 
     def _below(self, node: Hashable) -> list[Hashable]:
-        return [x for x in self.frontier if x == node or nx.has_path(self.G, node, x)]
+        """Frontier leaves at or below ``node``, left to right (cached)."""
+        hit = self._below_cache.get(node)
+        if hit is not None:
+            return hit
+        reach = {node}
+        stack = [node]
+        succ = self.G._succ
+        while stack:
+            for c in succ[stack.pop()]:
+                if c not in reach:
+                    reach.add(c)
+                    stack.append(c)
+        found = [x for x in self.frontier if x in reach]
+        self._below_cache[node] = found
+        return found
 
     def _check_pruned(self, item: AnswerItem, notes: list[str]) -> list[Finding]:
         claims = self._claims(item)

@@ -70,8 +70,8 @@ class Exercise:
 
     def answers_text(self, format: str = "toml") -> str:
         """The answer key as an answer file (``"toml"``, ``"json"`` or ``"text"``)."""
-        rule = "alpha >= beta" if self.settings["prune_on_equal"] else "only when alpha > beta"
-        header = f"# answer key: alphabeta, cut when {rule}, fail-{self.settings['fail']}\n"
+        rule = "when alpha >= beta" if self.settings["prune_on_equal"] else "only when alpha > beta"
+        header = f"# answer key: alphabeta, cut {rule}, fail-{self.settings['fail']}\n"
         body = format_answers(self.answers, format)
         return body + "\n" if format == "json" else header + body + "\n"
 

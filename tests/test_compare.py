@@ -1,0 +1,69 @@
+"""Tests for gametree.homework.compare and ``gametree compare``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import gametree
+from gametree import compare, format_comparison
+from gametree.cli import main
+
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def test_fig52_rows_by_hand() -> None:
+    # Minimax visits all 13 nodes (9 leaves); alpha-beta skips I and J: 11 nodes, 7
+    # leaves, 1 cutoff. ebf (AIMA): N = 12 below the root in 2 levels: b + b^2 = 12 -> 3;
+    # N = 10: b + b^2 = 10 -> b = (-1 + sqrt(41)) / 2 = 2.7016.
+    rows = compare(gametree.from_nested(AIMA), repeat=1)
+    got = {r.algorithm: r for r in rows}
+    assert [r.algorithm for r in rows] == ["minimax", "alphabeta", "negamax_alphabeta", "pvs"]
+    assert (got["minimax"].nodes_visited, got["minimax"].leaves_evaluated) == (13, 9)
+    assert (got["alphabeta"].nodes_visited, got["alphabeta"].leaves_evaluated) == (11, 7)
+    assert got["alphabeta"].cutoffs == 1 and got["minimax"].cutoffs == 0
+    assert got["minimax"].ebf == pytest.approx(3.0)
+    assert got["alphabeta"].ebf == pytest.approx((-1 + 41**0.5) / 2)
+    assert all(r.value == 3 and r.best_move == "B" for r in rows)
+    assert all(r.seconds >= 0 for r in rows)
+
+
+def test_options_go_only_where_they_apply() -> None:
+    # (A (B 3 5) (C 3 9)): strict cut evaluates all 4 leaves; minimax ignores the option.
+    G = gametree.from_nested([[3, 5], [3, 9]])
+    rows = compare(G, ["minimax", "alphabeta"], repeat=1, prune_on_equal=False)
+    assert [r.leaves_evaluated for r in rows] == [4, 4]
+    rows = compare(G, ["alphabeta"], repeat=1)
+    assert rows[0].leaves_evaluated == 3
+
+
+def test_formats() -> None:
+    rows = compare(gametree.from_nested(AIMA), ["alphabeta"], repeat=1)
+    assert format_comparison(rows).splitlines()[0].split() == [
+        "algorithm",
+        "value",
+        "move",
+        "nodes",
+        "leaves",
+        "cutoffs",
+        "re-searches",
+        "ebf",
+        "time",
+    ]
+    assert format_comparison(rows, "markdown").startswith("| algorithm | value |")
+    assert format_comparison(rows, "csv").splitlines()[1].startswith("alphabeta,3,B,11,7,1,0,")
+    assert json.loads(format_comparison(rows, "json"))[0]["leaves_evaluated"] == 7
+    with pytest.raises(ValueError):
+        format_comparison(rows, "html")
+
+
+def test_compare_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "t.tree"
+    tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n")
+    assert main(["compare", str(tree), "-a", "minimax,pvs", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out] == ["algorithm", "minimax", "pvs"]
+    assert main(["compare", str(tree), "-a", "bogus"]) == 2
+    assert main(["compare", str(tmp_path / "missing.tree")]) == 2

@@ -1,0 +1,130 @@
+"""Tests for gametree.homework.generate and ``gametree generate``: goldens for fixed seeds."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import gametree
+from gametree import AnswerKey, ExerciseError, generate
+from gametree.cli import main
+
+DATA = Path(__file__).parent / "data" / "homework" / "generate"
+REGEN = os.environ.get("GAMETREE_REGEN_GOLDEN") == "1"
+
+CASES = {
+    "seed7": {"branching": (2, 3), "depth": 3, "seed": 7, "prunes": (2, 4)},
+    "seed3_best_distinct": {
+        "branching": 2,
+        "depth": 4,
+        "seed": 3,
+        "ordering": "best",
+        "distinct_conventions": True,
+    },
+    "seed1_min_root_strict": {
+        "branching": (2, 3),
+        "depth": 3,
+        "seed": 1,
+        "players": ("MIN", "MAX"),
+        "prune_on_equal": False,
+        "values": (0, 5),
+        "prunes": (1, 3),
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_exercises(case: str, tmp_path: Path) -> None:
+    exercise = generate(**CASES[case])  # type: ignore[arg-type]
+    written = exercise.write(tmp_path, images=False)
+    names = sorted(p.name for p in written)
+    assert names == ["answers.toml", "exercise.tex", "exercise.tree", "key.tex", "solution.md"]
+    folder = DATA / case
+    for name in ("exercise.tree", "answers.toml", "solution.md"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        if REGEN:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text, encoding="utf-8")
+        assert text == (folder / name).read_text(encoding="utf-8"), f"{case}/{name}"
+    # The key is a correct answer file, and the .tree reads back as the same exercise.
+    tree = gametree.parse((tmp_path / "exercise.tree").read_text())
+    report = gametree.check(tree, Path(tmp_path / "answers.toml"), **exercise.search_options)
+    assert report.ok and report.asked > 10
+
+
+def test_same_seed_same_exercise_and_constraints_hold() -> None:
+    for seed in range(15):
+        a = generate(depth=3, seed=seed, prunes=(1, 3))
+        b = generate(depth=3, seed=seed, prunes=(1, 3))
+        assert a.answers == b.answers and sorted(a.tree.edges) == sorted(b.tree.edges)
+        assert 1 <= a.prunes <= 3
+        assert len(AnswerKey(a.tree).main.result.pruned_edges) == a.prunes
+    distinct = generate(depth=3, seed=5, distinct_conventions=True)
+    loose = AnswerKey(distinct.tree, prune_on_equal=True).main.pruned
+    strict = AnswerKey(distinct.tree, prune_on_equal=False).main.pruned
+    assert loose != strict
+
+
+def test_best_and_worst_ordering() -> None:
+    # With branching 2 and depth 4, best ordering meets the minimal tree: 2^2 + 2^2 - 1 = 7
+    # leaves when values are distinct; ties can only cut more.
+    best = generate(branching=2, depth=4, seed=2, ordering="best", values=(-99, 99))
+    leaves = gametree.alphabeta(best.tree, annotate=False).stats.leaves_evaluated
+    assert leaves <= gametree.minimal_tree_leaves(2, 4)
+    assert list(best.tree)[:3] == ["A", "B", "C"]  # ids stay breadth-first after reordering
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"depth": 1, "prunes": 1}, "depth 1 is never pruned"),
+        ({"branching": 1, "depth": 3, "prunes": 1}, "branching 1"),
+        ({"branching": 2, "depth": 2, "prunes": (3, 4)}, "at most 2 edges"),
+        ({"branching": 2, "depth": 2, "prunes": 2, "max_attempts": 30}, "in 30 attempts"),
+        ({"branching": (3, 2)}, "min <= max"),
+        ({"ordering": "sideways"}, "ordering"),
+        ({"branching": 9, "depth": 5}, "at most 5000 nodes"),
+    ],
+)
+def test_impossible_constraints_say_so(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ExerciseError, match=message):
+        generate(**kwargs)  # type: ignore[arg-type]
+
+
+def test_generate_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ex"
+    argv = [
+        "generate",
+        "--branching",
+        "2-3",
+        "--depth",
+        "3",
+        "--seed",
+        "7",
+        "--prunes",
+        "2-4",
+        "--values",
+        "-9..9",
+        "-o",
+        str(out),
+    ]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("exercise: 34 nodes, value 3, best move C, 4 pruned edges")
+    for name in (
+        "exercise.tree",
+        "exercise.png",
+        "exercise.tex",
+        "key.png",
+        "key.tex",
+        "answers.toml",
+        "solution.md",
+    ):
+        assert (out / name).stat().st_size > 0, name
+    assert (out / "answers.toml").read_text() == (DATA / "seed7" / "answers.toml").read_text()
+    assert main(["check", str(out / "exercise.tree"), str(out / "answers.toml")]) == 0
+    capsys.readouterr()
+    assert main(["generate", "--depth", "1", "--prunes", "2", "-o", str(tmp_path / "x")]) == 2
+    assert "never pruned" in capsys.readouterr().err
