@@ -343,12 +343,12 @@ def test_check_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     empty = tmp_path / "empty.txt"
     empty.write_text("# nothing yet\n")
     assert main(["check", str(tree), str(right)]) == 0
-    assert capsys.readouterr().out.rstrip().endswith("score: 3/3")
+    assert capsys.readouterr().out.rstrip().endswith("score: 4/4")  # value, move, I, J
     assert main(["check", str(tree), str(wrong)]) == 1
     out = capsys.readouterr().out
     assert "MISSING    pruned J (#6) (line 3)" in out
     assert main(["check", str(tree), str(wrong), "--format", "json"]) == 1
-    assert json.loads(capsys.readouterr().out)["right"] == 2
+    assert json.loads(capsys.readouterr().out)["right"] == 3  # value, move, I
     assert main(["check", str(tree), str(wrong), "--format", "markdown"]) == 1
     assert "| pruned J (#6) | missing |" in capsys.readouterr().out
     # Strict cut: nothing is pruned on Figure 5.2 either way (no equality is met).
