@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if suffix != "gif":
             from gametree.search import solve
 
-            result = solve(G, args.algorithm, annotate=False, **options)
+            result = solve(G, args.algorithm, annotate=False, trace=True, **options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         save(

@@ -32,8 +32,11 @@ class DiagramView:
             from gametree.drawing.mpl import draw
 
             artists = draw(self.graph, self.result, **self.options)
+            from matplotlib import rc_context
+
             buffer = io.StringIO()
-            artists.figure.savefig(buffer, format="svg", metadata={"Date": None})
+            with rc_context({"svg.hashsalt": "gametree"}):
+                artists.figure.savefig(buffer, format="svg", metadata={"Date": None})
             self._svg = buffer.getvalue()
         return self._svg
 

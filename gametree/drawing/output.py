@@ -155,7 +155,11 @@ def save(
         metadata = {"Date": None}
     elif suffix == "pdf":
         metadata = {"CreationDate": None}
-    fig.savefig(target, format=suffix, dpi=resolution, metadata=metadata)
+    from matplotlib import rc_context
+
+    # A fixed salt makes the SVG's generated ids, and so the file, reproducible.
+    with rc_context({"svg.hashsalt": "gametree"}):
+        fig.savefig(target, format=suffix, dpi=resolution, metadata=metadata)
     return target
 
 

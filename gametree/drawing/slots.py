@@ -21,10 +21,10 @@ __all__ = ["Placement", "place", "text_width"]
 GAP = 3.0
 """Points between a shape and the texts beside it."""
 
-MOVE_AT = 0.62
+MOVE_AT = 0.42
 """Where along an edge (from the parent) its move label sits."""
 
-CUT_AT = 0.36
+CUT_AT = 0.7
 """Where along a pruned edge (from the parent) its cut mark sits."""
 
 _NARROW = set(".,:;'|!iIjlJ ")
@@ -120,8 +120,14 @@ def place(d: Diagram) -> Placement:
     for e in d.edges:
         if e.move:
             move_width[e.v] = max(move_width.get(e.v, 0.0), text_width(e.move, small))
+    # One size per kind of shape, fitted to the widest value it holds: a tidy figure.
+    sizes: dict[str, tuple[float, float]] = {}
     for n in d.nodes:
         w, h = shape_size(n, big, float(st["node_size"]), float(st["leaf_size"]))
+        old_w, old_h = sizes.get(n.kind, (0.0, 0.0))
+        sizes[n.kind] = (max(w, old_w), max(h, old_h))
+    for n in d.nodes:
+        w, h = sizes[n.kind]
         width[n.node], height[n.node] = w, h
         left = w / 2
         for text in (n.name, n.order):
@@ -135,6 +141,8 @@ def place(d: Diagram) -> Placement:
         extents[n.node] = (left, right)
     tallest = max(height.values()) if height else 0.0
     level_sep = max(float(st["level_sep"]), tallest + 2.2 * small + 12.0)
+    if move_width:
+        level_sep += 2.5 * small
     pos = tree_layout(
         d.graph,
         root=d.root,

@@ -57,8 +57,8 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     "order_color": "#505050",
     "move_color": "#202020",
     # Shapes (sizes in points).
-    "node_size": 24.0,
-    "leaf_size": 17.0,
+    "node_size": 28.0,
+    "leaf_size": 18.0,
     "line_width": 1.0,
     "color": "black",
     "max_fill": "white",

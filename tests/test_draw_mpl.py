@@ -1,0 +1,245 @@
+"""The matplotlib emitter: artists on AIMA Figure 5.2, layout of texts, images, save()."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+
+import gametree
+from gametree.drawing.mpl import Artists
+from tests.strategies import trees
+
+DATA = Path(__file__).parent / "data" / "draw"
+GREY = (0x7F / 255, 0x7F / 255, 0x7F / 255)
+
+
+def aima() -> nx.DiGraph:
+    return gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+
+
+@pytest.fixture(scope="module")
+def searched() -> Artists:
+    G = aima()
+    gametree.alphabeta(G)
+    return gametree.draw(G, show="values,bounds,order,names")
+
+
+def test_values_after_alpha_beta(searched: Artists) -> None:
+    # AIMA 5.2 by hand: B = min(3, 12, 8) = 3; C stops at H = 2 <= alpha = 3, an upper
+    # bound "<=2"; D = min(14, 5, 2) = 2 (all three leaves seen, exact); A = max = 3.
+    texts = {n: t.get_text() for n, t in searched.values.items()}
+    assert texts["A"] == "3" and texts["B"] == "3" and texts["C"] == "≤2" and texts["D"] == "2"
+    assert [texts[leaf] for leaf in "EFGHIJKLM"] == ["3", "12", "8", "2", "4", "6", "14", "5", "2"]
+    assert {n: t.get_text() for n, t in searched.names.items()} == {n: n for n in "ABCDEFGHIJKLM"}
+    assert searched.bounds["A"].get_text() == "[3, ∞]"
+    assert searched.bounds["C"].get_text() == "[3, 2]"
+    # Visit order: A B E F G C H D K L M; the pruned I and J are never entered.
+    order = {n: t.get_text() for n, t in searched.order.items()}
+    assert order == {n: f"#{i}" for i, n in enumerate("ABEFGCHDKLM", 1)}
+
+
+def test_markers_shapes(searched: Artists) -> None:
+    paths = searched.nodes.get_paths()
+    assert len(paths) == 13  # preorder: A B E F G C H I J D K L M
+    preorder = "ABEFGCHIJDKLM"
+    shape = {}
+    for node, path in zip(preorder, paths, strict=True):
+        corners = {tuple(v) for v in path.vertices.tolist()}
+        top = max(y for _, y in corners)
+        shape[node] = (len(corners), sum(1 for _, y in corners if y == top))
+    assert shape["A"][0] == 3 and shape["A"][1] == 1  # up-triangle: one vertex on top
+    assert shape["B"][0] == 3 and shape["B"][1] == 2  # down-triangle: two on top
+    assert shape["E"][0] == 4  # a leaf square
+
+
+def test_pruned_nodes_grey_and_dashed(searched: Artists) -> None:
+    faces = searched.nodes.get_facecolors()
+    preorder = "ABEFGCHIJDKLM"
+    white = (1.0, 1.0, 1.0)
+    for node, face in zip(preorder, faces, strict=True):
+        grey = node in "IJ"
+        assert (tuple(face[:3]) != white) == grey, node
+    edge_colors = searched.nodes.get_edgecolors()
+    assert tuple(edge_colors[preorder.index("I")][:3]) == pytest.approx(GREY, abs=0.01)
+
+
+def test_cut_marks_two_strokes_per_pruned_edge(searched: Artists) -> None:
+    # Two pruned edges (C-I, C-J), two strokes each, at the two edges' cut points.
+    assert len(searched.cut_marks.get_paths()) == 4
+    offsets = searched.cut_marks.get_offsets()
+    assert len({tuple(o) for o in offsets}) == 2
+    assert searched.cut_marks.get_gid() == "cut-marks"
+
+
+def test_pv_edges_bold_pruned_dashed(searched: Artists) -> None:
+    widths = list(searched.edges.get_linewidths())
+    assert sorted(widths)[-2:] == [3.0, 3.0]  # A-B and B-E
+    styles = searched.edges.get_linestyles()
+    dashed = [s for s in styles if s[1] is not None]
+    assert len(dashed) == 2  # C-I and C-J
+
+
+def test_bare_tree_draws_only_leaf_values() -> None:
+    artists = gametree.draw(aima())
+    assert set(artists.values) == set("EFGHIJKLM")
+    assert len(artists.cut_marks.get_paths()) == 0
+    assert set(artists.edges.get_linewidths()) == {1.0}
+
+
+def test_draws_on_given_axes_without_clearing() -> None:
+    from matplotlib.figure import Figure
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0, 1], [0, 1])
+    artists = gametree.draw(aima(), ax=ax, title="mine")
+    assert line in ax.lines
+    assert artists.ax is ax and artists.figure is fig
+    assert artists.nodes in ax.collections
+    assert ax.get_title() == "mine"
+
+
+def test_style_overrides_key_by_key() -> None:
+    G = aima()
+    gametree.alphabeta(G)
+    artists = gametree.draw(G, style={"pruned_fill": "#ff0000", "font_size": 14})
+    faces = artists.nodes.get_facecolors()
+    assert tuple(faces["ABEFGCHIJDKLM".index("I")][:3]) == (1.0, 0.0, 0.0)
+    assert artists.values["A"].get_fontsize() == 14
+    with pytest.raises(gametree.RenderError, match="unknown style key 'fill_colour'"):
+        gametree.draw(G, style={"fill_colour": "red"})
+    with pytest.raises(gametree.RenderError, match="unknown show item 'colours'"):
+        gametree.draw(G, show="values,colours")
+
+
+def _text_boxes(artists: Artists) -> list[tuple[float, float, float, float]]:
+    renderer = artists.figure.canvas.get_renderer()
+    boxes = []
+    for group in (artists.values, artists.names, artists.bounds, artists.order):
+        for text in group.values():
+            b = text.get_window_extent(renderer)
+            boxes.append((b.x0, b.y0, b.x1, b.y1))
+    return boxes
+
+
+def _overlapping(boxes: list[tuple[float, float, float, float]]) -> list[tuple[int, int]]:
+    found = []
+    boxes = sorted(boxes)
+    for i, (_, y0, x1, y1) in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            u0, v0, _, v1 = boxes[j]
+            if u0 >= x1 - 0.5:
+                break
+            if v0 < y1 - 0.5 and y0 < v1 - 0.5:
+                found.append((i, j))
+    return found
+
+
+@settings(max_examples=15, deadline=None)
+@given(trees(max_branching=5, max_depth=5))
+def test_no_texts_overlap_on_random_trees(G: nx.DiGraph) -> None:
+    gametree.alphabeta(G)
+    artists = gametree.draw(G, show="values,bounds,order,names")
+    assert _overlapping(_text_boxes(artists)) == []
+
+
+def test_no_texts_overlap_on_2000_nodes() -> None:
+    G = gametree.random_tree((3, 5), 5, seed=5)
+    assert G.number_of_nodes() == 1820
+    gametree.alphabeta(G)
+    artists = gametree.draw(G, show="values,bounds,names")
+    assert _overlapping(_text_boxes(artists)) == []
+
+
+def test_importing_gametree_loads_no_plotting_backend() -> None:
+    code = (
+        "import sys, gametree; "
+        "bad = [m for m in ('matplotlib.pyplot', 'matplotlib', 'pydot', 'pygraphviz', 'PIL') "
+        "if m in sys.modules]; print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_drawing_does_not_touch_pyplot() -> None:
+    code = (
+        "import sys, gametree; "
+        "gametree.draw(gametree.from_nested([[1, 2], [3, 4]])); "
+        "print('matplotlib.pyplot' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ["aima_bare", "aima_alphabeta"])
+def test_image_matches_baseline(name: str, tmp_path: Path) -> None:
+    from matplotlib.testing.compare import compare_images
+
+    G = aima()
+    if name == "aima_alphabeta":
+        gametree.alphabeta(G)
+    actual = tmp_path / f"{name}.png"
+    gametree.save(G, actual, show="values,names,bounds", dpi=100)
+    expected = DATA / "baseline" / f"{name}.png"
+    assert compare_images(str(expected), str(actual), tol=3) is None
+
+
+def test_save_by_suffix(tmp_path: Path) -> None:
+    G = aima()
+    result = gametree.alphabeta(G, annotate=False, trace=True)
+    magic = {"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}
+    for suffix, start in magic.items():
+        path = gametree.save(G, tmp_path / f"t.{suffix}", result)
+        assert path.read_bytes().startswith(start)
+    assert "n5 -> n7" in gametree.save(G, tmp_path / "t.dot", result).read_text()
+    assert "tikzpicture" in gametree.save(G, tmp_path / "t.tex", result).read_text()
+    assert "pruned" in gametree.save(G, tmp_path / "t.txt", result).read_text()
+    with pytest.raises(gametree.RenderError, match=r"unknown suffix; use one of \.png"):
+        gametree.save(G, tmp_path / "t.jpeg")
+    with pytest.raises(gametree.RenderError, match="unknown engine 'cairo'"):
+        gametree.save(G, tmp_path / "t.png", engine="cairo")
+    assert not G.nodes["A"].get("status")  # the graph itself is never annotated
+
+
+def test_svg_is_deterministic(tmp_path: Path) -> None:
+    G = aima()
+    gametree.alphabeta(G)
+    a = gametree.save(G, tmp_path / "a.svg").read_text()
+    b = gametree.save(G, tmp_path / "b.svg").read_text()
+    assert a == b
+
+
+def test_huge_png_warns_and_shrinks(tmp_path: Path) -> None:
+    G = gametree.from_nested([list(range(1500))])
+    with pytest.warns(UserWarning, match="more than 32,767; .*Save as .svg"):
+        path = gametree.save(G, tmp_path / "wide.png")
+    from PIL import Image
+
+    with Image.open(path) as image:
+        assert max(image.size) <= 32767
+
+
+def test_jupyter_view_is_svg() -> None:
+    G = aima()
+    view = gametree.show(G, gametree.alphabeta(G, annotate=False))
+    svg = view._repr_svg_()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "DiagramView" in repr(view)
+
+
+def test_layout_uses_points_one_to_one(searched: Artists) -> None:
+    # The default figure is sized so that one layout unit is one point: siblings E, F
+    # are at least their extents plus the sibling gap apart, measured in points.
+    assert searched.placement is not None
+    pos = searched.placement.pos
+    width_in = searched.figure.get_size_inches()[0]
+    xlim = searched.ax.get_xlim()
+    assert (xlim[1] - xlim[0]) == pytest.approx(width_in * 72)
+    for a, b in pairwise("EFG"):
+        assert pos[b][0] > pos[a][0]
