@@ -61,7 +61,7 @@ def test_fig52_findings_name_the_leaf_and_the_reason() -> None:
     ]
     missing = report.findings[1]
     assert missing.explanation == (
-        "leaf J is not searched: at C (MIN) the value 2 <= alpha 3 "
+        "leaf J is not evaluated: at C (MIN) the value 2 <= alpha 3 "
         "inherited from A after B returned 3"
     )
     assert "first child of D" in report.findings[2].explanation

@@ -696,9 +696,10 @@ class AnswerKey:
             if x in o.cut_at:
                 reason = cut_reason(o.cut_at[x], poe)
                 what = "leaf" if not self.G._succ[node] else "node"
+                verb = "evaluated" if what == "leaf" else "searched"
                 if x == node:
-                    return f"{what} {node} is not searched: {reason}"
-                return f"{what} {node} is not searched: it is below {x}, which is cut off: {reason}"
+                    return f"{what} {node} is not {verb}: {reason}"
+                return f"{what} {node} is not {verb}: it is below {x}, which is cut off: {reason}"
             for p in self.G._pred[x]:
                 if p not in seen:
                     seen.add(p)
@@ -1356,7 +1357,7 @@ def check(
     >>> [(f.item, f.verdict.value) for f in report.findings]
     [('pruned I (#5)', 'correct'), ('pruned J (#6)', 'missing')]
     >>> print(report.findings[1].explanation)
-    leaf J is not searched: at C (MIN) the value 2 <= alpha 3 inherited from A after B returned 3
+    leaf J is not evaluated: at C (MIN) the value 2 <= alpha 3 inherited from A after B returned 3
     """
     key_options = {k: options.pop(k) for k in ("window_at", "tie_break", "require") if k in options}
     key = AnswerKey(
