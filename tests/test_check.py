@@ -359,3 +359,19 @@ def test_check_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["check", str(tmp_path / "missing.tree"), str(right)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "missing" in err
+
+
+def test_more_equivalent_forms() -> None:
+    G = fig52()
+    # The evaluation order given as leaf values, as some sheets ask for it.
+    assert check(G, "order = 3 12 8 2 14 5 2").ok
+    values_order = check(G, "order = 3 12 8 2 4 6 14 5 2")
+    assert not values_order.ok
+    assert any("minimax" in n for n in values_order.findings[0].notes)
+    # A pruned leaf's value is printed on the sheet: saying it is not wrong.
+    assert check(G, "I = 4\nJ = pruned").ok
+    assert not check(G, "I = 5").ok
+    # The PV by move labels.
+    G.edges["A", "B"]["move"] = "left"
+    G.edges["B", "E"]["move"] = "a"
+    assert check(G, "pv = left a").ok

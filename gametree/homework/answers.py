@@ -486,7 +486,7 @@ def _normalise_value(kind: Kind, raw: Any, key: str) -> tuple[Any, str | None]:
                 return None, f"{key!r}: expected two numbers [alpha, beta], got {raw!r}"
             return tuple(out), None
         if isinstance(raw, str):
-            return tuple(_tokens(raw)), None
+            return tuple(_tokens(raw, edges=kind == "pruned")), None
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and kind != "window":
             return (raw,), None
         return None, f"{key!r}: expected a list, got {raw!r}"
@@ -510,9 +510,12 @@ def _strip_comment(line: str) -> str:
     return line
 
 
-def _tokens(text: str) -> list[Any]:
+def _tokens(text: str, *, edges: bool = True) -> list[Any]:
     """Split a list value written by hand: words, quoted strings, edges ``(C, I)``."""
-    text = _EDGE_PAREN.sub(lambda m: f" {m.group(1)}->{m.group(2)} ", text)
+    if edges:
+        text = _EDGE_PAREN.sub(lambda m: f" {m.group(1)}->{m.group(2)} ", text)
+    else:
+        text = text.replace("(", " ").replace(")", " ")
     text = text.replace("[", " ").replace("]", " ").replace(",", " ").replace(";", " ")
     out: list[Any] = []
     for token in re.findall(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|\S+', text):
@@ -616,7 +619,7 @@ def _parse_text(text: str, source: str | None, fmt: str) -> Answers:
             else:
                 problems.append(AnswerProblem(f"{key!r} has no answer after '='", number, key))
             continue
-        tokens = _tokens(rest)
+        tokens = _tokens(rest, edges=kind == "pruned")
         if kind in _LIST_KINDS:
             given: Any = tuple(tokens)
             if kind == "window" and len(given) != 2:

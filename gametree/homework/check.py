@@ -26,7 +26,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CHANCE, LABEL, MAX, MIN, MOVE, PLAYER
+from gametree.attrs import CHANCE, LABEL, MAX, MIN, MOVE, PLAYER, VALUE
 from gametree.exceptions import SearchError
 from gametree.homework.answers import AnswerItem, Answers, load_answers, parse_answers
 from gametree.homework.ordering import minimax_values
@@ -898,6 +898,20 @@ class AnswerKey:
         notes = self._notes(lambda o: _same(n, o.result.value))
         return Finding("value", Verdict.WRONG, fmt(r.value), n.text(), story, item.line, notes)
 
+    def _step(self, parent: Hashable, token: Any) -> Hashable:
+        """The child of ``parent`` that ``token`` names (a node name or a move label)."""
+        text = str(token).strip()
+        for c in self.G._succ[parent]:
+            label = self.G._succ[parent][c].get(MOVE)
+            if label is not None and str(label) == text:
+                try:
+                    named = self.resolve(token)
+                except ValueError:
+                    return c  # type: ignore[no-any-return]
+                if named not in self.G._succ[parent]:
+                    return c  # type: ignore[no-any-return]
+        return self.resolve(token)
+
     def _resolve_move(self, given: Any) -> Hashable:
         try:
             node = self.resolve(given)
@@ -957,6 +971,12 @@ class AnswerKey:
         expected = "no value (not searched)" if nv is None else _bound_text(nv)
         if _value_matches(n, nv):
             return Finding(label, Verdict.CORRECT, expected, n.text(), story, item.line)
+        if nv is None and node in self.position and not n.none and n.op is None:
+            static = self.G._node[node].get(VALUE)
+            if static is not None and _same(n, static):
+                # The leaf's value is printed on the sheet; saying it is not wrong.
+                story += f"; its value in the tree is {fmt(static)}"
+                return Finding(label, Verdict.CORRECT, expected, n.text(), story, item.line)
         notes = list(self._notes(lambda o: _value_matches(n, o.result.node_values.get(node))))
         if (
             not n.none
@@ -1028,7 +1048,45 @@ class AnswerKey:
             )
         return Finding(label, Verdict.WRONG, expected, given_text, story, item.line, tuple(notes))
 
+    def _order_as_values(self, item: AnswerItem) -> Finding | None:
+        """Read ``order = 3 12 8 2`` (leaf values, as some sheets ask) when no token is a name."""
+        numbers = []
+        for token in item.given:
+            try:
+                self.resolve(token)
+                return None
+            except ValueError:
+                pass
+            n = _read_number(token)
+            if isinstance(n, str):
+                return None
+            numbers.append(n)
+        expected = [self.G._node[x].get(VALUE) for x in self.main.evaluated]
+        if any(v is None for v in expected):
+            return None
+        exp_text = " ".join(fmt(v) for v in expected)
+        giv_text = " ".join(n.text() for n in numbers)
+        story = "read as the values of the leaves, in the order they are evaluated: " + exp_text
+        ok = len(numbers) == len(expected) and all(
+            _same(n, v) for n, v in zip(numbers, expected, strict=True)
+        )
+        verdict = Verdict.CORRECT if ok else Verdict.WRONG
+        notes: tuple[str, ...] = ()
+        if not ok:
+
+            def matches(o: _Outcome) -> bool:
+                vals = [self.G._node[x].get(VALUE) for x in o.evaluated]
+                return len(vals) == len(numbers) and all(
+                    _same(n, v) for n, v in zip(numbers, vals, strict=True)
+                )
+
+            notes = self._notes(matches)
+        return Finding("order", verdict, exp_text, giv_text, story, item.line, notes)
+
     def _check_order(self, item: AnswerItem) -> Finding:
+        as_values = self._order_as_values(item) if item.given else None
+        if as_values is not None:
+            return as_values
         given = tuple(self.resolve(g) for g in item.given)
         expected = self.main.evaluated
         exp_text = " ".join(str(x) for x in expected)
@@ -1058,7 +1116,9 @@ class AnswerKey:
         except ValueError:
             first = None
         rest = item.given[1:] if first == self.root else item.given
-        given = [self.root] + [self.resolve(g) for g in rest]
+        given: list[Hashable] = [self.root]
+        for token in rest:
+            given.append(self._step(given[-1], token))
         path = tuple(given)
         expected = tuple(self.main.result.pv)
         exp_text = " ".join(str(x) for x in expected)
