@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import gametree
 from gametree import AnswerKey, Verdict, check, format_answers
-from tests.strategies import trees
+from tests.strategies import chance_trees, dags, trees
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -375,3 +375,36 @@ def test_more_equivalent_forms() -> None:
     G.edges["A", "B"]["move"] = "left"
     G.edges["B", "E"]["move"] = "a"
     assert check(G, "pv = left a").ok
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.one_of(dags(max_depth=4), chance_trees(max_depth=4)),
+    st.sampled_from(["alphabeta", "negamax_alphabeta", "pvs", "minimax"]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_key_answers_correct_on_dags_and_chance_trees(
+    G: nx.DiGraph, algorithm: str, poe: bool, tt: bool
+) -> None:
+    options = {} if algorithm == "minimax" else {"prune_on_equal": poe, "transposition_table": tt}
+    key = AnswerKey(G, algorithm=algorithm, **options)  # type: ignore[arg-type]
+    answers = key.answers()
+    assert key.check(format_answers(answers, "toml")).ok
+    assert key.check({"pruned": answers["pruned_edges"]}).ok
+
+
+def test_depth_limited_horizon_nodes_are_leaves() -> None:
+    # Depth 2 on a depth-3 tree: B..D's children E..J are the horizon, given values 1..6,
+    # so they are the leaves #1..#6 of the search.
+    G = gametree.from_nested([[[3, 12], [8, 1]], [[2, 4], [6, 7]], [[14, 5], [2, 0]]])
+    for value, node in enumerate("EFGHIJ", 1):
+        G.nodes[node]["value"] = value
+    for node in "ABCD":
+        G.nodes[node]["value"] = 0
+    key = AnswerKey(G, depth=2)
+    assert key.frontier == list("EFGHIJ")
+    # B = min(E 1, F 2) = 1 -> alpha 1. C: G = 3 > 1, H = 4: C = 3. D: I = 5, J = 6: D = 5.
+    # Nothing is cut (every MIN node's first value exceeds alpha), A = 5.
+    assert key.answers()["value"] == 5 and key.answers()["pruned"] == []
+    assert check(G, "value = 5\norder = #1 #2 #3 #4 #5 #6\npruned =", depth=2).ok
