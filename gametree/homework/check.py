@@ -814,6 +814,8 @@ class AnswerKey:
 
     def check(self, answers: Answers | Mapping[str, Any] | str | Path) -> CheckReport:
         """Check one answer set; see :func:`check`."""
+        if isinstance(answers, str) and _looks_like_path(answers):
+            answers = Path(answers)
         if isinstance(answers, Path):
             answers = load_answers(answers)
         elif not isinstance(answers, Answers):
@@ -1308,6 +1310,16 @@ class AnswerKey:
         return findings
 
 
+def _looks_like_path(text: str) -> bool:
+    """A one-line string with no answer syntax that names an existing file."""
+    if "\n" in text or any(c in text for c in "={:"):
+        return False
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _plain(x: float) -> Any:
     if isinstance(x, float) and math.isinf(x):
         return "inf" if x > 0 else "-inf"
@@ -1372,7 +1384,8 @@ def check(
         The exercise tree.
     answers : Answers, mapping, str or pathlib.Path
         Parsed answers, a mapping in the answer-file layout, the text of an answer file
-        (TOML, JSON or plain text), or a ``Path`` to one.
+        (TOML, JSON or plain text), or a path to one (a ``Path``, or a one-line string
+        naming an existing file).
     algorithm : str, default "alphabeta"
     prune_on_equal : bool, default True
         The course's cut rule: cut when alpha >= beta (True, AIMA) or only when alpha > beta.
