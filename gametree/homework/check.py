@@ -1001,9 +1001,9 @@ class AnswerKey:
         windows = o.exit_window if self.window_at == "exit" else o.enter_window
         other = o.enter_window if self.window_at == "exit" else o.exit_window
         if item.kind == "window":
-            given = [_read_number(g) for g in item.given]
+            given = [_read_number(g, allow_none=True) for g in item.given]
         else:
-            given = [_read_number(item.given)]
+            given = [_read_number(item.given, allow_none=True)]
         for g in given:
             if isinstance(g, str):
                 return Finding(label, Verdict.MALFORMED, "", _given_text(item.given), g, item.line)
@@ -1012,13 +1012,15 @@ class AnswerKey:
         given_text = ", ".join(x.text() for x in nums)
 
         def matches(w: tuple[float, float] | None) -> bool:
-            return w is not None and all(_same(x, w[i]) for x, i in zip(nums, pick, strict=True))
+            return w is not None and all(
+                not x.none and _same(x, w[i]) for x, i in zip(nums, pick, strict=True)
+            )
 
         w = windows.get(node)
         if w is None:
             return Finding(
                 label,
-                Verdict.WRONG,
+                Verdict.CORRECT if all(x.none for x in nums) else Verdict.WRONG,
                 "no window (not searched)",
                 given_text,
                 self.pruned_reason(node),
