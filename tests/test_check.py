@@ -408,3 +408,73 @@ def test_depth_limited_horizon_nodes_are_leaves() -> None:
     # Nothing is cut (every MIN node's first value exceeds alpha), A = 5.
     assert key.answers()["value"] == 5 and key.answers()["pruned"] == []
     assert check(G, "value = 5\norder = #1 #2 #3 #4 #5 #6\npruned =", depth=2).ok
+
+
+_KEYS = st.sampled_from(
+    [
+        "value",
+        "move",
+        "pruned",
+        "pruned_edges",
+        "pruned_nodes",
+        "order",
+        "pv",
+        "A",
+        "C",
+        "I",
+        "alpha C",
+        "beta(A)",
+        "window D",
+        "C.alpha",
+        "values.B",
+        "[values]",
+        "[alpha]",
+        "x",
+    ]
+)
+_TOKENS = st.sampled_from(
+    [
+        "A",
+        "B",
+        "C",
+        "I",
+        "#1",
+        "#0",
+        "#99",
+        "C-I",
+        "C->",
+        "-",
+        "->I",
+        "(C, I)",
+        "(C,",
+        "<=2",
+        ">=",
+        "inf",
+        "∞",
+        "3",
+        "3.5",
+        "10/3",
+        "1/0",
+        "pruned",
+        "",
+        "[",
+        "]",
+        '"B"',
+        "C-D",
+        "A-B-E",
+        "#",
+        "nan",
+        "1e309",
+    ]
+)
+_LINES = st.tuples(_KEYS, st.sampled_from([" = ", "=", ": ", " "]), st.lists(_TOKENS, max_size=4))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_LINES, max_size=8), st.booleans(), st.sampled_from(["soft", "hard"]))
+def test_answer_like_garbage_never_crashes(
+    lines: list[tuple[str, str, list[str]]], poe: bool, fail: str
+) -> None:
+    text = "\n".join(k + sep + " ".join(tokens) for k, sep, tokens in lines)
+    report = check(fig52(), text, prune_on_equal=poe, fail=fail)
+    assert json.loads(report.format("json"))["asked"] == report.asked
