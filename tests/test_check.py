@@ -478,3 +478,19 @@ def test_answer_like_garbage_never_crashes(
     text = "\n".join(k + sep + " ".join(tokens) for k, sep, tokens in lines)
     report = check(fig52(), text, prune_on_equal=poe, fail=fail)
     assert json.loads(report.format("json"))["asked"] == report.asked
+
+
+def test_min_root_both_conventions_by_hand() -> None:
+    # (A (B 4 6) (C 6 9)) with a MIN root: B (MAX) = 6, so A's beta is 6. C (MAX) sees F = 6:
+    # cutting on >= gives 6 >= beta 6, G pruned, C returns 6 as a lower bound; cutting only
+    # on > goes on, G = 9, C = 9 exactly. Either way A = min(6, C) = 6 and the move is B.
+    G = gametree.from_nested([[4, 6], [6, 9]], players=("MIN", "MAX"))
+    assert check(G, "value = 6\nmove = B\npruned = G\nC = >=6\nbeta C = 6").ok
+    assert check(G, "C = 6").ok
+    assert check(G, "value = 6\nmove = B\npruned =\nC = 9", prune_on_equal=False).ok
+    report = check(G, "C = 9\npruned =")
+    assert [f.verdict.value for f in report.findings] == ["wrong", "missing"]
+    assert "do not prune on equality" in report.findings[0].notes[0]
+    assert "at C (MAX) the value 6 >= beta 6 inherited from A after B returned 6" in (
+        report.findings[1].explanation
+    )
