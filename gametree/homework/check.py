@@ -26,7 +26,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CHANCE, LABEL, MAX, MIN, MOVE, PLAYER, VALUE
+from gametree.attrs import LABEL, MAX, MIN, MOVE, PLAYER, VALUE
 from gametree.exceptions import SearchError
 from gametree.homework.answers import AnswerItem, Answers, load_answers, parse_answers
 from gametree.homework.ordering import minimax_values
@@ -1439,6 +1439,3 @@ def check(
         G, algorithm=algorithm, prune_on_equal=prune_on_equal, fail=fail, **options, **key_options
     )
     return key.check(answers)
-
-
-_ = (CHANCE, MIN, MAX)

@@ -7,7 +7,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CHANCE, MAX, MIN
+from gametree.attrs import CHANCE
 from gametree.homework.story import Step, cut_reason, fmt, origin_text, replay
 from gametree.search.result import Bound
 from gametree.search.trace import Cutoff, Enter, Exit, Leaf, Probe, ReSearch, TranspositionHit
@@ -225,6 +225,3 @@ def explain(
     head = f"{algorithm} from {root} ({convention}):"
     body = [f"{i}. {line}" for i, line in enumerate(lines, 1)]
     return "\n".join([head, *body, f"Result: {summary}"])
-
-
-_ = (MAX, MIN)
