@@ -973,6 +973,17 @@ class AnswerKey:
         expected = "no value (not searched)" if nv is None else _bound_text(nv)
         if _value_matches(n, nv):
             return Finding(label, Verdict.CORRECT, expected, n.text(), story, item.line)
+        if n.op is not None and nv is not None and self.options.get("fail") == "hard":
+            # A fail-hard search clamps what it returns, but the bound it found is as
+            # true, and is what diagrams write: "<=2" at C, not only "<=3".
+            alt = self._alternative("fail")
+            soft = alt[1].result.node_values.get(node) if alt is not None else None
+            if soft is not None and soft.bound is nv.bound and _value_matches(n, soft):
+                story += (
+                    f"; {n.text()} is the bound {node} found, which fail-hard alpha-beta "
+                    f"returns clamped to the window as {_bound_text(nv)}"
+                )
+                return Finding(label, Verdict.CORRECT, expected, n.text(), story, item.line)
         if nv is None and node in self.position and not n.none and n.op is None:
             static = self.G._node[node].get(VALUE)
             if static is not None and _same(n, static):
