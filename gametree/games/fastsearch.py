@@ -130,7 +130,7 @@ def fast_search(
     s: Any = None
     node = sign = bi = i = ply = base = new_base = 0
     lo = hi = lo0 = hi0 = best = 0.0
-    best_exact = cut = False
+    best_exact = cut = any_lower = False
     moves: Sequence[Any] = ()
     cids: list[int] | None = None
     cstates: list[Any] | None = None
@@ -239,6 +239,7 @@ def fast_search(
                         bi,
                         best_exact,
                         cut,
+                        any_lower,
                         i,
                         moves,
                         cids,
@@ -259,7 +260,7 @@ def fast_search(
             lo0, hi0 = lo, hi
             best = -INF
             bi = -1
-            best_exact = cut = False
+            best_exact = cut = any_lower = False
             i = 0
             moves, cids, cstates = new_moves, new_ids, new_states
             if cids is None:
@@ -287,13 +288,17 @@ def fast_search(
                 best_exact = vb == EXACT
             elif v == best and vb == EXACT:
                 best_exact = True
+            if vb == LOWER:
+                any_lower = True
             if not stack:
                 root_results.append((child, v, vb))
             i += 1
             if pruning:
                 if best > lo:
                     lo = best
-                if (best >= hi if poe else best > hi) and i < len(moves):
+                # As the engine: only a child proven to reach beta cuts (under a
+                # zero-width window a child's upper bound can equal beta).
+                if vb != UPPER and (v >= hi if poe else v > hi) and i < len(moves):
                     cut = True
                     cutoffs += 1
                     if cids is None:
@@ -315,7 +320,7 @@ def fast_search(
                 cply = ply + 1
                 break
             # The node is finished.
-            own = LOWER if cut else EXACT if best_exact else UPPER
+            own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
             if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
                 own = EXACT
             chosen[node] = cids[bi] if cids is not None else base + bi
@@ -351,6 +356,7 @@ def fast_search(
                 bi,
                 best_exact,
                 cut,
+                any_lower,
                 i,
                 moves,
                 cids,

@@ -1,0 +1,205 @@
+"""search_game: the lazy search equals the graph search on expand(game), and the fast
+path (record=False) equals the recorded one."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gametree
+from gametree.games import ConnectFour, Fig52Game, Nim, TicTacToe, expand, search_game
+
+TTT = TicTacToe()
+FIELDS = (
+    "value",
+    "best_move",
+    "best_moves",
+    "pv",
+    "visited_leaves",
+    "pruned_edges",
+    "stats",
+    "best_action",
+    "best_actions",
+    "pv_actions",
+)
+
+
+@st.composite
+def ttt_positions(draw: Any, min_moves: int = 3, max_moves: int = 7) -> Any:
+    """A reachable, non-terminal tic-tac-toe position."""
+    s = TTT.initial
+    for pick in draw(st.lists(st.integers(0, 8), min_size=min_moves, max_size=max_moves)):
+        moves = TTT.actions(s)
+        if not moves:
+            break
+        t = TTT.result(s, moves[pick % len(moves)])
+        if TTT.is_terminal(t):
+            break
+        s = t
+    return s
+
+
+options = st.fixed_dictionaries(
+    {
+        "algorithm": st.sampled_from(["minimax", "alphabeta", "negamax_alphabeta", "pvs"]),
+        "depth": st.sampled_from([None, None, 1, 2, 3]),
+        "prune_on_equal": st.booleans(),
+        "fail": st.sampled_from(["soft", "hard"]),
+        "window": st.sampled_from([(-math.inf, math.inf), (-0.5, 0.5), (0, 1), (-1, 0)]),
+        "transposition_table": st.booleans(),
+    }
+)
+
+
+def _graph_options(opts: dict[str, Any]) -> dict[str, Any]:
+    kw = dict(opts)
+    kw.pop("depth")
+    if kw["algorithm"] == "minimax":
+        for k in ("prune_on_equal", "fail", "window", "transposition_table"):
+            kw.pop(k, None)
+    return kw
+
+
+def _search_options(opts: dict[str, Any]) -> dict[str, Any]:
+    kw = dict(opts)
+    if kw["algorithm"] == "minimax":
+        kw["transposition_table"] = False
+        for k in ("prune_on_equal", "fail", "window"):
+            kw.pop(k, None)
+    return kw
+
+
+def _states(G: Any, nodes: Any) -> list[Any]:
+    return [G.nodes[n]["state"] for n in nodes]
+
+
+def _pruned_moves(G: Any, edges: Any) -> list[Any]:
+    return [(G.nodes[u]["state"], G.edges[u, v]["move"]) for u, v in edges]
+
+
+@given(ttt_positions(), options)
+@settings(max_examples=120, deadline=None)
+def test_search_game_equals_graph_search_on_expand(state: Any, opts: dict[str, Any]) -> None:
+    sopts = _search_options(opts)
+    r = search_game(TTT, state, annotate=False, **sopts)
+    G = expand(TTT, state, depth=opts["depth"], merge_transpositions=sopts["transposition_table"])
+    gopts = _graph_options(sopts)
+    algorithm = gopts.pop("algorithm")
+    ref = gametree.solve(G, algorithm, annotate=False, **gopts)
+    assert r.value == ref.value
+    assert _states(r.graph, r.visited_leaves) == _states(G, ref.visited_leaves)
+    if not sopts["transposition_table"]:
+        assert _pruned_moves(r.graph, r.pruned_edges) == _pruned_moves(G, ref.pruned_edges)
+    else:
+        # In a DAG the engine reports as pruned only edges it never went down; it tells
+        # by the node's parent count when it went down, which in the lazy graph can still
+        # be 1 (the other parents not generated yet). So the lazy result may list an edge
+        # the full DAG's search leaves out, never the other way round.
+        lazy = _pruned_moves(r.graph, r.pruned_edges)
+        assert set(_pruned_moves(G, ref.pruned_edges)) <= set(lazy)
+    assert r.best_action == G.edges[0, ref.best_move]["move"]
+    assert r.stats.nodes_visited == ref.stats.nodes_visited
+
+
+@given(ttt_positions(min_moves=3, max_moves=7), options)
+@settings(max_examples=120, deadline=None)
+def test_fast_path_equals_recorded_search(state: Any, opts: dict[str, Any]) -> None:
+    sopts = _search_options(opts)
+    if sopts["algorithm"] == "pvs":
+        sopts["algorithm"] = "alphabeta"
+    fast = search_game(TTT, state, record=False, **sopts)
+    slow = search_game(TTT, state, record=True, annotate=False, **sopts)
+    assert fast.graph is None and slow.graph is not None
+    for name in FIELDS:
+        assert getattr(fast, name) == getattr(slow, name), name
+    assert dict(fast.node_values) == dict(slow.node_values)
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"),
+    [
+        (Nim((1, 2, 3)), {"transposition_table": True}),
+        (Nim((2, 2)), {"depth": 2}),
+        (ConnectFour(3, 4, 3), {"depth": 4}),
+        (ConnectFour(3, 4, 3), {"depth": 3, "transposition_table": True, "fail": "hard"}),
+        (Fig52Game(), {"algorithm": "minimax"}),
+        (Fig52Game(), {"window": (2, 5)}),
+    ],
+)
+def test_fast_path_equals_recorded_on_other_games(game: Any, kw: dict[str, Any]) -> None:
+    fast = search_game(game, record=False, **kw)
+    slow = search_game(game, annotate=False, **kw)
+    for name in FIELDS:
+        assert getattr(fast, name) == getattr(slow, name), name
+
+
+def test_graph_holds_exactly_what_the_search_saw() -> None:
+    r = search_game(TTT, TTT.state("X--/-O-/---"))
+    G = r.graph
+    entered = set(r.node_values)
+    for n in G:
+        data = G.nodes[n]
+        if n in entered:
+            assert not data.get("frontier")
+        else:
+            # Never entered: a move generated by an entered parent, with no subtree.
+            assert not G.succ[n]
+            assert data.get("frontier") or "value" in data
+            assert all(p in entered for p in G.pred[n])
+    pruned_children = {v for _, v in r.pruned_edges}
+    assert pruned_children and pruned_children.isdisjoint(entered)
+    assert all(G.nodes[v]["status"] == "pruned" for v in pruned_children)
+    # The graph is much smaller than the tree below the position.
+    assert len(G) < len(expand(TTT, TTT.state("X--/-O-/---"))) / 5
+
+
+def test_fig52_by_hand() -> None:
+    # AIMA Figure 5.2: B = min(3, 12, 8) = 3; C's first leaf 2 <= alpha 3 cuts I and J;
+    # D = min(14, 5, 2) = 2; value 3, move a1.
+    r = search_game(Fig52Game(), trace=True)
+    labels = [r.graph.nodes[n]["label"] for n in r.visited_leaves]
+    assert labels == ["E", "F", "G", "H", "K", "L", "M"]
+    assert (r.value, r.best_action, r.pv_actions) == (3, "a1", ("a1", "b1"))
+    assert r.trace and r.options["depth"] is None
+    m = search_game(Fig52Game(), algorithm="minimax", record=False)
+    assert m.stats.leaves_evaluated == 9 and m.value == 3
+
+
+def test_depth_limited_search_marks_horizon() -> None:
+    r = search_game(TTT, depth=2, record=False)
+    s = search_game(TTT, depth=2, annotate=False)
+    assert r.stats.horizon_evaluations == s.stats.horizon_evaluations > 0
+    cut = [n for n in s.visited_leaves if s.graph.nodes[n].get("cutoff")]
+    assert len(cut) == s.stats.horizon_evaluations
+
+
+def test_transposition_table_searches_fewer_nodes() -> None:
+    plain = search_game(TTT, record=False)
+    tt = search_game(TTT, record=False, transposition_table=True)
+    assert plain.value == tt.value == 0
+    assert tt.stats.nodes_visited < plain.stats.nodes_visited
+    assert tt.stats.transposition_hits > 0
+
+
+def test_bad_options() -> None:
+    with pytest.raises(gametree.SearchError, match="algorithm"):
+        search_game(TTT, algorithm="expectimax")
+    with pytest.raises(gametree.SearchError, match="depth"):
+        search_game(TTT, depth=-1)
+    with pytest.raises(gametree.SearchError, match="window"):
+        search_game(TTT, window=(1, 0))
+    with pytest.raises(gametree.GameError, match="max_nodes"):
+        search_game(TTT, algorithm="minimax", max_nodes=1000)
+    with pytest.raises(gametree.GameError, match="max_nodes"):
+        search_game(TTT, algorithm="minimax", max_nodes=1000, record=False)
+
+
+def test_terminal_root() -> None:
+    s = TTT.state("XXX/OO-/---")
+    for record in (True, False):
+        r = search_game(TTT, s, record=record)
+        assert r.value == 1 and r.best_action is None and r.pv == (0,)
