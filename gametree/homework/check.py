@@ -964,7 +964,7 @@ class AnswerKey:
 
     def _check_node_value(self, item: AnswerItem) -> Finding:
         node = self.resolve(item.node)
-        label = str(item.node)
+        label = str(node)
         n = _read_number(item.given, allow_bound=True, allow_none=True)
         if isinstance(n, str):
             return Finding(label, Verdict.MALFORMED, "", _given_text(item.given), n, item.line)
@@ -1007,7 +1007,7 @@ class AnswerKey:
 
     def _check_window(self, item: AnswerItem) -> Finding:
         node = self.resolve(item.node)
-        label = f"{item.kind} {item.node}"
+        label = f"{item.kind} {node}"
         o = self.main
         windows = o.exit_window if self.window_at == "exit" else o.enter_window
         other = o.enter_window if self.window_at == "exit" else o.exit_window
