@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 import gametree
 from gametree.games import ConnectFour, Fig52Game, Nim, TicTacToe, expand, search_game
 
-
 # -- tic-tac-toe -----------------------------------------------------------------------
 
 
