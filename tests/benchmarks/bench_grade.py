@@ -2,7 +2,8 @@
 
 Prints the grading time and its ratio to a baseline measured in the same run: one plain
 alpha-beta search (``annotate=False``) per submission, i.e. what a grader that re-runs
-the search for every student would spend on searching alone.
+the search for every student would spend on searching alone; and, for scale, a naive
+grader that builds a new answer key (search, trace and replay) for every file.
 
 Run: python tests/benchmarks/bench_grade.py [--submissions N]
 """
@@ -78,6 +79,13 @@ def main() -> None:
         start = time.perf_counter()
         report = grade(G, d, output=d / "grades.csv")
         elapsed = time.perf_counter() - start
+
+        # A naive grader: a fresh key (search with trace) for every submission.
+        sample = sorted(d.glob("student*"))[:200]
+        start = time.perf_counter()
+        for path in sample:
+            AnswerKey(G).check(path)
+        naive = (time.perf_counter() - start) * files / len(sample)
     findings = sum(r.asked for r in report.rows)
     print(f"tree: {len(G)} nodes, {len(key.frontier)} leaves, {exercise.prunes} pruned edges")
     print(f"{'what':<44} {'seconds':>8} {'ratio':>7}")
@@ -85,6 +93,10 @@ def main() -> None:
     print(
         f"{f'grade {files} files ({findings} findings)':<44} {elapsed:8.3f} "
         f"{elapsed / baseline:7.2f}"
+    )
+    print(
+        f"{'naive: new AnswerKey per file (extrapolated)':<44} {naive:8.3f} "
+        f"{naive / baseline:7.2f}"
     )
     print(
         f"per submission: {elapsed / files * 1000:.2f} ms; target: {files} files < 10 s: "
