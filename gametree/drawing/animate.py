@@ -45,6 +45,7 @@ def animate(
     title: str | None = None,
     root: Hashable | None = None,
     interval: int = 900,
+    dpi: float = 100,
     **options: Any,
 ) -> list[Path]:
     """Draw a search step by step: one frame per trace event, same layout in every frame.
@@ -62,6 +63,8 @@ def animate(
         As for :func:`gametree.draw` (default slots: values, bounds, names, moves).
     interval : int, default 900
         Milliseconds per GIF frame.
+    dpi : float, default 100
+        Resolution of the frames.
     **options
         The search's options (``depth``, ``prune_on_equal``, ``fail``, ...).
 
@@ -96,12 +99,15 @@ def animate(
             f"cannot animate to {str(target)!r}: use a .gif path, or a .png path for "
             "numbered frames"
         )
-    images = list(frames(G, algorithm, show=show, style=style, title=title, root=root, **options))
+    frame_style = {"dpi": dpi, **(style or {})}
+    images = list(
+        frames(G, algorithm, show=show, style=frame_style, title=title, root=root, **options)
+    )
     if not images:
         raise RenderError("the search produced no events to draw")
     if suffix == ".gif":
         palette = [
-            im.convert("RGB").quantize(colors=64, method=PILImage.Quantize.MEDIANCUT)
+            im.convert("RGB").quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
             for im in images
         ]
         palette[0].save(

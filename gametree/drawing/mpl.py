@@ -19,13 +19,16 @@ from gametree.drawing.style import Diagram, diagram
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.collections import LineCollection, PathCollection, PolyCollection
     from matplotlib.figure import Figure
     from matplotlib.text import Text
 
     from gametree.search.result import SearchResult
 
 __all__ = ["Artists", "draw"]
+
+TEXT_ARTISTS_UP_TO = 300
+"""Diagrams with at most this many nodes get one :class:`~matplotlib.text.Text` per label."""
 
 _LINESTYLES = {"solid": "solid", "dashed": (0, (4.0, 2.5)), "dotted": (0, (1.0, 2.0))}
 
@@ -48,6 +51,10 @@ class Artists:
     title: Text | None = None
     caption: Text | None = None
     placement: Placement | None = None
+    labels: PathCollection | None = None
+    """On diagrams of more than :data:`TEXT_ARTISTS_UP_TO` nodes, every slot's text as
+    one collection of glyph outlines (much faster than one Text artist per label); the
+    ``values``, ``names``, ... dicts are then empty."""
 
     @property
     def figure(self) -> Figure:
@@ -60,6 +67,8 @@ class Artists:
         yield self.nodes
         for group in (self.values, self.names, self.bounds, self.order, self.moves):
             yield from group.values()
+        if self.labels is not None:
+            yield self.labels
         if self.title is not None:
             yield self.title
         if self.caption is not None:
@@ -232,54 +241,41 @@ def draw_diagram(
     big = float(st["font_size"])
     small = float(st["small_font_size"])
     font = {"fontfamily": st["font_family"], "zorder": 3}
-    data = ax.transData
-
-    def at(dx: float, dy: float) -> Any:
-        if dx == 0 and dy == 0:
-            return data
-        return data + ScaledTranslation(dx / 72.0, dy / 72.0, fig.dpi_scale_trans)
+    # Offsets are in points; ``unit`` points make one data unit (1 on our own figure).
 
     artists = Artists(ax=ax, nodes=node_shapes, edges=edge_lines, cut_marks=cut_lines)
     artists.placement = pl
+    labels: list[_Label] = []
     for n in d.nodes:
         x, y = pos[n.node]
         w, h = pl.width[n.node], pl.height[n.node]
         if n.value:
-            artists.values[n.node] = ax.text(
-                x, y, n.value, transform=at(0.0, value_offset(n, h)), fontsize=big,
-                color=n.text_color, ha="center", va="center_baseline",
-                fontweight="bold" if n.pv and n.kind != "LEAF" else "normal", **font,
-            )  # fmt: skip
+            bold = n.pv and n.kind != "LEAF"
+            labels.append(_Label("values", n.node, x, y + value_offset(n, h) / unit, n.value,
+                                 big, n.text_color, "center", bold=bold))  # fmt: skip
         side = w / 2 + GAP
         if n.name:
-            artists.names[n.node] = ax.text(
-                x, y, n.name, transform=at(-side, 0.0), fontsize=small,
-                color=n.text_color if n.status else st["name_color"], ha="right",
-                va="center_baseline", fontstyle="italic", **font,
-            )  # fmt: skip
+            color = n.text_color if n.status else str(st["name_color"])
+            labels.append(_Label("names", n.node, x - side / unit, y, n.name, small, color,
+                                 "right", italic=True))  # fmt: skip
         if n.order:
             dx = side + (text_width(n.name, small) + GAP if n.name else 0.0)
-            artists.order[n.node] = ax.text(
-                x, y, n.order, transform=at(-dx, 0.0), fontsize=small,
-                color=st["order_color"], ha="right", va="center_baseline", **font,
-            )  # fmt: skip
+            labels.append(_Label("order", n.node, x - dx / unit, y, n.order, small,
+                                 str(st["order_color"]), "right"))  # fmt: skip
         if n.bounds:
-            artists.bounds[n.node] = ax.text(
-                x, y, n.bounds, transform=at(side, 0.0), fontsize=small,
-                color=n.text_color if n.status != "visited" else st["bounds_color"],
-                ha="left", va="center_baseline", **font,
-            )  # fmt: skip
+            color = n.text_color if n.status != "visited" else str(st["bounds_color"])
+            labels.append(_Label("bounds", n.node, x + side / unit, y, n.bounds, small, color,
+                                 "left"))  # fmt: skip
     for e in d.edges:
-        if not e.move:
-            continue
-        (x0, y0), (x1, y1) = ends(e.u, e.v)
-        mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
-        artists.moves[(e.u, e.v)] = ax.text(
-            mx, my, e.move, fontsize=small, color=st["move_color"], ha="center",
-            va="center_baseline",
-            bbox={"boxstyle": "square,pad=0.12", "facecolor": "white", "edgecolor": "none"},
-            **font,
-        )  # fmt: skip
+        if e.move:
+            (x0, y0), (x1, y1) = ends(e.u, e.v)
+            mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+            labels.append(_Label("moves", (e.u, e.v), mx, my, e.move, small,
+                                 str(st["move_color"]), "center", boxed=True))  # fmt: skip
+    if len(d.nodes) <= TEXT_ARTISTS_UP_TO:
+        _add_texts(ax, labels, artists, str(st["font_family"]))
+    else:
+        artists.labels = _add_label_paths(ax, labels, unit, str(st["font_family"]))
     if d.title:
         if own_figure:
             artists.title = ax.text(
@@ -296,6 +292,118 @@ def draw_diagram(
             fontsize=big, ha="left", va="bottom", **font,
         )  # fmt: skip
     return artists
+
+
+@dataclass
+class _Label:
+    """One text of the diagram: its slot, whose it is, where, and how it looks."""
+
+    slot: str
+    key: Any
+    x: float
+    y: float
+    text: str
+    size: float
+    color: str
+    ha: str
+    bold: bool = False
+    italic: bool = False
+    boxed: bool = False
+
+
+def _add_texts(ax: Axes, labels: list[_Label], artists: Artists, family: str) -> None:
+    box = {"boxstyle": "square,pad=0.12", "facecolor": "white", "edgecolor": "none"}
+    for lb in labels:
+        text = ax.text(
+            lb.x, lb.y, lb.text, fontsize=lb.size, color=lb.color, ha=lb.ha,
+            va="center_baseline", fontweight="bold" if lb.bold else "normal",
+            fontstyle="italic" if lb.italic else "normal", fontfamily=family, zorder=3,
+            bbox=box if lb.boxed else None,
+        )  # fmt: skip
+        getattr(artists, lb.slot)[lb.key] = text
+
+
+_GLYPHS: dict[tuple[str, str, bool, bool], tuple[Any, Any, float]] = {}
+"""Outline (vertices at size 1, codes) and advance of each character drawn so far."""
+
+
+def _glyph(ch: str, family: str, bold: bool, italic: bool) -> tuple[Any, Any, float]:
+    key = (family, ch, bold, italic)
+    found = _GLYPHS.get(key)
+    if found is not None:
+        return found
+    from matplotlib import ft2font
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+    from matplotlib.textpath import TextPath
+
+    prop = FontProperties(
+        family=family, weight="bold" if bold else "normal", style="italic" if italic else "normal"
+    )
+    import numpy as np
+
+    if ch.isspace():
+        vertices, codes = np.zeros((0, 2)), np.zeros(0, dtype=np.uint8)
+    else:
+        outline = TextPath((0.0, 0.0), ch, size=100.0, prop=prop)
+        vertices, codes = outline.vertices / 100.0, outline.codes
+    font = get_font(findfont(prop))
+    font.set_size(100.0, 72)
+    flags: Any = getattr(ft2font, "LoadFlags", None)
+    no_hinting = flags.NO_HINTING if flags is not None else ft2font.LOAD_NO_HINTING  # type: ignore[attr-defined]
+    advance = font.load_char(ord(ch), flags=no_hinting).linearHoriAdvance / 65536.0 / 100.0
+    found = (vertices, codes, float(advance))
+    _GLYPHS[key] = found
+    return found
+
+
+def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -> PathCollection:
+    """Add every label as glyph outlines in data coordinates: one path per colour.
+
+    Glyphs are cached per character and laid side by side by their advance (no
+    kerning), so thousands of labels cost little, in raster and vector output alike.
+    """
+    import numpy as np
+    from matplotlib.collections import PathCollection, PolyCollection
+    from matplotlib.path import Path
+
+    by_color: dict[str, tuple[list[Any], list[Any]]] = {}
+    boxes: list[list[tuple[float, float]]] = []
+    for lb in labels:
+        pieces = []
+        pen = 0.0
+        for ch in lb.text:
+            vertices, codes, advance = _glyph(ch, family, lb.bold, lb.italic)
+            if len(vertices):
+                pieces.append((vertices + np.array([pen, 0.0]), codes))
+            pen += advance
+        width = pen * lb.size
+        left = {"left": 0.0, "right": -width}.get(lb.ha, -width / 2)
+        scale = lb.size / unit
+        shift = np.array([lb.x + left / unit, lb.y - 0.36 * lb.size / unit])
+        verts, codes_list = by_color.setdefault(lb.color, ([], []))
+        for vertices, codes in pieces:
+            verts.append(vertices * scale + shift)
+            codes_list.append(codes)
+        if lb.boxed:
+            pad = 1.5 / unit
+            x0, x1 = shift[0] - pad, shift[0] + width / unit + pad
+            y0, y1 = lb.y - 0.5 * scale, lb.y + 0.5 * scale
+            boxes.append([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+    if boxes:
+        backs = PolyCollection(boxes, facecolors="white", edgecolors="none", zorder=2.5)
+        ax.add_collection(backs, autolim=False)
+    paths = []
+    colors = []
+    for color, (verts, codes_list) in by_color.items():
+        if verts:
+            paths.append(Path(np.concatenate(verts), np.concatenate(codes_list)))
+            colors.append(color)
+    collection = PathCollection(
+        paths, facecolors=colors, edgecolors="none", zorder=3, gid="labels",
+        transform=ax.transData,
+    )  # fmt: skip
+    ax.add_collection(collection, autolim=False)
+    return collection
 
 
 def _points_per_unit(ax: Axes) -> float:

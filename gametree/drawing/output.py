@@ -150,16 +150,19 @@ def save(
     if suffix == "png":
         width, height = fig.get_size_inches() * 72.0
         resolution = _fit_png(width, height, resolution)
-    metadata: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
     if suffix == "svg":
-        metadata = {"Date": None}
+        extra = {"metadata": {"Date": None}}
     elif suffix == "pdf":
-        metadata = {"CreationDate": None}
+        extra = {"metadata": {"CreationDate": None}}
+    else:
+        extra = {"pil_kwargs": {"compress_level": 2}}
     from matplotlib import rc_context
 
-    # A fixed salt makes the SVG's generated ids, and so the file, reproducible.
-    with rc_context({"svg.hashsalt": "gametree"}):
-        fig.savefig(target, format=suffix, dpi=resolution, metadata=metadata)
+    # SVG texts stay text (fast, small, searchable); a fixed salt makes the file's
+    # generated ids, and so the file, reproducible.
+    with rc_context({"svg.hashsalt": "gametree", "svg.fonttype": "none"}):
+        fig.savefig(target, format=suffix, dpi=resolution, **extra)
     return target
 
 
