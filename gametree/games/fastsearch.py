@@ -143,8 +143,7 @@ def fast_search(
         if cply > max_ply:
             max_ply = cply
         if merged:
-            if cnode not in seen:
-                seen.add(cnode)
+            seen.add(cnode)
             if cparent >= 0 and npred[cnode] > 1:
                 dag_edges.add((cparent, cnode))
         entry = tt.get(cnode) if merged else None
@@ -171,14 +170,14 @@ def fast_search(
         elif is_terminal(cs):
             rv, rb = utility(cs), EXACT
             leaves.append(cnode)
-            _store(values, cnode, rv, EXACT)
+            values[cnode] = (rv, EXACT)
             if merged:
                 tt[cnode] = (rv, EXACT)
         elif depth is not None and cply >= depth:
             rv, rb = evaluate(cs), EXACT
             horizon += 1
             leaves.append(cnode)
-            _store(values, cnode, rv, EXACT)
+            values[cnode] = (rv, EXACT)
             if merged:
                 tt[cnode] = (rv, EXACT)
         else:
@@ -329,6 +328,8 @@ def fast_search(
                 _store(values, node, hi0 * sign, LOWER * sign)
             elif fail_hard and best < lo0:
                 _store(values, node, lo0 * sign, UPPER * sign)
+            elif own == EXACT:
+                values[node] = (best * sign, EXACT)
             else:
                 _store(values, node, best * sign, own * sign)
             rv, rb = best * sign, own * sign

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields, replace
@@ -173,9 +174,17 @@ def search_game(
     options: dict[str, Any] = {"depth": depth, "transposition_table": transposition_table}
     if algorithm not in ("minimax", "negamax"):
         options.update(prune_on_equal=prune_on_equal, fail=fail, window=tuple(window))
-    if not record and algorithm in _FAST:
-        return _fast(game, root_state, algorithm, options, max_nodes)
-    return _recorded(game, root_state, algorithm, options, max_nodes, record, annotate, trace)
+    # A search allocates many small containers and no reference cycles; the cyclic
+    # collector would scan the growing graph over and over, so it waits until the end.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        if not record and algorithm in _FAST:
+            return _fast(game, root_state, algorithm, options, max_nodes)
+        return _recorded(game, root_state, algorithm, options, max_nodes, record, annotate, trace)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
 def _fast(
