@@ -25,8 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import gametree  # noqa: E402
-from gametree.games import TicTacToe, expand, search_game  # noqa: E402
+import gametree
+from gametree.games import TicTacToe, expand, search_game
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMPTY = (" ",) * 9
@@ -66,7 +66,7 @@ class Plain:
                 value = -math.inf
                 for i in range(9):
                     if board[i] == " ":
-                        v = self.search(board[:i] + ("X",) + board[i + 1 :], nxt, alpha, beta)
+                        v = self.search((*board[:i], "X", *board[i + 1 :]), nxt, alpha, beta)
                         if v > value:
                             value = v
                         if value >= beta:
@@ -77,7 +77,7 @@ class Plain:
                 value = math.inf
                 for i in range(9):
                     if board[i] == " ":
-                        v = self.search(board[:i] + ("O",) + board[i + 1 :], nxt, alpha, beta)
+                        v = self.search((*board[:i], "O", *board[i + 1 :]), nxt, alpha, beta)
                         if v < value:
                             value = v
                         if value <= alpha:
@@ -152,7 +152,7 @@ def aima_run() -> tuple[Callable[[], Any], Callable[[], int]] | None:
         except (ImportError, AttributeError):
             continue
 
-        def run() -> Any:
+        def run(search: Any = search, game_cls: Any = game_cls) -> Any:
             game = game_cls()
             return search(game.initial, game)
 
