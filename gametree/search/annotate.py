@@ -7,7 +7,9 @@ explanations and the checker read them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+import math
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
 
 import networkx as nx
 
@@ -26,10 +28,13 @@ from gametree.attrs import (
     VISIT,
     VISITED,
 )
-from gametree.exceptions import SearchError
-from gametree.search.result import SearchResult
+from gametree.exceptions import GameTreeError, SearchError
+from gametree.search.result import Bound, NodeValueMap, SearchResult
 
 __all__ = ["annotate", "clear_annotations"]
+
+EXACT_NAME = Bound.EXACT.value
+_BOUND_NAMES = {1: Bound.LOWER.value, -1: Bound.UPPER.value, 0: Bound.EXACT.value}
 
 
 def clear_annotations(G: nx.DiGraph) -> None:
@@ -44,15 +49,19 @@ def clear_annotations(G: nx.DiGraph) -> None:
     >>> G.nodes["B"], "search" in G.graph
     ({'player': 'MIN'}, False)
     """
+    node_keys = ANNOTATION_NODE_ATTRS
+    edge_keys = ANNOTATION_EDGE_ATTRS
     for data in G._node.values():
-        for key in ANNOTATION_NODE_ATTRS:
-            if key in data:
-                del data[key]
-    for edges in G._succ.values():
-        for data in edges.values():
-            for key in ANNOTATION_EDGE_ATTRS:
+        if data:
+            for key in node_keys:
                 if key in data:
                     del data[key]
+    for edges in G._succ.values():
+        for data in edges.values():
+            if data:
+                for key in edge_keys:
+                    if key in data:
+                        del data[key]
     G.graph.pop(SEARCH, None)
 
 
@@ -83,8 +92,10 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
     G : networkx.DiGraph
         The graph that was searched.
     result : SearchResult
-        The result of searching ``G``. ``visit``, ``alpha`` and ``beta`` need a result
-        that recorded them (every search run with ``annotate=True`` or ``trace=True``).
+        The result of searching ``G``. A result from a search run with
+        ``annotate=False`` may lack the visit order and windows (the fast loop skips
+        them); the search is then repeated once to recover them for ``visit``,
+        ``alpha`` and ``beta``.
 
     Raises
     ------
@@ -111,51 +122,128 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         present = False
     if not present:
         raise SearchError(f"the result's root {root!r} is not a node of the graph")
-    clear_annotations(G)
+    if not result.visit_order:
+        result = _with_details(G, result)
+    if SEARCH in G.graph:
+        clear_annotations(G)
     nodes = G._node
     succ = G._succ
     pred = G._pred
-    values = result.node_values
-    for node, nv in values.items():
+    node_values = result.node_values
+    if isinstance(node_values, NodeValueMap):
+        values, codes = node_values.raw()
+        bounds = {n: _BOUND_NAMES[c] for n, c in codes.items()}
+    else:
+        values = {n: nv.value for n, nv in node_values.items()}
+        bounds = {n: nv.bound.value for n, nv in node_values.items() if nv.bound != Bound.EXACT}
+    order = result.visit_order or tuple(values)
+    visit = 0
+    for node in order:
         data = nodes.get(node)
         if data is None:
             continue
+        visit += 1
         data[STATUS] = VISITED
-        data[SEARCH_VALUE] = nv.value
-        data[BOUND] = nv.bound.value
-    for index, node in enumerate(result.visit_order, 1):
+        data[SEARCH_VALUE] = values[node]
+        data[BOUND] = EXACT_NAME
+        if result.visit_order:
+            data[VISIT] = visit
+    for node, name in bounds.items():
         if node in nodes:
-            nodes[node][VISIT] = index
+            nodes[node][BOUND] = name
     for node, (alpha, beta) in result.windows.items():
-        if node in nodes:
-            data = nodes[node]
+        data = nodes.get(node)
+        if data is not None:
             data[ALPHA] = alpha
             data[BETA] = beta
-    pruned = set(result.pruned_edges)
-    for _, child in result.pruned_edges:
-        data = nodes.get(child)
-        if data is not None and STATUS not in data:
-            data[STATUS] = PRUNED
-    dag_edges = set(result.visited_edges)
-    stack: list[Hashable] = [root]
-    seen = {root}
-    while stack:
-        u = stack.pop()
-        for v, edge in succ[u].items():
-            if (u, v) in pruned:
-                edge[STATUS] = PRUNED
-            elif u in values and v in values and (len(pred[v]) <= 1 or (u, v) in dag_edges):
-                edge[STATUS] = VISITED
-            else:
-                edge[STATUS] = UNREACHED
-            if v not in seen:
-                seen.add(v)
-                stack.append(v)
-                data = nodes[v]
-                if STATUS not in data:
-                    data[STATUS] = UNREACHED
+    _annotate_edges(G, result, values)
     pv = result.pv
     for u, v in itertools.pairwise(pv):
-        if G.has_edge(u, v):
+        if u in succ and v in succ[u]:
             succ[u][v][PV] = True
+    del pred
     G.graph[SEARCH] = {"algorithm": result.algorithm, **dict(result.options)}
+
+
+def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
+    """Return ``result`` with its visit order and windows, searching again if need be.
+
+    A fast search run with ``annotate=False`` does not record them; it ran without a
+    depth limit, transposition table, child order or hook, so its recorded options are
+    enough to repeat it. The repeat is used only if it evaluates the same leaves.
+    """
+    from gametree.search.algorithms import canonical_name
+    from gametree.search.engine import make_plan, run_to_result
+
+    try:
+        name = canonical_name(result.algorithm)
+    except SearchError:
+        return result
+    options = dict(result.options)
+    if options.get("depth") is not None or options.get("transposition_table"):
+        return result
+    pruning = name in ("alphabeta", "negamax_alphabeta", "pvs")
+    try:
+        plan = make_plan(
+            G,
+            name,
+            root=result.root,
+            pruning=pruning,
+            pvs=name == "pvs",
+            prune_on_equal=options.get("prune_on_equal", True),
+            fail=options.get("fail", "soft"),
+            window=options.get("window", (-math.inf, math.inf)),
+        )
+        again = run_to_result(plan)
+    except GameTreeError:
+        return result
+    if again.visited_leaves != result.visited_leaves:
+        return result
+    return replace(result, visit_order=again.visit_order, windows=again.windows)
+
+
+def _annotate_edges(G: nx.DiGraph, result: SearchResult, values: Mapping[Hashable, float]) -> None:
+    """Give every edge below the root a status, and unsearched nodes theirs."""
+    nodes = G._node
+    succ = G._succ
+    pred = G._pred
+    pruned = set(result.pruned_edges)
+    cut_nodes = {u for u, _ in result.pruned_edges}
+    dag_edges = set(result.visited_edges)
+    frontier: list[Hashable] = []
+    for u in values:
+        kids = succ.get(u)
+        if not kids:
+            continue
+        if u in cut_nodes or dag_edges:
+            for v, edge in kids.items():
+                if (u, v) in pruned:
+                    edge[STATUS] = PRUNED
+                    if v not in values:
+                        nodes[v][STATUS] = PRUNED
+                        frontier.append(v)
+                elif v in values and (not dag_edges or len(pred[v]) <= 1 or (u, v) in dag_edges):
+                    edge[STATUS] = VISITED
+                else:
+                    edge[STATUS] = UNREACHED
+                    if v not in values:
+                        frontier.append(v)
+        else:
+            for v, edge in kids.items():
+                if v in values:
+                    edge[STATUS] = VISITED
+                else:
+                    edge[STATUS] = UNREACHED
+                    frontier.append(v)
+    # Everything below an unsearched node is unreached (unless searched along another path).
+    seen = set(frontier)
+    while frontier:
+        u = frontier.pop()
+        data = nodes[u]
+        if STATUS not in data:
+            data[STATUS] = UNREACHED
+        for v, edge in succ[u].items():
+            edge[STATUS] = UNREACHED
+            if v not in seen and v not in values:
+                seen.add(v)
+                frontier.append(v)

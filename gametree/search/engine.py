@@ -45,9 +45,9 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import PLAYER, PROB, VALUE
+from gametree.attrs import PLAYER, PROB, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
+from gametree.search.result import Bound, NodeValueMap, SearchResult, SearchStats
 from gametree.search.trace import (
     Cutoff,
     Enter,
@@ -117,6 +117,23 @@ def _check_window(window: object) -> tuple[float, float]:
     return lo_f, hi_f
 
 
+def _named_root(G: nx.DiGraph) -> Hashable | None:
+    """Return ``G.graph["root"]`` when it names a parentless node (O(1)), else None.
+
+    :func:`gametree.find_root` also rejects unreachable extra roots, which costs a scan
+    of the whole graph; a search never looks at unreachable nodes, so it skips that.
+    """
+    root = G.graph.get(ROOT)
+    if root is None:
+        return None
+    try:
+        if root in G and not G._pred[root]:
+            return root  # type: ignore[no-any-return]
+    except TypeError:
+        return None
+    return None
+
+
 def make_plan(
     G: nx.DiGraph,
     algorithm: str,
@@ -147,7 +164,9 @@ def make_plan(
     if not isinstance(G, nx.DiGraph) or G.is_multigraph():
         raise InvalidTreeError(f"expected a networkx.DiGraph, got {type(G).__name__}")
     if root is None:
-        root = next(iter(G)) if expand is not None and len(G) == 1 else find_root(G)
+        root = _named_root(G)
+        if root is None:
+            root = next(iter(G)) if expand is not None and len(G) == 1 else find_root(G)
     else:
         try:
             present = root in G
@@ -653,7 +672,10 @@ class _Search:
             if child in self.seen and (len(pred[child]) <= 1 or edge in self.dag_edges):
                 continue
             pruned.append(edge)
-        values = {n: NodeValue(v, BOUND_OF[b]) for n, (v, b) in self.values.items()}
+        values = NodeValueMap(
+            {n: v for n, (v, _) in self.values.items()},
+            {n: b for n, (_, b) in self.values.items() if b != EXACT},
+        )
         stats = SearchStats(
             nodes_visited=self.nodes_visited,
             leaves_evaluated=len(self.leaves),

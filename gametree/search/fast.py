@@ -1,14 +1,289 @@
-"""Specialised loops for the common case of minimax and alpha-beta (placeholder)."""
+"""A specialised loop for the common case of minimax and alpha-beta on a tree.
+
+:func:`gametree.minimax` and :func:`gametree.alphabeta` without a trace, a depth limit,
+a transposition table, a child-order override or an ``expand`` hook run here first.
+It is the same algorithm as the core in :mod:`gametree.search.engine` (one fold with a
+sign per player, the same window, bound and fail-hard rules) with two speed-ups: a
+node whose children are all leaves reads and compares their values with builtins in
+bulk, and the state of the node being searched lives in local variables instead of a
+frame object. Anything unusual (a CHANCE node, a node with several parents, a missing
+or malformed attribute, a cycle) makes it give up and return None, and the caller
+runs the core, which handles it or raises the proper error. The tests check that both
+give identical results. The cyclic garbage collector is paused while it runs (the loop
+creates no reference cycles; on graphs of a million nodes a full collection triggered
+by its allocations would otherwise cost more than the search).
+"""
 
 from __future__ import annotations
 
-from gametree.search.engine import Plan
-from gametree.search.result import SearchResult
+import gc
+import math
+from collections.abc import Hashable
+from itertools import repeat
+from typing import Any
+
+from gametree.attrs import PLAYER, VALUE
+from gametree.search.engine import EXACT, LOWER, UPPER, Plan
+from gametree.search.result import NodeValueMap, SearchResult, SearchStats
 
 __all__ = ["fast_search"]
 
+INF = math.inf
+_SIGN = {"MAX": 1, "MIN": -1}
+
+
+class _GiveUp(Exception):
+    """The tree needs the general core."""
+
 
 def fast_search(plan: Plan, *, details: bool) -> SearchResult | None:
-    """Return the result of ``plan`` from a specialised loop, or None when none applies."""
-    del plan, details
-    return None
+    """Return the result of ``plan`` from the specialised loop, or None when it does not apply.
+
+    ``details`` also records the visit order and (alpha-beta) the windows at exit, which
+    :func:`gametree.annotate` writes as ``visit``, ``alpha`` and ``beta``.
+    """
+    if (
+        plan.record
+        or plan.transposition_table
+        or plan.pvs
+        or plan.depth is not None
+        or plan.expand is not None
+        or plan.child_order is not None
+    ):
+        return None
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(plan, details)
+    except (_GiveUp, KeyError, TypeError, ValueError):
+        return None
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _search(plan: Plan, details: bool) -> SearchResult:
+    G = plan.G
+    succ = G._succ
+    pred = G._pred
+    nodes = G._node
+    sign_of = _SIGN.get
+    pruning = plan.pruning
+    poe = plan.prune_on_equal
+    hard = plan.fail == "hard"
+    limit = len(nodes)
+    root = plan.root
+
+    values: dict[Hashable, float] = {}
+    bounds: dict[Hashable, int] = {}
+    chosen: dict[Hashable, Hashable] = {}
+    leaves: list[Hashable] = []
+    leaf_values: list[Any] = []
+    lapp = leaves.append
+    vapp = leaf_values.append
+    order: list[Hashable] = []
+    oapp = order.append
+    windows: dict[Hashable, tuple[float, float]] = {}
+    pruned: list[tuple[Hashable, Hashable]] = []
+    root_results: dict[Hashable, tuple[float, int]] = {}
+    cutoffs = 0
+    entries = 1
+    max_depth = 0
+
+    kl = succ[root]
+    if not kl or len(pred[root]) > 1:
+        raise _GiveUp
+    s = sign_of(nodes[root].get(PLAYER))
+    if s is None:
+        raise _GiveUp
+    a0, b0 = plan.window
+    lo, hi = (a0, b0) if s > 0 else (-b0, -a0)
+    lo0, hi0 = lo, hi
+    if details:
+        oapp(root)
+    node: Hashable = root
+    it = iter(kl)
+    best = -INF
+    bc: Hashable | None = None
+    bex = False
+    anyl = False
+    cut = False
+    depth = 0
+    stack: list[tuple[Any, ...]] = []
+    spush = stack.append
+    done = False
+    root_skipped: list[Hashable] = []
+    while True:
+        # Search the children of ``node``: leaves inline, stop at the first internal one.
+        child: Hashable | None = None
+        for child in it:
+            ck = succ[child]
+            if ck:
+                break
+            v = nodes[child][VALUE]
+            lapp(child)
+            vapp(v)
+            if details:
+                oapp(child)
+                if pruning:
+                    windows[child] = (lo, hi) if s > 0 else (-hi, -lo)
+            vo = v * s
+            if vo > best:
+                best = vo
+                bc = child
+                bex = True
+                if pruning:
+                    if vo > lo:
+                        lo = vo
+                    if vo >= hi if poe else vo > hi:
+                        rest = list(it)
+                        if rest:
+                            cut = True
+                            cutoffs += 1
+                            pruned.extend(zip(repeat(node), rest))
+                            if depth == 0:
+                                root_skipped = rest
+                            break
+            elif not bex and vo == best:
+                bex = True
+        else:
+            child = None
+        if child is not None and not cut:
+            # Enter the internal child.
+            entries += 1
+            if len(pred[child]) != 1:
+                raise _GiveUp
+            cs = sign_of(nodes[child].get(PLAYER))
+            if cs is None:
+                raise _GiveUp
+            spush((node, s, kl, it, lo, hi, lo0, hi0, best, bc, bex, anyl))
+            if len(stack) > limit:
+                raise _GiveUp
+            if cs != s:
+                lo, hi = -hi, -lo
+            lo0, hi0 = lo, hi
+            if details:
+                oapp(child)
+            node = child
+            s = cs
+            kl = ck
+            it = iter(ck)
+            best = -INF
+            bc = None
+            bex = False
+            anyl = False
+            depth += 1
+            if depth > max_depth:
+                max_depth = depth
+            continue
+        # ``node`` is finished: record it and fold its value into its parent, which
+        # may finish in turn after a cutoff.
+        while True:
+            if bc is None:
+                bc = next(iter(kl))
+                bex = True
+            own_b = LOWER if cut or anyl else EXACT if bex else UPPER
+            if (own_b == LOWER and best == INF) or (own_b == UPPER and best == -INF):
+                own_b = EXACT
+            rep = best
+            rb = own_b
+            if hard:
+                if best > hi0:
+                    rep, rb = hi0, LOWER
+                elif best < lo0:
+                    rep, rb = lo0, UPPER
+            values[node] = rep * s
+            if rb != EXACT:
+                bounds[node] = rb * s
+            chosen[node] = bc
+            if details and pruning:
+                windows[node] = (lo, hi) if s > 0 else (-hi, -lo)
+            if not stack:
+                done = True
+                break
+            v = best * s
+            b = own_b * s
+            child = node
+            node, s, kl, it, lo, hi, lo0, hi0, best, bc, bex, anyl = stack.pop()
+            depth -= 1
+            cut = False
+            vo = v * s
+            bo = b * s
+            if bc is None or vo > best:
+                best = vo
+                bc = child
+                bex = bo == EXACT
+            elif vo == best and bo == EXACT:
+                bex = True
+            if bo == LOWER:
+                anyl = True
+            if depth == 0:
+                root_results[child] = (vo, bo)
+            if pruning:
+                if vo > lo:
+                    lo = vo
+                if bo != UPPER and (vo >= hi if poe else vo > hi):
+                    rest = list(it)
+                    if rest:
+                        cut = True
+                        cutoffs += 1
+                        pruned.extend(zip(repeat(node), rest))
+                        if depth == 0:
+                            root_skipped = rest
+                        continue
+            break
+        if done:
+            break
+
+    _check_values(leaf_values)
+    skipped = set(root_skipped)
+    searched = []
+    for c in succ[root]:
+        if c in skipped:
+            continue
+        if c in root_results:
+            searched.append((c, *root_results[c]))
+        else:
+            searched.append((c, nodes[c][VALUE] * s, EXACT))
+    best_moves = tuple(
+        c for c, vo, bo in searched if vo == best and (bo == EXACT or own_b != EXACT)
+    )
+    if bc is not None and bc not in best_moves:
+        best_moves = (bc, *best_moves)
+    pv = [root]
+    at: Hashable = root
+    while at in chosen:
+        at = chosen[at]
+        pv.append(at)
+    if details:
+        order = list(dict.fromkeys(order))
+    stats = SearchStats(
+        nodes_visited=entries + len(leaves),
+        leaves_evaluated=len(leaves),
+        cutoffs=cutoffs,
+        max_depth=max_depth + 1,
+    )
+    return SearchResult(
+        algorithm=plan.algorithm,
+        root=root,
+        value=values[root],
+        best_move=bc,
+        best_moves=best_moves,
+        pv=tuple(pv),
+        node_values=NodeValueMap(values, bounds, leaves, leaf_values),
+        visited_leaves=tuple(leaves),
+        pruned_edges=tuple(pruned),
+        stats=stats,
+        options=dict(plan.options),
+        visit_order=tuple(order),
+        windows=windows,
+    )
+
+
+def _check_values(leaf_values: list[Any]) -> None:
+    """Give up unless every leaf value is a plain int or float and none is NaN."""
+    if not set(map(type, leaf_values)) <= {int, float}:
+        raise _GiveUp
+    total = sum(leaf_values)
+    if total != total and any(map(math.isnan, leaf_values)):
+        raise _GiveUp

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gametree.search.trace import TraceEvent
 
-__all__ = ["Bound", "NodeValue", "SearchResult", "SearchStats", "jsonable"]
+__all__ = ["Bound", "NodeValue", "NodeValueMap", "SearchResult", "SearchStats", "jsonable"]
 
 
 class Bound(str, Enum):
@@ -58,6 +58,69 @@ class NodeValue:
 
     value: float
     bound: Bound = Bound.EXACT
+
+
+_BOUND_CODES = {0: Bound.EXACT, 1: Bound.LOWER, -1: Bound.UPPER}
+
+
+class NodeValueMap(Mapping[Hashable, NodeValue]):
+    """A read-only mapping node -> :class:`NodeValue`, built lazily from compact arrays.
+
+    A search stores plain numbers (creating a ``NodeValue`` per node would dominate the
+    cost of a fast search); the objects are made when asked for.
+
+    Parameters
+    ----------
+    values : dict
+        Node -> value (MAX's point of view) for internal nodes (and any leaf).
+    bounds : dict
+        Node -> bound code (1 lower, -1 upper) for the nodes whose value is not exact.
+    leaves, leaf_values : sequence, optional
+        Further nodes with exact values, in parallel (a node listed twice keeps its
+        last value); ``values`` wins over them.
+    """
+
+    __slots__ = ("_bounds", "_leaf_values", "_leaves", "_merged", "_values")
+
+    def __init__(
+        self,
+        values: dict[Hashable, float],
+        bounds: dict[Hashable, int] | None = None,
+        leaves: Sequence[Hashable] = (),
+        leaf_values: Sequence[float] = (),
+    ) -> None:
+        self._values = values
+        self._bounds = bounds or {}
+        self._leaves = leaves
+        self._leaf_values = leaf_values
+        self._merged: dict[Hashable, float] | None = None if leaves else values
+
+    def _all(self) -> dict[Hashable, float]:
+        if self._merged is None:
+            merged = dict(zip(self._leaves, self._leaf_values, strict=True))
+            merged.update(self._values)
+            self._merged = merged
+        return self._merged
+
+    def __getitem__(self, node: Hashable) -> NodeValue:
+        value = self._all()[node]
+        return NodeValue(value, _BOUND_CODES[self._bounds.get(node, 0)])
+
+    def __contains__(self, node: object) -> bool:
+        return node in self._all()
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return f"NodeValueMap({dict(self.items())!r})"
+
+    def raw(self) -> tuple[dict[Hashable, float], dict[Hashable, int]]:
+        """Return the plain ``node -> value`` dict and ``node -> bound code`` dict."""
+        return self._all(), self._bounds
 
 
 @dataclass(frozen=True)
