@@ -739,24 +739,18 @@ def to_notation(G: nx.DiGraph) -> str:
     succ = G._succ
     pred = G._pred
     nodes = G._node
-    # Definition tree: a node is written in full at its first visit in depth-first
-    # preorder (text order) and referred to by name afterwards.
+    # Definition tree: a node is written in full under its first parent in breadth-first
+    # order and referred to by name elsewhere, so parsing gives the same BFS order.
     def_children: dict[Hashable, list[Hashable]] = {root: []}
     depth: dict[Hashable, int] = {root: 0}
-    stack: list[Hashable] = [root]
-    while stack:
-        node = stack.pop()
-        fresh = []
+    order = [root]
+    for node in order:
         for child in succ[node]:
             if child not in depth:
                 depth[child] = depth[node] + 1
                 def_children[child] = []
                 def_children[node].append(child)
-                fresh.append(child)
-        stack.extend(reversed(fresh))
-    order = [root]
-    for node in order:
-        order.extend(def_children[node])
+                order.append(child)
     cycle = _choose_cycle(G, order, depth)
     explicit = _explicit_names(G, order)
 

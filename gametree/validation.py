@@ -73,6 +73,17 @@ def _root_problems(G: nx.DiGraph) -> tuple[Hashable | None, list[Problem]]:
         if G._pred[root]:
             parent = next(iter(G._pred[root]))
             return root, [Problem(f"root {root!r} has a parent ({parent!r})", root)]
+        others = [n for n, preds in G._pred.items() if not preds and n != root]
+        if others:
+            shown = ", ".join(repr(s) for s in others[:5])
+            more = f" and {len(others) - 5} more" if len(others) > 5 else ""
+            return root, [
+                Problem(
+                    f"several roots: besides the root {root!r}, {shown}{more} "
+                    f"{'have' if len(others) > 1 else 'has'} no parent (unreachable)",
+                    others[0],
+                )
+            ]
         return root, []
     sources = [n for n, preds in G._pred.items() if not preds]
     if not sources:

@@ -113,3 +113,165 @@ def dags(
             G.add_edge(parent, child)
     gametree.validate(G)
     return G
+
+
+# --- Search checks (helper B2): best-ordered uniform trees, uneven DAGs, heuristics ---
+
+
+def _nested_value(obj: Any, players: tuple[str, ...], depth: int = 0) -> float:
+    """Minimax value of a nested list (small trees only: recursive)."""
+    if not isinstance(obj, list):
+        return float(obj)
+    values = [_nested_value(child, players, depth + 1) for child in obj]
+    return max(values) if players[depth % len(players)] == "MAX" else min(values)
+
+
+def _best_first(obj: Any, players: tuple[str, ...], depth: int = 0) -> Any:
+    """The same nested tree with every node's children sorted best move first."""
+    if not isinstance(obj, list):
+        return obj
+    kids = [_best_first(child, players, depth + 1) for child in obj]
+    maximise = players[depth % len(players)] == "MAX"
+    return sorted(kids, key=lambda k: _nested_value(k, players, depth + 1), reverse=maximise)
+
+
+@st.composite
+def best_ordered_uniform_trees(
+    draw: st.DrawFn, *, max_branching: int = 4, max_depth: int = 5, max_leaves: int = 256
+) -> tuple[nx.DiGraph, int, int]:
+    """``(G, b, d)``: a uniform MAX/MIN tree with distinct leaf values, best move first.
+
+    Built independently of :func:`gametree.random_tree`: distinct values in random
+    order, then every node's children sorted by their minimax value (largest first at
+    MAX, smallest first at MIN), so left-to-right alpha-beta meets the best move first
+    everywhere (Knuth and Moore's perfectly ordered tree).
+    """
+    b = draw(st.integers(1, max_branching))
+    depths = [d for d in range(1, max_depth + 1) if b**d <= max_leaves]
+    d = draw(st.sampled_from(depths))
+    values = draw(st.permutations(list(range(b**d))))
+    players = draw(st.sampled_from([("MAX", "MIN"), ("MIN", "MAX")]))
+    leaves = iter(values)
+
+    def build(level: int) -> Any:
+        if level == d:
+            return next(leaves)
+        return [build(level + 1) for _ in range(b)]
+
+    nested = _best_first(build(0), players)
+    return gametree.from_nested(nested, players=players), b, d
+
+
+@st.composite
+def uneven_dags(
+    draw: st.DrawFn, values: st.SearchStrategy[Any] = VALUES_INT, *, max_depth: int = 6
+) -> nx.DiGraph:
+    """Game DAGs in which one node can be reached along paths of different lengths.
+
+    Extra edges go from a node at depth d to any node at depth d + 1 or d + 2, so
+    depth-limited searches meet the same node at different remaining depths and two
+    nodes of the same player can follow each other. Every internal node carries a
+    heuristic ``value`` so depth-limited searches can run.
+    """
+    G = draw(dags(values, max_depth=max_depth))
+    depth = nx.single_source_shortest_path_length(G, G.graph["root"])
+    by_level: dict[int, list[Any]] = {}
+    for node, d in depth.items():
+        by_level.setdefault(d, []).append(node)
+    for _ in range(draw(st.integers(0, 4))):
+        level = draw(st.integers(0, max(by_level)))
+        parents = [n for n in by_level.get(level, []) if G.out_degree(n) > 0]
+        targets = by_level.get(level + 2, [])
+        if parents and targets:
+            parent, child = draw(st.sampled_from(parents)), draw(st.sampled_from(targets))
+            if not G.has_edge(parent, child):
+                G.add_edge(parent, child)
+    for node in G:
+        if G.out_degree(node) > 0:
+            G.nodes[node]["value"] = draw(values)
+    gametree.validate(G)
+    return G
+
+
+@st.composite
+def trees_with_heuristics(
+    draw: st.DrawFn, values: st.SearchStrategy[Any] = VALUES_INT, *, max_depth: int = 6
+) -> nx.DiGraph:
+    """Deterministic trees whose internal nodes all carry a heuristic ``value``."""
+    G = draw(small_trees(values, max_depth=max_depth, max_leaves=60))
+    for node in G:
+        if G.out_degree(node) > 0:
+            G.nodes[node]["value"] = draw(values)
+    return G
+
+
+# --- File-format strategies (readwrite / notation tests) -------------------------------
+
+VALUES_WITH_INF = st.one_of(
+    VALUES_INT,
+    st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False),
+    st.sampled_from([float("inf"), float("-inf")]),
+)
+MOVES = st.one_of(
+    st.text(alphabet="abcxyz0129 -'\"\\#(", min_size=1, max_size=6),
+    st.integers(min_value=0, max_value=9),
+)
+
+
+@st.composite
+def annotated_trees(draw: st.DrawFn) -> nx.DiGraph:
+    """Trees, chance trees or DAGs with moves, labels and search annotations (with +-inf)."""
+    G = draw(
+        st.one_of(
+            trees(VALUES_WITH_INF, max_depth=4),
+            chance_trees(VALUES_WITH_INF, max_depth=4),
+            dags(VALUES_WITH_INF, max_depth=4),
+        )
+    )
+    bounds = st.sampled_from([float("-inf"), float("inf"), -3, 2.5, 0])
+    for node, data in G.nodes(data=True):
+        if draw(st.booleans()):
+            data["status"] = draw(st.sampled_from(["visited", "pruned", "unreached"]))
+            data["search_value"] = draw(bounds)
+            data["bound"] = draw(st.sampled_from(["exact", "lower", "upper"]))
+            data["alpha"] = draw(bounds)
+            data["beta"] = draw(bounds)
+            data["visit"] = draw(st.integers(1, 50))
+        if draw(st.integers(0, 4)) == 0:
+            data["label"] = draw(st.text(min_size=0, max_size=5))
+        if G.out_degree(node) and draw(st.integers(0, 3)) == 0:
+            data["value"] = draw(VALUES_WITH_INF)
+    for _, _, data in G.edges(data=True):
+        if draw(st.booleans()):
+            data["move"] = draw(MOVES)
+        if draw(st.booleans()):
+            data["status"] = draw(st.sampled_from(["visited", "pruned", "unreached"]))
+            data["pv"] = draw(st.booleans())
+    if draw(st.booleans()):
+        G.graph["search"] = {
+            "algorithm": draw(st.sampled_from(["alphabeta", "pvs"])),
+            "fail": "soft",
+            "prune_on_equal": draw(st.booleans()),
+            "alpha0": float("-inf"),
+            "beta0": float("inf"),
+            "depth": draw(st.one_of(st.none(), st.integers(1, 5))),
+        }
+    return G
+
+
+@st.composite
+def small_trees(
+    draw: st.DrawFn,
+    values: st.SearchStrategy[Any] = VALUES_INT,
+    *,
+    max_branching: int = 5,
+    max_depth: int = 7,
+    max_leaves: int = 40,
+) -> nx.DiGraph:
+    """Like :func:`trees` but with at most ``max_leaves`` leaves: cheap enough for thousands."""
+    nested = draw(
+        nested_lists(
+            values, max_branching=max_branching, max_depth=max_depth, max_leaves=max_leaves
+        )
+    )
+    return gametree.from_nested(nested, players=draw(PLAYER_CYCLES))
