@@ -149,3 +149,18 @@ def test_dag_properties(G: nx.DiGraph) -> None:
     for nodes in by_level(pos).values():
         for a, b in pairwise(nodes):
             assert pos[b][0] - pos[a][0] >= 1.0 - EPS
+
+
+def test_dag_keeps_each_parents_child_order() -> None:
+    # examples/trees/dag.tree: (A (B (X 3 5) 8) (C X 1)). Swapping X and the leaf 8 would
+    # remove the crossing of C-X with B-8, but would draw B's children against the order
+    # the search visits them in; the layout keeps the order and accepts the crossing.
+    G = nx.DiGraph([("A", "B"), ("A", "C"), ("B", "X"), ("B", "D"), ("C", "X"), ("C", "E")])
+    G.add_edges_from([("X", "F"), ("X", "G")])
+    for node, player in {"A": "MAX", "B": "MIN", "C": "MIN", "X": "MAX"}.items():
+        G.nodes[node]["player"] = player
+    for leaf, value in {"D": 8, "E": 1, "F": 3, "G": 5}.items():
+        G.nodes[leaf]["value"] = value
+    pos = tree_layout(G)
+    assert pos["X"][0] < pos["D"][0] < pos["E"][0]
+    assert pos["B"][0] < pos["C"][0] and pos["F"][0] < pos["G"][0]

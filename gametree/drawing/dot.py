@@ -84,7 +84,7 @@ def to_dot(
     >>> text.splitlines()[0]
     'digraph gametree {'
     >>> print(next(line for line in text.splitlines() if line.startswith("  n1 ")))
-      n1 [shape=invtriangle, label="", pos="53.9,-60!", width=0.333, height=0.333];
+      n1 [shape=invtriangle, label="", pos="56.084,-60!", width=0.389, height=0.389];
     """
     d = diagram(G, result, show=show, style=style, title=title, root=root)
     return diagram_dot(d)

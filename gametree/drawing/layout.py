@@ -8,6 +8,7 @@ returns ``{node: (x, y)}`` and draws nothing. Every emitter that needs coordinat
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from itertools import pairwise
 from typing import Any
 
 import networkx as nx
@@ -274,9 +275,17 @@ def _layered(
                 else rank[v]
                 for v in row
             }
+            before = list(row)
+            broken = _order_breaks(row, rank, children, parents)
             row.sort(key=lambda v: (key[v], rank[v]))
+            old = {v: rank[v] for v in row}
             for i, v in enumerate(row):
                 rank[v] = i
+            if _order_breaks(row, rank, children, parents) > broken:
+                # Never draw a parent's children out of their (search) order.
+                row[:] = before
+                for v in row:
+                    rank[v] = old[v]
         found = _crossings(rows, children, rank)
         if found < best_crossings:
             best_crossings = found
@@ -329,6 +338,19 @@ def _place_row(
         placed[i] = max(placed[i], placed[i - 1] + gap(row[i - 1], row[i]))
     for v, x in zip(row, placed, strict=True):
         xs[v] = x
+
+
+def _order_breaks(
+    row: list[int], rank: list[float], children: list[list[int]], parents: list[list[int]]
+) -> int:
+    """Count pairs of siblings in ``row`` drawn against their parent's child order."""
+    in_row = set(row)
+    seen_parents = {p for v in row for p in parents[v]}
+    breaks = 0
+    for p in seen_parents:
+        kids = [k for k in children[p] if k in in_row]
+        breaks += sum(1 for a, b in pairwise(kids) if rank[a] > rank[b])
+    return breaks
 
 
 def _longest_path_levels(children: list[list[int]], parents: list[list[int]]) -> list[int]:

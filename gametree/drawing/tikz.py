@@ -146,7 +146,7 @@ def to_tikz(
     >>> lines[0]
     '\\begin{tikzpicture}[x=1pt, y=1pt,'
     >>> [line for line in lines if "(n0)" in line][0]
-    '  \\coordinate (n0) at (162.07, 0);'
+    '  \\coordinate (n0) at (169.45, 0);'
     """
     d = diagram(G, result, show=show, style=style, title=title, root=root)
     picture = diagram_tikz(d)
