@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,8 @@ _INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "infinity":
                "+infinity": math.inf, "-infinity": -math.inf}
 _ID_TYPE_KEY = "gametree_node_ids"
 _JSON_SUFFIX = "__json"
+# Characters XML 1.0 cannot hold (or normalises, like \r): such strings go through JSON.
+_XML_UNSAFE = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def format_name(format: str) -> str:
@@ -632,9 +635,10 @@ def _read_dot(text: str, filename: str | None) -> nx.DiGraph:
     for edge in all_edges:
         source = _dot_unquote(str(edge.get_source()))[0]
         target = _dot_unquote(str(edge.get_destination()))[0]
-        attrs = {k: _dot_attr_value(k, v) for k, v in edge.get_attributes().items()}
-        if LABEL in attrs and MOVE not in attrs:
-            attrs[MOVE] = attrs.pop(LABEL)
+        raw_attrs = dict(edge.get_attributes())
+        if LABEL in raw_attrs and MOVE not in raw_attrs:
+            raw_attrs[MOVE] = raw_attrs.pop(LABEL)
+        attrs = {k: _dot_attr_value(k, v) for k, v in raw_attrs.items()}
         G.add_edge(source, target, **attrs)
     for node, data in G.nodes(data=True):
         if G._succ[node]:
@@ -657,7 +661,7 @@ def _graphml_attrs(data: dict[Any, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = str(key)
-        if isinstance(value, str):
+        if isinstance(value, str) and not _XML_UNSAFE.search(value):
             out[name] = str(value)
         elif isinstance(value, (bool, int, float)):
             out[name] = value
