@@ -6,12 +6,14 @@ import subprocess
 import sys
 from itertools import pairwise
 from pathlib import Path
+from unittest.mock import patch
 
 import networkx as nx
 import pytest
 from hypothesis import given, settings
 
 import gametree
+from gametree.drawing import mpl
 from gametree.drawing.mpl import Artists
 from tests.strategies import trees
 
@@ -145,16 +147,38 @@ def _overlapping(boxes: list[tuple[float, float, float, float]]) -> list[tuple[i
 @given(trees(max_branching=5, max_depth=5))
 def test_no_texts_overlap_on_random_trees(G: nx.DiGraph) -> None:
     gametree.alphabeta(G)
-    artists = gametree.draw(G, show="values,bounds,order,names")
+    with patch.object(mpl, "TEXT_ARTISTS_UP_TO", 10_000):
+        artists = gametree.draw(G, show="values,bounds,order,names")
+    assert len(artists.names) == G.number_of_nodes()
     assert _overlapping(_text_boxes(artists)) == []
 
 
-def test_no_texts_overlap_on_2000_nodes() -> None:
+def test_no_texts_overlap_on_2000_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Text artists, so that their extents can be measured; the glyph-outline labels of
+    # large diagrams sit in the same slots.
+    monkeypatch.setattr(mpl, "TEXT_ARTISTS_UP_TO", 10_000)
     G = gametree.random_tree((3, 5), 5, seed=5)
     assert G.number_of_nodes() == 1820
     gametree.alphabeta(G)
     artists = gametree.draw(G, show="values,bounds,names")
+    assert len(artists.names) == 1820
     assert _overlapping(_text_boxes(artists)) == []
+
+
+def test_large_diagrams_draw_labels_as_glyph_outlines() -> None:
+    G = gametree.random_tree((3, 5), 5, seed=8)
+    assert G.number_of_nodes() > mpl.TEXT_ARTISTS_UP_TO
+    gametree.alphabeta(G)
+    artists = gametree.draw(G, show="values,names")
+    assert artists.values == {} and artists.labels is not None
+    # One compound path per text colour: black values, dark names, greys when pruned.
+    assert 2 <= len(artists.labels.get_paths()) <= 6
+    # The glyphs lie where the slots are: within the drawing's limits.
+    xlim, ylim = artists.ax.get_xlim(), artists.ax.get_ylim()
+    for path in artists.labels.get_paths():
+        xs, ys = path.vertices[:, 0], path.vertices[:, 1]
+        assert xlim[0] <= xs.min() and xs.max() <= xlim[1]
+        assert ylim[0] <= ys.min() and ys.max() <= ylim[1]
 
 
 def test_importing_gametree_loads_no_plotting_backend() -> None:
