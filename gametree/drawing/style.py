@@ -205,6 +205,8 @@ def format_value(value: Any, precision: int = 3) -> str:
 
     >>> format_value(3), format_value(-2.5), format_value(float("inf")), format_value(1 / 3)
     ('3', '−2.5', '∞', '0.333')
+    >>> format_value(-1e20), format_value(2.0)
+    ('−1e+20', '2')
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         try:
@@ -214,7 +216,9 @@ def format_value(value: Any, precision: int = 3) -> str:
     if isinstance(value, float):
         if math.isinf(value):
             return INFINITY if value > 0 else MINUS + INFINITY
-        if value.is_integer() and abs(value) < 1e15:
+        if abs(value) >= 1e6:
+            return f"{value:.4g}".replace("-", MINUS)
+        if value.is_integer():
             value = int(value)
         else:
             text = f"{value:.{precision}f}".rstrip("0").rstrip(".")
