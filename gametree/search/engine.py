@@ -576,8 +576,10 @@ class _Search:
             f.best = v
             f.best_child = child
             f.best_exact = vb == EXACT
-        elif v == f.best and vb == EXACT:
+        elif v == f.best and vb == EXACT and not f.best_exact:
+            # The first child *proven* to attain the value is the best move.
             f.best_exact = True
+            f.best_child = child
         if vb == LOWER:
             f.any_lower = True
         if f is self.stack[0]:

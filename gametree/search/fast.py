@@ -146,6 +146,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                             break
             elif not bex and vo == best:
                 bex = True
+                bc = child
         else:
             child = None
         if child is not None and not cut:
@@ -213,8 +214,9 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                 best = vo
                 bc = child
                 bex = bo == EXACT
-            elif vo == best and bo == EXACT:
+            elif vo == best and bo == EXACT and not bex:
                 bex = True
+                bc = child
             if bo == LOWER:
                 anyl = True
             if depth == 0:
