@@ -285,8 +285,10 @@ def fast_search(
                 best = v
                 bi = i
                 best_exact = vb == EXACT
-            elif v == best and vb == EXACT:
+            elif v == best and vb == EXACT and not best_exact:
+                # As the engine: the first child proven to attain the value is the best.
                 best_exact = True
+                bi = i
             if vb == LOWER:
                 any_lower = True
             if not stack:
@@ -399,3 +401,175 @@ def _store(values: dict[int, tuple[float, int]], node: int, value: float, bound:
         if old is not None and old[1] == EXACT:
             return
     values[node] = (value, bound)
+
+
+def tree_search(
+    game: Any,
+    root_state: Any,
+    *,
+    pruning: bool,
+    depth: int | None,
+    prune_on_equal: bool,
+    fail_hard: bool,
+    window: tuple[float, float],
+    player_of: Callable[[Any], str],
+    evaluate: Callable[[Any], float],
+    max_nodes: int,
+) -> FastOutcome:
+    """:func:`fast_search` without a transposition table: the same walk, fewer branches.
+
+    A node's children are numbered ``base, base + 1, ...`` when it is entered, so only
+    ``base`` is kept per frame and child states are made one at a time.
+    """
+    actions, result = game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    poe = prune_on_equal
+    out = FastOutcome()
+    values: dict[int, tuple[float, int]] = {}
+    leaves = out.visited_leaves
+    pruned = out.pruned_edges
+    chosen = out.chosen
+    chosen_moves = out.chosen_moves
+    root_results: list[tuple[int, float, int]] = []
+    limit = depth if depth is not None else -1
+    counter = 1
+    visited = cutoffs = max_ply = horizon = 0
+
+    cs, cnode, ca, cb, cply = root_state, 0, window[0], window[1], 0
+    has_frame = False
+    s: Any = None
+    node = sign = bi = i = ply = base = n_moves = 0
+    lo = hi = lo0 = hi0 = best = 0.0
+    best_exact = cut = any_lower = False
+    moves: Sequence[Any] = ()
+    stack: list[tuple[Any, ...]] = []
+    rv, rb = 0.0, EXACT
+    while True:
+        visited += 1
+        if cply > max_ply:
+            max_ply = cply
+        if is_terminal(cs):
+            rv = utility(cs)
+            rb = EXACT
+            leaves.append(cnode)
+            values[cnode] = (rv, EXACT)
+        elif cply == limit:
+            rv = evaluate(cs)
+            rb = EXACT
+            horizon += 1
+            leaves.append(cnode)
+            values[cnode] = (rv, EXACT)
+        else:
+            new_moves = actions(cs)
+            if not new_moves:
+                raise GameError(
+                    f"{game!r}: state {cs!r} is not terminal but has no moves "
+                    "(is_terminal and actions disagree)"
+                )
+            new_base = counter
+            counter += len(new_moves)
+            if counter > max_nodes:
+                raise GameError(
+                    f"searching {game!r} passed max_nodes={max_nodes:,}: {counter:,} nodes "
+                    "so far; raise the limit (max_nodes=...) or set a depth limit (depth=...)"
+                )
+            if cnode == 0:
+                out.root_children = list(range(1, counter))
+                out.root_moves = new_moves
+            if has_frame:
+                stack.append(
+                    (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
+                     i, moves, n_moves, base, ply)
+                )  # fmt: skip
+            has_frame = True
+            s, node, ply, moves, base = cs, cnode, cply, new_moves, new_base
+            n_moves = len(moves)
+            if player_of(s) == "MAX":
+                sign = 1
+                lo, hi = (ca, cb) if pruning else (-INF, INF)
+            else:
+                sign = -1
+                lo, hi = (-cb, -ca) if pruning else (-INF, INF)
+            lo0, hi0 = lo, hi
+            best = -INF
+            bi = -1
+            best_exact = cut = any_lower = False
+            i = 0
+            cs = result(s, moves[0])
+            cnode = base
+            if sign > 0:
+                ca, cb = lo, hi
+            else:
+                ca, cb = -hi, -lo
+            cply = ply + 1
+            continue
+        while has_frame:
+            v = rv * sign
+            vb = rb * sign
+            if bi < 0 or v > best:
+                best = v
+                bi = i
+                best_exact = vb == EXACT
+            elif v == best and vb == EXACT and not best_exact:
+                # As the engine: the first child proven to attain the value is the best.
+                best_exact = True
+                bi = i
+            if vb == LOWER:
+                any_lower = True
+            if not stack:
+                root_results.append((base + i, v, vb))
+            i += 1
+            if pruning:
+                if best > lo:
+                    lo = best
+                if vb != UPPER and (v >= hi if poe else v > hi) and i < n_moves:
+                    cut = True
+                    cutoffs += 1
+                    pruned.extend([(node, base + j) for j in range(i, n_moves)])
+            if not cut and i < n_moves:
+                cs = result(s, moves[i])
+                cnode = base + i
+                if sign > 0:
+                    ca, cb = lo, hi
+                else:
+                    ca, cb = -hi, -lo
+                cply = ply + 1
+                break
+            own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
+            if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
+                own = EXACT
+            chosen[node] = base + bi
+            chosen_moves[node] = moves[bi]
+            if fail_hard and best > hi0:
+                _store(values, node, hi0 * sign, LOWER * sign)
+            elif fail_hard and best < lo0:
+                _store(values, node, lo0 * sign, UPPER * sign)
+            elif own == EXACT:
+                values[node] = (best * sign, EXACT)
+            else:
+                _store(values, node, best * sign, own * sign)
+            rv, rb = best * sign, own * sign
+            if not stack:
+                out.best_move = chosen[node]
+                moves_at_best = [
+                    c for c, v, vb in root_results if v == best and (vb == EXACT or own != EXACT)
+                ]
+                if out.best_move not in moves_at_best:
+                    moves_at_best.insert(0, out.best_move)
+                out.best_moves = tuple(moves_at_best)
+                has_frame = False
+                break
+            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
+             i, moves, n_moves, base, ply) = stack.pop()  # fmt: skip
+        if not has_frame:
+            break
+    out.value = values[0][0]
+    out.node_values = NodeValues(values)
+    out.stats = SearchStats(
+        nodes_visited=visited,
+        leaves_evaluated=len(leaves),
+        cutoffs=cutoffs,
+        max_depth=max_ply,
+        horizon_evaluations=horizon,
+    )
+    return out

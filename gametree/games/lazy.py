@@ -13,7 +13,7 @@ import networkx as nx
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import fast_search
+from gametree.games.fastsearch import fast_search, tree_search
 from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
 from gametree.search.result import SearchResult
 
@@ -191,20 +191,38 @@ def _fast(
     game: Any, root_state: Any, algorithm: str, options: dict[str, Any], max_nodes: int
 ) -> GameSearchResult:
     pruning = _FAST[algorithm]
-    out = fast_search(
-        game,
-        root_state,
-        pruning=pruning,
-        depth=options["depth"],
-        prune_on_equal=options.get("prune_on_equal", True),
-        fail_hard=options.get("fail") == "hard",
-        window=options.get("window", (-math.inf, math.inf)) if pruning else (-math.inf, math.inf),
-        transposition_table=options["transposition_table"],
-        player_of=player_mapper(game),
-        evaluate=evaluator(game),
-        key=keyer(game),
-        max_nodes=max_nodes,
-    )
+    if not options["transposition_table"]:
+        out = tree_search(
+            game,
+            root_state,
+            pruning=pruning,
+            depth=options["depth"],
+            prune_on_equal=options.get("prune_on_equal", True),
+            fail_hard=options.get("fail") == "hard",
+            window=options.get("window", (-math.inf, math.inf))
+            if pruning
+            else (-math.inf, math.inf),
+            player_of=player_mapper(game),
+            evaluate=evaluator(game),
+            max_nodes=max_nodes,
+        )
+    else:
+        out = fast_search(
+            game,
+            root_state,
+            pruning=pruning,
+            depth=options["depth"],
+            prune_on_equal=options.get("prune_on_equal", True),
+            fail_hard=options.get("fail") == "hard",
+            window=options.get("window", (-math.inf, math.inf))
+            if pruning
+            else (-math.inf, math.inf),
+            transposition_table=options["transposition_table"],
+            player_of=player_mapper(game),
+            evaluate=evaluator(game),
+            key=keyer(game),
+            max_nodes=max_nodes,
+        )
     pv = [0]
     pv_actions = []
     node = 0
