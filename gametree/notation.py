@@ -533,13 +533,9 @@ def _build(
     for index in order:
         record = records[index]
         data: dict[str, Any] = dict(record.attrs) if record.attrs else {}
-        if record.children:
-            data[PLAYER] = (
-                record.player
-                if record.player is not None
-                else players[record.depth % cycle_length]
-            )
-        elif record.player is not None:
+        if record.player is None and record.children and PLAYER not in data:
+            data[PLAYER] = players[record.depth % cycle_length]
+        if record.player is not None:
             data[PLAYER] = record.player
         if record.has_value:
             data[VALUE] = record.value

@@ -177,8 +177,6 @@ def load(path: str | os.PathLike[str]) -> nx.DiGraph:
     name = os.fspath(path)
     data = Path(path).read_bytes()
     try:
-        if fmt == "graphml":
-            return _read_graphml(data, name)
         return loads(_decode(data, name), fmt, filename=name)
     except InvalidTreeError as exc:
         if str(exc).startswith(f"{name}: "):
@@ -245,7 +243,7 @@ def loads(text: str, format: str | None = None, *, filename: str | None = None) 
         return _read_json(text, filename, sniffed=format is None)
     if fmt == "dot":
         return _read_dot(text, filename)
-    return _read_graphml(text.encode("utf-8"), filename)
+    return _read_graphml(text, filename)
 
 
 def dumps(G: nx.DiGraph, format: str = "tree") -> str:
@@ -707,7 +705,7 @@ def _graphml_decode(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _read_graphml(data: bytes, filename: str | None) -> nx.DiGraph:
+def _read_graphml(data: str, filename: str | None) -> nx.DiGraph:
     from xml.etree.ElementTree import ParseError
 
     where = filename or "GraphML"

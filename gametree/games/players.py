@@ -295,7 +295,10 @@ class _Human(GamePlayer):
         self.tell(renderer(game)(state))
         listing = ", ".join(str(m) for m in moves)
         while True:
-            text = self.ask(f"your move ({listing}): ").strip()
+            try:
+                text = self.ask(f"your move ({listing}): ").strip()
+            except EOFError:
+                raise GameError("human: the input ended before a move was given") from None
             for m in moves:
                 if str(m) == text or str(m).replace(" ", "") == text.replace(" ", ""):
                     return m

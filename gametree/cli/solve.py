@@ -1,0 +1,191 @@
+"""``gametree solve TREE``: search a tree and print what the search found and did.
+
+Text output (the default) shows the value, the best move, the principal variation, the
+statistics, the visited leaves in evaluation order and the pruned edges; ``--json``
+prints one JSON object instead; ``--explain`` adds the step-by-step explanation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any
+
+from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
+from gametree.exceptions import SearchError
+from gametree.search.result import SearchResult, jsonable
+from gametree.search.theory import ebf
+
+__all__ = ["add_parser", "format_text", "result_json", "run"]
+
+_WINDOW_ALGORITHMS = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
+
+DESCRIPTION = """\
+Search TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin)
+and print the value, the best move, the principal variation, the statistics, the leaves
+evaluated in order and the edges pruned.
+
+examples:
+  gametree solve fig52.tree                      alpha-beta, cut on >= (AIMA)
+  gametree solve fig52.tree --strict --fail hard cut only on >, fail-hard values
+  gametree solve fig52.tree -a pvs --json        one JSON object
+  echo '(A (B 3 12 8) (C 2 4 6) (D 14 5 2))' | gametree solve -
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``solve`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "solve",
+        help="search a tree: value, best move, PV, visited leaves, pruned edges",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_tree_argument(parser)
+    add_search_options(parser)
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (algorithm, options, value, best_move, best_moves, "
+        "principal_variation, visited_leaves, pruned_edges, node_values, stats)",
+    )
+    output.add_argument(
+        "--explain",
+        action="store_true",
+        help="also print the search step by step in sentences (gametree.explain)",
+    )
+    parser.set_defaults(func=run)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    if args.algorithm in _WINDOW_ALGORITHMS:
+        return
+    given = [
+        flag
+        for flag, present in (
+            ("--strict", args.strict),
+            ("--fail hard", args.fail != "soft"),
+            ("--window", args.window is not None),
+            ("--transpositions", args.transpositions),
+        )
+        if present
+    ]
+    if given:
+        allowed = ", ".join(sorted(_WINDOW_ALGORITHMS))
+        raise SearchError(
+            f"{' and '.join(given)} only apply to the alpha-beta family ({allowed}), "
+            f"not to {args.algorithm!r}"
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gametree solve`` with parsed arguments; return the exit status."""
+    _check_options(args)
+    if args.depth is not None and args.depth < 0:
+        raise SearchError(f"--depth must be >= 0, got {args.depth}")
+    if args.window is not None and not args.window[0] < args.window[1]:
+        lo, hi = args.window
+        raise SearchError(f"--window LO HI needs LO < HI, got {_num(lo)} {_num(hi)}")
+    G = read_tree(args.tree)
+    options = search_options(args)
+    from gametree.search import solve
+
+    result: SearchResult = solve(G, args.algorithm, annotate=False, **options)
+    if args.json:
+        print(json.dumps(result_json(result), indent=2))
+        return 0
+    print(format_text(result))
+    if args.explain:
+        import gametree
+
+        explain = getattr(gametree, "explain", None)
+        if explain is None:
+            raise SearchError(
+                "--explain needs gametree.explain (the homework module), "
+                "which is not available in this installation"
+            )
+        text = explain(G, algorithm=args.algorithm, **options)
+        print()
+        print(text if isinstance(text, str) else "\n".join(str(line) for line in text))
+    return 0
+
+
+def result_json(result: SearchResult) -> dict[str, Any]:
+    """Return the ``--json`` object of a search result.
+
+    Keys: ``algorithm``, ``options``, ``value``, ``best_move``, ``best_moves``,
+    ``principal_variation``, ``visited_leaves``, ``pruned_edges`` (pairs), ``node_values``
+    (node id to value) and ``stats``; infinities are the strings ``"inf"`` and ``"-inf"``.
+    """
+    return {
+        "algorithm": result.algorithm,
+        "options": jsonable(dict(result.options)),
+        "value": jsonable(result.value),
+        "best_move": jsonable(result.best_move),
+        "best_moves": jsonable(result.best_moves),
+        "principal_variation": jsonable(result.pv),
+        "visited_leaves": jsonable(result.visited_leaves),
+        "pruned_edges": jsonable(result.pruned_edges),
+        "node_values": {str(n): jsonable(v.value) for n, v in result.node_values.items()},
+        "stats": result.stats.to_dict(),
+    }
+
+
+def _num(value: float) -> str:
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if value.is_integer() and abs(value) < 2**53:
+            return str(int(value))
+        return repr(value)
+    return str(value)
+
+
+def _nodes(nodes: Iterable[Hashable]) -> str:
+    text = " ".join(str(n) for n in nodes)
+    return text or "(none)"
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    parts = []
+    for key, value in options.items():
+        if isinstance(value, tuple):
+            shown = "(" + ", ".join(_num(v) for v in value) + ")"
+        elif isinstance(value, float):
+            shown = _num(value)
+        else:
+            shown = str(value)
+        parts.append(f"{key}={shown}")
+    return ", ".join(parts)
+
+
+def format_text(result: SearchResult) -> str:
+    """Return the text report of ``gametree solve`` for ``result``."""
+    stats = result.stats
+    options = _options_text(result.options)
+    lines = [f"algorithm:  {result.algorithm}" + (f" ({options})" if options else "")]
+    root_value = result.node_values.get(result.root)
+    bound = ""
+    if root_value is not None and root_value.bound.value != "exact":
+        bound = f" ({root_value.bound.value} bound)"
+    lines.append(f"value:      {_num(result.value)}{bound}")
+    best = "(none)" if result.best_move is None else str(result.best_move)
+    if len(result.best_moves) > 1:
+        best += f" (all best: {_nodes(result.best_moves)})"
+    lines.append(f"best move:  {best}")
+    lines.append(f"PV:         {_nodes(result.pv)}")
+    counts = (
+        f"nodes visited {stats.nodes_visited}, leaves evaluated {stats.leaves_evaluated}, "
+        f"cutoffs {stats.cutoffs}, re-searches {stats.re_searches}, "
+        f"transposition hits {stats.transposition_hits}, max depth {stats.max_depth}"
+    )
+    if stats.max_depth >= 1 and stats.nodes_visited >= 1:
+        counts += f", ebf {ebf(stats.nodes_visited - 1, stats.max_depth):.2f}"
+    lines.append(f"stats:      {counts}")
+    lines.append(f"visited leaves ({len(result.visited_leaves)}): {_nodes(result.visited_leaves)}")
+    pruned = " ".join(f"{u}->{v}" for u, v in result.pruned_edges) or "(none)"
+    lines.append(f"pruned edges ({len(result.pruned_edges)}): {pruned}")
+    return "\n".join(lines)
