@@ -141,3 +141,11 @@ def test_illegal_move_is_reported() -> None:
 
     with pytest.raises(gametree.GameError, match="cheat"):
         play(TTT, Cheat(), first_open())
+
+
+def test_human_end_of_input_is_a_game_error() -> None:
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    with pytest.raises(gametree.GameError, match="input ended"):
+        human(ask=ask, tell=lambda text: None).choose(TTT, TTT.initial, RNG)
