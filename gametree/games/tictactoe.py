@@ -126,13 +126,19 @@ class TicTacToe(BaseGame):
                 f"(cells are 0..{len(board) - 1})"
             )
         board = board[:action] + mark + board[action + 1 :]
-        for others in self._through[action]:
-            for cell in others:
-                if board[cell] != mark:
+        if self.k == 3:
+            for a, b in self._through[action]:
+                if board[a] == mark and board[b] == mark:
+                    winner = mark
                     break
-            else:
-                winner = mark
-                break
+        else:
+            for others in self._through[action]:
+                for cell in others:
+                    if board[cell] != mark:
+                        break
+                else:
+                    winner = mark
+                    break
         return _new_state(TicTacToeState, (board, "O" if mark == "X" else "X", winner))
 
     def is_terminal(self, state: TicTacToeState) -> bool:
