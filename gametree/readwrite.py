@@ -713,8 +713,7 @@ def _read_graphml(data: str, filename: str | None) -> nx.DiGraph:
         raw = nx.parse_graphml(data)
     except ParseError as exc:
         line, column = exc.position
-        text = data.decode("utf-8", errors="replace")
-        raise _syntax_error(f"invalid GraphML (XML): {exc}", text, line, column + 1,
+        raise _syntax_error(f"invalid GraphML (XML): {exc}", data, line, column + 1,
                             filename) from None
     except (nx.NetworkXError, KeyError, ValueError, TypeError) as exc:
         raise TreeFileError(f"{where}: cannot read GraphML: {exc}") from None
