@@ -683,14 +683,14 @@ def _choose_cycle(G: nx.DiGraph, order: list[Hashable], depth: dict[Hashable, in
     succ = G._succ
     internal = [(G._node[n].get(PLAYER), depth[n]) for n in order if succ[n]]
     best = DEFAULT_PLAYERS
-    best_misses = None
+    best_key: tuple[int, int] | None = None
     for cycle in _CANDIDATE_CYCLES:
         length = len(cycle)
         misses = sum(1 for player, d in internal if player != cycle[d % length])
-        if best_misses is None or misses < best_misses:
-            best, best_misses = cycle, misses
-            if misses == 0:
-                break
+        # Fewest overrides first; on a tie the shorter cycle, then the listed order.
+        key = (misses, length)
+        if best_key is None or key < best_key:
+            best, best_key = cycle, key
     return best
 
 
