@@ -13,6 +13,9 @@ import math
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
+import networkx as nx
+
+from gametree.attrs import VALUE
 from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
 from gametree.exceptions import SearchError
 from gametree.search.result import SearchResult, jsonable
@@ -54,8 +57,13 @@ def add_parser(subparsers: Any) -> None:
     )
     output.add_argument(
         "--explain",
-        action="store_true",
-        help="also print the search step by step in sentences (gametree.explain)",
+        nargs="?",
+        const="text",
+        default=None,
+        choices=("text", "markdown"),
+        metavar="FORMAT",
+        help="also tell the search step by step, one sentence per event "
+        "(gametree.explain; FORMAT text, the default, or markdown)",
     )
     parser.set_defaults(func=run)
 
@@ -75,8 +83,9 @@ def _check_options(args: argparse.Namespace) -> None:
     ]
     if given:
         allowed = ", ".join(sorted(_WINDOW_ALGORITHMS))
+        verb = "applies" if len(given) == 1 else "apply"
         raise SearchError(
-            f"{' and '.join(given)} only apply to the alpha-beta family ({allowed}), "
+            f"{' and '.join(given)} {verb} only to the alpha-beta family ({allowed}), "
             f"not to {args.algorithm!r}"
         )
 
@@ -97,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result_json(result), indent=2))
         return 0
-    print(format_text(result))
+    print(format_text(result, G))
     if args.explain:
         import gametree
 
@@ -107,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
                 "--explain needs gametree.explain (the homework module), "
                 "which is not available in this installation"
             )
-        text = explain(G, algorithm=args.algorithm, **options)
+        text = explain(G, algorithm=args.algorithm, format=args.explain, **options)
         print()
         print(text if isinstance(text, str) else "\n".join(str(line) for line in text))
     return 0
@@ -152,6 +161,8 @@ def _nodes(nodes: Iterable[Hashable]) -> str:
 def _options_text(options: Mapping[str, Any]) -> str:
     parts = []
     for key, value in options.items():
+        if key == "root" or value is None or (key == "transposition_table" and not value):
+            continue
         if isinstance(value, tuple):
             shown = "(" + ", ".join(_num(v) for v in value) + ")"
         elif isinstance(value, float):
@@ -162,8 +173,17 @@ def _options_text(options: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def format_text(result: SearchResult) -> str:
-    """Return the text report of ``gametree solve`` for ``result``."""
+def _leaf_text(G: nx.DiGraph | None, leaf: Hashable) -> str:
+    if G is None or leaf not in G or VALUE not in G.nodes[leaf]:
+        return str(leaf)
+    return f"{leaf}={_num(G.nodes[leaf][VALUE])}"
+
+
+def format_text(result: SearchResult, G: nx.DiGraph | None = None) -> str:
+    """Return the text report of ``gametree solve`` for ``result``.
+
+    With the searched graph ``G``, each visited leaf is shown with its value (``E=3``).
+    """
     stats = result.stats
     options = _options_text(result.options)
     lines = [f"algorithm:  {result.algorithm}" + (f" ({options})" if options else "")]
@@ -185,7 +205,8 @@ def format_text(result: SearchResult) -> str:
     if stats.max_depth >= 1 and stats.nodes_visited >= 1:
         counts += f", ebf {ebf(stats.nodes_visited - 1, stats.max_depth):.2f}"
     lines.append(f"stats:      {counts}")
-    lines.append(f"visited leaves ({len(result.visited_leaves)}): {_nodes(result.visited_leaves)}")
+    shown = [_leaf_text(G, leaf) for leaf in result.visited_leaves]
+    lines.append(f"visited leaves ({len(shown)}): {' '.join(shown) or '(none)'}")
     pruned = " ".join(f"{u}->{v}" for u, v in result.pruned_edges) or "(none)"
     lines.append(f"pruned edges ({len(result.pruned_edges)}): {pruned}")
     return "\n".join(lines)

@@ -1,0 +1,202 @@
+"""``gametree solve``: golden outputs, the JSON object, stdin, and one-line errors.
+
+Golden files live in ``tests/data/solve/`` next to their input trees; every number in
+them was checked against the hand derivations in ``tests/data/known/`` (named in each
+tree file's comment). Regenerate with ``GAMETREE_UPDATE_GOLDEN=1 pytest
+tests/test_cli_solve.py`` and review the diff by hand.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import gametree
+from gametree.cli import main
+
+DATA = Path(__file__).parent / "data" / "solve"
+UPDATE = os.environ.get("GAMETREE_UPDATE_GOLDEN") == "1"
+
+JSON_KEYS = {
+    "algorithm",
+    "options",
+    "value",
+    "best_move",
+    "best_moves",
+    "principal_variation",
+    "visited_leaves",
+    "pruned_edges",
+    "node_values",
+    "stats",
+}
+
+
+def solve(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["solve", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+GOLDEN = [
+    ("fig52_alphabeta.txt", ["fig52.tree"]),
+    ("fig52_minimax.txt", ["fig52.tree", "-a", "minimax"]),
+    ("fig52_alphabeta.json", ["fig52.tree", "--json"]),
+    ("fig52_pvs_strict_hard.txt", ["fig52.tree", "-a", "pvs", "--strict", "--fail", "hard"]),
+    ("narrow_window.txt", ["narrow.tree", "--window", "2", "5"]),
+    (
+        "narrow_window_strict_hard.json",
+        ["narrow.tree", "--window", "2", "5", "--strict", "--fail", "hard", "--json"],
+    ),
+    ("chance_expectiminimax.txt", ["chance.tree", "-a", "expectiminimax"]),
+    ("chance_alphabeta.json", ["chance.tree", "--json"]),
+    ("dag_transpositions.txt", ["dag.tree", "--transpositions"]),
+    ("pvs_research.txt", ["pvs.tree", "-a", "pvs"]),
+    ("heuristic_depth2.txt", ["heuristic.tree", "--depth", "2"]),
+]
+
+
+@pytest.mark.parametrize(("golden", "argv"), GOLDEN, ids=[g for g, _ in GOLDEN])
+def test_golden_output(capsys: pytest.CaptureFixture[str], golden: str, argv: list[str]) -> None:
+    status, out, err = solve(capsys, str(DATA / argv[0]), *argv[1:])
+    assert (status, err) == (0, "")
+    path = DATA / golden
+    if UPDATE:
+        path.write_text(out)
+    assert out == path.read_text()
+
+
+def test_text_report_fig52(capsys: pytest.CaptureFixture[str]) -> None:
+    # AIMA Figure 5.2 by hand: value 3 via B, I and J pruned, 7 leaves in order.
+    _, out, _ = solve(capsys, str(DATA / "fig52.tree"))
+    lines = out.splitlines()
+    assert lines[1].split() == ["value:", "3"]
+    assert lines[2].split() == ["best", "move:", "B"]
+    assert lines[3].split() == ["PV:", "A", "B", "E"]
+    assert "cutoffs 1" in lines[4] and "nodes visited 11" in lines[4]
+    assert lines[5] == "visited leaves (7): E=3 F=12 G=8 H=2 K=14 L=5 M=2"
+    assert lines[6] == "pruned edges (2): C->I C->J"
+
+
+def test_narrow_window_reports_the_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    # Window (2, 5): C=5 reaches beta, so A is only known to be >= 5 (true value 7).
+    _, out, _ = solve(capsys, str(DATA / "narrow.tree"), "--window", "2", "5")
+    assert "value:      5 (lower bound)" in out
+    assert "pruned edges (2): B->F A->D" in out
+
+
+def test_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "--json")
+    assert status == 0
+    data = json.loads(out)  # exactly one object: json.loads rejects trailing text
+    assert set(data) == JSON_KEYS
+    assert data["algorithm"] == "alphabeta"
+    assert data["value"] == 3
+    assert (data["best_move"], data["best_moves"]) == ("B", ["B"])
+    assert data["principal_variation"] == ["A", "B", "E"]
+    assert data["visited_leaves"] == ["E", "F", "G", "H", "K", "L", "M"]
+    assert data["pruned_edges"] == [["C", "I"], ["C", "J"]]
+    assert data["node_values"]["C"] == 2 and data["node_values"]["A"] == 3
+    assert "I" not in data["node_values"]
+    assert data["stats"]["cutoffs"] == 1
+    assert data["options"]["prune_on_equal"] is True
+    assert data["options"]["window"] == ["-inf", "inf"]
+
+
+def test_json_window_and_conventions(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--window", "2", "5", "--strict", "--fail", "hard", "--json"]
+    _, out, _ = solve(capsys, str(DATA / "narrow.tree"), *argv)
+    data = json.loads(out)
+    # tests/data/known/narrow_window.json: strict, fail-hard: leaves G H C D, A reports 5.
+    assert data["value"] == 5
+    assert data["visited_leaves"] == ["G", "H", "C", "D"]
+    assert data["pruned_edges"] == [["B", "F"]]
+    assert data["options"]["window"] == [2, 5]
+    assert data["options"]["fail"] == "hard"
+    assert data["options"]["prune_on_equal"] is False
+
+
+def test_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n"))
+    status, out, _ = solve(capsys, "-")
+    assert status == 0
+    assert out == (DATA / "fig52_alphabeta.txt").read_text()
+
+
+def test_every_algorithm_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    for algorithm in gametree.ALGORITHMS:
+        status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "-a", algorithm, "--json")
+        assert status == 0
+        assert json.loads(out)["value"] == 3
+
+
+def test_explain(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "--explain")
+    assert status == 0
+    summary, _, story = out.partition("\n\n")
+    assert "pruned edges (2): C->I C->J" in summary
+    assert "I and J are pruned" in story
+    status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "--explain", "markdown")
+    assert status == 0 and "**C**" in out
+
+
+def test_explain_without_the_homework_module(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(gametree, "explain")
+    status, _, err = solve(capsys, str(DATA / "fig52.tree"), "--explain")
+    assert status == 2
+    assert err.count("\n") == 1 and "--explain needs gametree.explain" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["missing.tree"], "missing.tree: No such file or directory"),
+        (["fig52.tree", "--window", "5", "2"], "--window LO HI needs LO < HI, got 5 2"),
+        (["fig52.tree", "--window", "3", "3"], "needs LO < HI"),
+        (["fig52.tree", "--depth", "-1"], "--depth must be >= 0, got -1"),
+        (["fig52.tree", "--depth", "1"], "internal node 'B'"),
+        (["fig52.tree", "-a", "minimax", "--strict"], "--strict applies only to the alpha-beta"),
+        (
+            ["fig52.tree", "-a", "expectiminimax", "--window", "2", "5", "--fail", "hard"],
+            "--fail hard and --window apply only",
+        ),
+        (["fig52.tree", "-a", "negamax", "--transpositions"], "--transpositions applies only"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    path = argv[0] if argv[0] == "missing.tree" else str(DATA / argv[0])
+    status, out, err = solve(capsys, path, *argv[1:])
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith("gametree solve: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["(A (B 3 12 8) (C 2 4 6)", "", "(A (B nan 1))", "[[1, 2], [3, true]]"],
+)
+def test_bad_trees_on_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status, out, err = solve(capsys, "-")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("gametree solve: error: "), err
+
+
+def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = solve(capsys, str(DATA / "fig52.tree"), "-a", "alphabetta")
+    assert status == 2
+    assert "invalid choice: 'alphabetta'" in err
+    status, _, _ = solve(capsys, str(DATA / "fig52.tree"), "--json", "--explain")
+    assert status == 2
