@@ -451,6 +451,32 @@ def test_best_ordering_evaluates_exactly_the_minimal_tree(
     assert len(pvs.visited_leaves) == minimal_tree_leaves(b, d)
 
 
+@examples(60)
+@given(
+    b=st.integers(1, 4),
+    d=st.integers(1, 5),
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([("MAX", "MIN"), ("MIN", "MAX")]),
+)
+def test_random_tree_best_ordering_gives_the_minimal_tree(
+    b: int, d: int, seed: int, players: tuple[str, str]
+) -> None:
+    """``gametree.random_tree(..., ordering="best")`` (float values: distinct) is perfectly
+    ordered: alpha-beta evaluates b^ceil(d/2) + b^floor(d/2) - 1 leaves."""
+    if b**d > 1024:
+        d = 3
+    kw = {"seed": seed, "values": (-1000.0, 1000.0), "integers": False, "players": players}
+    best = gametree.random_tree(b, d, ordering="best", **kw)
+    assert len(run(best, "alphabeta").visited_leaves) == minimal_tree_leaves(b, d)
+    # Worst move first everywhere is the same tree in another order (and prunes no more).
+    # It need not prune nothing: below the second root move, a node worth less than the
+    # root's alpha still cuts once one of its replies falls below alpha.
+    worst = gametree.random_tree(b, d, ordering="worst", **kw)
+    worst_result = run(worst, "alphabeta")
+    assert worst_result.value == run(best, "minimax").value
+    assert len(worst_result.visited_leaves) >= minimal_tree_leaves(b, d)
+
+
 # --- DAGs and transposition tables ------------------------------------------------------
 
 
@@ -628,3 +654,50 @@ def test_unknown_algorithm() -> None:
     G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     with pytest.raises(gametree.SearchError, match="'alphabetta'"):
         run(G, "alphabetta")
+
+
+def test_search_trace_validates_before_the_first_event() -> None:
+    G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    with pytest.raises(gametree.SearchError):
+        gametree.search_trace(G, "alphabeta", fail="medium")  # no next() needed
+    with pytest.raises(gametree.SearchError):
+        gametree.search_trace(G, "alphabetta")
+
+
+def test_chance_nodes_with_infinities() -> None:
+    # A zero-probability outcome does not count, even when it is -inf: 0.5*4 + 0.5*8 = 6.
+    G = nx.DiGraph()
+    G.add_node("A", player="CHANCE")
+    for leaf, value, prob in (("B", 4, 0.5), ("C", -INF, 0.0), ("D", 8, 0.5)):
+        G.add_node(leaf, value=value)
+        G.add_edge("A", leaf, prob=prob)
+    for algorithm in FULL_SEARCHES + ALPHABETA_FAMILY:
+        assert run(G, algorithm).value == 6
+    # +inf and -inf with positive probabilities: the expectation is undefined.
+    G.edges["A", "C"]["prob"] = 0.25
+    G.edges["A", "D"]["prob"] = 0.25
+    G.nodes["B"]["value"] = INF
+    for algorithm in FULL_SEARCHES + ALPHABETA_FAMILY:
+        with pytest.raises(gametree.SearchError, match="'A'"):
+            run(G, algorithm)
+
+
+@examples(150)
+@given(G=SMALL_TREES)
+def test_subtree_roots_and_arbitrary_node_ids(G: nx.DiGraph) -> None:
+    truth = true_values(G)
+    root = root_of(G)
+    for child in kids(G, root):
+        for algorithm in ("minimax", "alphabeta", "pvs"):
+            result = run(G, algorithm, root=child)
+            assert result.value == truth[child]
+            assert result.pv[0] == child
+    # Integer and tuple node ids: the same search, relabelled.
+    mapping = {n: (i, str(n)) if i % 2 else i for i, n in enumerate(G)}
+    H = nx.relabel_nodes(G, mapping)
+    H.graph["root"] = mapping[root]
+    for algorithm in ("alphabeta", "negamax_alphabeta", "pvs"):
+        a, b = run(G, algorithm), run(H, algorithm)
+        assert b.value == a.value
+        assert list(b.visited_leaves) == [mapping[n] for n in a.visited_leaves]
+        assert list(b.pruned_edges) == [(mapping[u], mapping[v]) for u, v in a.pruned_edges]
