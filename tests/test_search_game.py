@@ -112,11 +112,37 @@ def test_fast_path_equals_recorded_search(state: Any, opts: dict[str, Any]) -> N
     if sopts["algorithm"] == "pvs":
         sopts["algorithm"] = "alphabeta"
     fast = search_game(TTT, state, record=False, **sopts)
-    slow = search_game(TTT, state, record=True, annotate=False, **sopts)
+    # trace=True runs the graph engine through the expand hook.
+    slow = search_game(TTT, state, record=True, annotate=False, trace=True, **sopts)
     assert fast.graph is None and slow.graph is not None
     for name in FIELDS:
         assert getattr(fast, name) == getattr(slow, name), name
     assert dict(fast.node_values) == dict(slow.node_values)
+
+
+@given(ttt_positions(min_moves=3, max_moves=7), options)
+@settings(max_examples=80, deadline=None)
+def test_graph_built_after_a_fast_search_equals_the_hooked_one(
+    state: Any, opts: dict[str, Any]
+) -> None:
+    # Without a trace, a recorded search runs the fast loop and builds the graph in one
+    # pass; with one, the engine builds it through the hook. Same graph, same result,
+    # same annotations.
+    sopts = _search_options(opts)
+    if sopts["algorithm"] == "pvs":
+        sopts["algorithm"] = "negamax_alphabeta"
+    built = search_game(TTT, state, **sopts)
+    hooked = search_game(TTT, state, trace=True, **sopts)
+    for name in (*FIELDS, "visit_order", "windows", "visited_edges"):
+        assert getattr(built, name) == getattr(hooked, name), name
+    assert dict(built.node_values) == dict(hooked.node_values)
+    A, B = built.graph, hooked.graph
+    assert list(A.nodes) == list(B.nodes) and list(A.edges) == list(B.edges)
+    for n in A:
+        assert A.nodes[n] == B.nodes[n], n
+    for u, v in A.edges:
+        assert A.edges[u, v] == B.edges[u, v]
+    assert A.graph == B.graph
 
 
 @pytest.mark.parametrize(
@@ -132,7 +158,7 @@ def test_fast_path_equals_recorded_search(state: Any, opts: dict[str, Any]) -> N
 )
 def test_fast_path_equals_recorded_on_other_games(game: Any, kw: dict[str, Any]) -> None:
     fast = search_game(game, record=False, **kw)
-    slow = search_game(game, annotate=False, **kw)
+    slow = search_game(game, annotate=False, trace=True, **kw)
     for name in FIELDS:
         assert getattr(fast, name) == getattr(slow, name), name
 

@@ -13,7 +13,7 @@ import networkx as nx
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import fast_search, tree_search
+from gametree.games.fastsearch import tree_search
 from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
 from gametree.search.result import SearchResult
 
@@ -120,9 +120,9 @@ def search_game(
         ``expand(game, merge_transpositions=True)``.
     record : bool, default True
         Keep the graph of what the search saw (:attr:`GameSearchResult.graph`). With
-        ``False`` a faster search builds no graph and returns the same value, moves,
-        node numbering, leaves, pruned edges and statistics (``visit_order``,
-        ``windows`` and the trace stay empty); players and matches use it.
+        ``False`` no graph is built and the result is the same value, moves, node
+        numbering, leaves, pruned edges and statistics (``visit_order``, ``windows``
+        and the trace stay empty); players and matches use it.
     prune_on_equal, fail, window
         Alpha-beta conventions, as for :func:`gametree.alphabeta`.
     annotate : bool, default True
@@ -151,6 +151,13 @@ def search_game(
 
     Notes
     -----
+    How it runs: minimax, negamax and the alpha-beta pair without a transposition
+    table run on a dedicated loop over game states that follows the graph engine's
+    rules step for step; when recording, the graph is then built in one pass. With
+    ``trace=True``, a transposition table or PVS, the graph engine itself runs, calling
+    an ``expand`` hook the first time it enters a node, which adds that node's
+    children. Both ways give the same graph and result (the tests check it).
+
     The result graph holds exactly what the search saw: every entered node with its
     children (the moves it generated); moves skipped at a cutoff are ``frontier``
     nodes (or terminal leaves with their utility) with no subtree. Searching
@@ -179,8 +186,15 @@ def search_game(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        if not record and algorithm in _FAST:
+        fast = algorithm in _FAST and not options["transposition_table"]
+        if fast and not record:
             return _fast(game, root_state, algorithm, options, max_nodes)
+        if fast and not trace:
+            # The same search, then the graph built in one pass (the engine's trace is
+            # the only thing it cannot give).
+            return _fast(
+                game, root_state, algorithm, options, max_nodes, record=True, annotate=annotate
+            )
         return _recorded(game, root_state, algorithm, options, max_nodes, record, annotate, trace)
     finally:
         if gc_was_enabled:
@@ -188,41 +202,29 @@ def search_game(
 
 
 def _fast(
-    game: Any, root_state: Any, algorithm: str, options: dict[str, Any], max_nodes: int
+    game: Any,
+    root_state: Any,
+    algorithm: str,
+    options: dict[str, Any],
+    max_nodes: int,
+    *,
+    record: bool = False,
+    annotate: bool = False,
 ) -> GameSearchResult:
     pruning = _FAST[algorithm]
-    if not options["transposition_table"]:
-        out = tree_search(
-            game,
-            root_state,
-            pruning=pruning,
-            depth=options["depth"],
-            prune_on_equal=options.get("prune_on_equal", True),
-            fail_hard=options.get("fail") == "hard",
-            window=options.get("window", (-math.inf, math.inf))
-            if pruning
-            else (-math.inf, math.inf),
-            player_of=player_mapper(game),
-            evaluate=evaluator(game),
-            max_nodes=max_nodes,
-        )
-    else:
-        out = fast_search(
-            game,
-            root_state,
-            pruning=pruning,
-            depth=options["depth"],
-            prune_on_equal=options.get("prune_on_equal", True),
-            fail_hard=options.get("fail") == "hard",
-            window=options.get("window", (-math.inf, math.inf))
-            if pruning
-            else (-math.inf, math.inf),
-            transposition_table=options["transposition_table"],
-            player_of=player_mapper(game),
-            evaluate=evaluator(game),
-            key=keyer(game),
-            max_nodes=max_nodes,
-        )
+    out = tree_search(
+        game,
+        root_state,
+        pruning=pruning,
+        depth=options["depth"],
+        prune_on_equal=options.get("prune_on_equal", True),
+        fail_hard=options.get("fail") == "hard",
+        window=options.get("window", (-math.inf, math.inf)) if pruning else (-math.inf, math.inf),
+        player_of=player_mapper(game),
+        evaluate=evaluator(game),
+        max_nodes=max_nodes,
+        record=record,
+    )
     pv = [0]
     pv_actions = []
     node = 0
@@ -236,7 +238,8 @@ def _fast(
         pv.append(node)
     where = {c: i for i, c in enumerate(out.root_children)}
     moves = out.root_moves
-    return GameSearchResult(
+    G = _build_graph(game, root_state, out) if record else None
+    result = GameSearchResult(
         algorithm=algorithm,
         root=0,
         value=out.value,
@@ -252,7 +255,63 @@ def _fast(
         best_actions=tuple(moves[where[c]] for c in out.best_moves),
         pv_actions=tuple(pv_actions[: len(pv) - 1]),
         root_state=root_state,
+        visit_order=tuple(out.visit_order),
+        windows=out.windows,
+        graph=G,
     )
+    if G is not None and annotate:
+        from gametree.search.annotate import annotate as write
+
+        write(G, result)
+    return result
+
+
+def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
+    """The graph the recorded search would have built, from a recording fast search.
+
+    Nodes are added in the order the hook adds them (each expansion's children, in move
+    order, numbered from the expansion's base), with the same attributes.
+    """
+    player_of = player_mapper(game)
+    render = renderer(game)
+    result, is_terminal, utility = game.result, game.is_terminal, game.utility
+    states = out.states
+    values = out.node_values._raw
+    horizon = out.horizon_nodes
+    G = nx.DiGraph()
+    G.graph[ROOT] = 0
+    node_attrs, succ, pred = G._node, G._succ, G._pred
+
+    internal = {n for n, _, _ in out.expanded}
+
+    def add(n: int, s: Any) -> None:
+        data = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+        node_attrs[n] = data
+        succ[n] = {}
+        pred[n] = {}
+        if n in internal:
+            return
+        if n in values:
+            data[VALUE] = values[n][0]
+            if n in horizon:
+                data[CUTOFF] = True
+        elif is_terminal(s):
+            data[VALUE] = utility(s)
+        else:
+            data[FRONTIER] = True
+
+    add(0, root_state)
+    for node, moves, base in out.expanded:
+        s = states[node]
+        children = succ[node]
+        for i, mv in enumerate(moves):
+            c = base + i
+            t = states.get(c)
+            add(c, result(s, mv) if t is None else t)
+            edge = {MOVE: mv}
+            children[c] = edge
+            pred[c][node] = edge
+    return G
 
 
 def _recorded(
