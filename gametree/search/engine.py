@@ -228,6 +228,8 @@ class _Frame:
         "hi",
         "hi0",
         "index",
+        "known_hi",
+        "known_lo",
         "lo",
         "lo0",
         "node",
@@ -265,6 +267,8 @@ class _Frame:
         self.any_lower = False
         self.probs: list[float] | None = None
         self.child_probe = False
+        self.known_lo: float | None = None
+        self.known_hi: float | None = None
 
 
 def _max_view(sign: int, lo: float, hi: float) -> tuple[float, float]:
@@ -392,8 +396,9 @@ class _Search:
         kids = self.kids(node)
         horizon = bool(kids) and self.is_horizon(node, depth)
         plan = self.plan
+        known: tuple[float, int] | None = None
         if plan.transposition_table:
-            hit = self.probe_table(node, depth, alpha, beta)
+            hit, known = self.probe_table(node, depth, alpha, beta)
             if hit is not None:
                 return hit
         if not kids or horizon:
@@ -425,6 +430,13 @@ class _Search:
         children = list(kids) if order is None else list(order)
         lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
         frame = _Frame(node, parent, depth, sign, chance, children, lo, hi)
+        if known is not None:
+            # A stored bound strictly inside the window narrows it (own point of view).
+            value, bound = known[0] * sign, known[1] * sign
+            if bound == LOWER:
+                frame.lo = frame.known_lo = value
+            else:
+                frame.hi = frame.known_hi = value
         if chance:
             frame.probs = self.chance_probs(node, children)
         if len(self.stack) > len(self.nodes):
@@ -448,26 +460,39 @@ class _Search:
 
     def probe_table(
         self, node: Hashable, depth: int, alpha: float, beta: float
-    ) -> tuple[float, int] | None:
+    ) -> tuple[tuple[float, int] | None, tuple[float, int] | None]:
+        """Look ``node`` up: return (value, bound) to reuse, or a bound that narrows.
+
+        An exact value is reused; a lower bound at or above beta (an upper bound at or
+        below alpha; strictly, without ``prune_on_equal``) decides the cutoff alone and
+        is reused; a bound strictly inside ``(alpha, beta)`` narrows the window the node
+        is searched with. Only an entry searched to the same remaining depth counts.
+        """
         entry = self.table.get(node)
         if entry is None or entry[2] != self.remaining(depth):
-            return None
+            return None, None
         value, bound, _ = entry
-        usable = bound == EXACT
         poe = self.plan.prune_on_equal
         if bound == LOWER:
             usable = value >= beta if poe else value > beta
         elif bound == UPPER:
             usable = value <= alpha if poe else value < alpha
-        if not usable:
-            return None
+        else:
+            usable = True
+        narrows = not usable and alpha < value < beta
+        if not usable and not narrows:
+            return None, None
         self.tt_hits += 1
         if self.record:
-            self.events.append(TranspositionHit(node, value, BOUND_OF[bound], alpha, beta))
+            self.events.append(
+                TranspositionHit(node, value, BOUND_OF[bound], alpha, beta, narrows=narrows)
+            )
+        if narrows:
+            return None, (value, bound)
         reported, rbound = self.report(1, value, bound, alpha, beta, leaf=bound == EXACT)
         self.store(node, reported, rbound, alpha, beta, self.plan.pruning)
         self.exit_event(node, reported, rbound, alpha, beta)
-        return value, bound
+        return (value, bound), None
 
     def report(
         self, sign: int, value: float, bound: int, lo: float, hi: float, *, leaf: bool = False
@@ -617,6 +642,12 @@ class _Search:
             own_bound = LOWER if f.cut or f.any_lower else EXACT if f.best_exact else UPPER
             if (own_bound == LOWER and soft == INF) or (own_bound == UPPER and soft == -INF):
                 own_bound = EXACT
+            # A stored bound that narrowed the window closes the gap: failing low at a
+            # known lower bound (or high at a known upper bound) pins the value there.
+            if own_bound == UPPER and f.known_lo is not None and soft <= f.known_lo:
+                soft, own_bound = f.known_lo, EXACT
+            elif own_bound == LOWER and f.known_hi is not None and soft >= f.known_hi:
+                soft, own_bound = f.known_hi, EXACT
             if f.best_child is not None:
                 self.chosen[f.node] = f.best_child
         sign = f.sign

@@ -116,7 +116,13 @@ class ReSearch(_Event):
 
 @dataclass(frozen=True)
 class TranspositionHit(_Event):
-    """``node`` is reached again and its stored ``value`` (of type ``bound``) is reused."""
+    """``node`` is reached again and its stored ``value`` (of type ``bound``) is reused.
+
+    When ``narrows`` is False the stored value answers for the node: an ``Exit`` follows
+    and its children are not searched. When True the stored bound lies inside the
+    window ``(alpha, beta)`` and only narrows it (a lower bound raises alpha, an upper
+    bound lowers beta): the node's children are searched next with the narrower window.
+    """
 
     kind: ClassVar[str] = "transposition"
     node: Hashable
@@ -124,6 +130,7 @@ class TranspositionHit(_Event):
     bound: Bound
     alpha: float
     beta: float
+    narrows: bool = False
 
 
 @dataclass(frozen=True)
