@@ -162,7 +162,7 @@ def from_nested(
             player = cycle[depth % len(cycle)]
             next_level: list[Any] = []
             next_ids: list[str] = []
-            for item, node in zip(level, level_ids):
+            for item, node in zip(level, level_ids, strict=True):
                 if type(item) is list or isinstance(item, (list, tuple)):
                     if not item:
                         raise InvalidTreeError(

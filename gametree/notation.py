@@ -246,8 +246,9 @@ class _Parser:
     def expect_number(self, after: str) -> Any:
         kind, value = self.peek()
         if kind != _NUMBER:
-            raise self.error(f"expected a number after {after!r}, found {_describe(kind, value)}",
-                             self.here())
+            raise self.error(
+                f"expected a number after {after!r}, found {_describe(kind, value)}", self.here()
+            )
         self.i += 1
         return value
 
@@ -315,8 +316,9 @@ class _Parser:
     def run(self) -> tuple[list[_Record], tuple[str, ...]]:
         players = self.parse_headers()
         if self.peek()[0] == _END:
-            raise self.error("empty input: expected a tree such as (A (B 3 12 8) (C 2 4 6))",
-                             len(self.text))
+            raise self.error(
+                "empty input: expected a tree such as (A (B 3 12 8) (C 2 4 6))", len(self.text)
+            )
         # Each open group: (record index, closing bracket, position of the opener).
         stack: list[tuple[int, str, int]] = []
         self.parse_child(stack)
@@ -416,7 +418,8 @@ class _Parser:
                     "and the group's name"
                 )
             elif edge or parent is not None:
-                reason = f"expected a child (a number, a name or a group), found {_describe(kind, value)}"
+                found = _describe(kind, value)
+                reason = f"expected a child (a number, a name or a group), found {found}"
             else:
                 reason = f"expected a tree, found {_describe(kind, value)}"
             raise self.error(reason, child_pos)
@@ -513,9 +516,7 @@ def _number(word: str, match: re.Match[str], fail: Any) -> int | float:
     return float(word)
 
 
-def _build(
-    records: list[_Record], players: tuple[str, ...], parser: _Parser
-) -> nx.DiGraph:
+def _build(records: list[_Record], players: tuple[str, ...], parser: _Parser) -> nx.DiGraph:
     """Name the nodes breadth-first and assemble the graph."""
     defined = parser.defined
     taken = set(defined)
@@ -545,7 +546,7 @@ def _build(
         node = ids[index]
         out = G._succ[node]
         for child, edge, pos in record.children:
-            if type(child) is int:
+            if isinstance(child, int):
                 target = ids[child]
             else:
                 found = defined.get(child)
@@ -679,10 +680,12 @@ def _move_text(move: Any) -> str | None:
     return _quote(str(move))
 
 
-def _choose_cycle(G: nx.DiGraph, order: list[Hashable], depth: dict[Hashable, int]) -> tuple[str, ...]:
+def _choose_cycle(
+    G: nx.DiGraph, order: list[Hashable], depth: dict[Hashable, int]
+) -> tuple[str, ...]:
     succ = G._succ
     internal = [(G._node[n].get(PLAYER), depth[n]) for n in order if succ[n]]
-    best = DEFAULT_PLAYERS
+    best: tuple[str, ...] = DEFAULT_PLAYERS
     best_key: tuple[int, int] | None = None
     for cycle in _CANDIDATE_CYCLES:
         length = len(cycle)
@@ -733,7 +736,6 @@ def to_notation(G: nx.DiGraph) -> str:
     validate(G)
     root = find_root(G)
     succ = G._succ
-    pred = G._pred
     nodes = G._node
     # Definition tree: a node is written in full under its first parent in breadth-first
     # order and referred to by name elsewhere, so parsing gives the same BFS order.
@@ -825,9 +827,7 @@ def to_notation(G: nx.DiGraph) -> str:
             pieces.append(simple[node])
             continue
         pieces.append("(" + heads[node])
-        broken = (
-            not inline and level < _MAX_INDENT and width[node] + 2 * level > _WIDTH
-        )
+        broken = not inline and level < _MAX_INDENT and width[node] + 2 * level > _WIDTH
         children = list(succ[node])
         separator = "\n" + "  " * (level + 1) if broken else " "
         first = not heads[node]
@@ -855,7 +855,9 @@ def _explicit_names(G: nx.DiGraph, order: list[Hashable]) -> set[Hashable]:
     succ = G._succ
     pred = G._pred
     candidates = [
-        n for n in order if not succ[n] and len(pred[n]) <= 1 and isinstance(n, str) and n != order[0]
+        n
+        for n in order
+        if not succ[n] and len(pred[n]) <= 1 and isinstance(n, str) and n != order[0]
     ]
     candidate_set = set(candidates)
     explicit = {n for n in order if n not in candidate_set}
@@ -869,4 +871,3 @@ def _explicit_names(G: nx.DiGraph, order: list[Hashable]) -> set[Hashable]:
         else:
             explicit.add(node)
     return explicit
-

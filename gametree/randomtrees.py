@@ -30,9 +30,7 @@ def _branching_range(branching: int | tuple[int, int]) -> tuple[int, int]:
         if not isinstance(low, int) or not isinstance(high, int):
             raise ValueError(f"branching bounds must be ints, got {branching!r}")
     if low < 1 or high < low:
-        raise ValueError(
-            f"branching must satisfy 1 <= min <= max, got {branching!r}"
-        )
+        raise ValueError(f"branching must satisfy 1 <= min <= max, got {branching!r}")
     return low, high
 
 
@@ -200,4 +198,3 @@ def _assemble(
     G.graph[ROOT] = root
     validate(G)
     return G
-

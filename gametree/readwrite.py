@@ -76,14 +76,26 @@ FORMATS: dict[str, str] = {
 }
 """File suffix -> format name, as used by :func:`load` and :func:`dump`."""
 
-_FORMAT_NAMES = {"tree": "tree", "notation": "tree", "json": "json", "dot": "dot",
-                 "gv": "dot", "graphml": "graphml"}
+_FORMAT_NAMES = {
+    "tree": "tree",
+    "notation": "tree",
+    "json": "json",
+    "dot": "dot",
+    "gv": "dot",
+    "graphml": "graphml",
+}
 # Attributes that hold text: never decoded as numbers.
 _TEXT_KEYS = frozenset({LABEL, PLAYER, MOVE, STATUS, BOUND, STATE, "node_type", "id"})
 # Attributes that hold numbers: decoded from text in DOT and foreign GraphML.
 _NUMBER_KEYS = frozenset({VALUE, PROB, SEARCH_VALUE, ALPHA, BETA, VISIT})
-_INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "infinity": math.inf,
-               "+infinity": math.inf, "-infinity": -math.inf}
+_INFINITIES = {
+    "inf": math.inf,
+    "+inf": math.inf,
+    "-inf": -math.inf,
+    "infinity": math.inf,
+    "+infinity": math.inf,
+    "-infinity": -math.inf,
+}
 _ID_TYPE_KEY = "gametree_node_ids"
 _JSON_SUFFIX = "__json"
 # Characters XML 1.0 cannot hold (or normalises, like \r): such strings go through JSON.
@@ -300,17 +312,21 @@ def _decode(data: bytes, name: str) -> str:
         ) from None
     nul = text.find("\x00")
     if nul >= 0:
-        raise TreeFileError(f"{name}: binary data (a NUL byte at byte offset "
-                            f"{len(text[:nul].encode('utf-8'))}), not a tree file")
+        raise TreeFileError(
+            f"{name}: binary data (a NUL byte at byte offset "
+            f"{len(text[:nul].encode('utf-8'))}), not a tree file"
+        )
     return text
 
 
-def _syntax_error(reason: str, text: str, line: int, column: int,
-                  filename: str | None) -> TreeSyntaxError:
+def _syntax_error(
+    reason: str, text: str, line: int, column: int, filename: str | None
+) -> TreeSyntaxError:
     lines = text.splitlines()
     source = lines[line - 1] if 0 < line <= len(lines) else ""
-    return TreeSyntaxError(reason, line=line, column=max(column, 1), source_line=source,
-                           filename=filename)
+    return TreeSyntaxError(
+        reason, line=line, column=max(column, 1), source_line=source, filename=filename
+    )
 
 
 # -- JSON ---------------------------------------------------------------------------
@@ -380,8 +396,9 @@ def _read_json(text: str, filename: str | None, *, sniffed: bool = False) -> nx.
     except json.JSONDecodeError as exc:
         if sniffed and text.lstrip("\ufeff \t\r\n").startswith("["):
             return parse(text, filename=filename)
-        raise _syntax_error(f"invalid JSON: {exc.msg}", text, exc.lineno, exc.colno,
-                            filename) from None
+        raise _syntax_error(
+            f"invalid JSON: {exc.msg}", text, exc.lineno, exc.colno, filename
+        ) from None
     except RecursionError:
         # Nested lists deeper than the json module allows: the notation reads them too.
         return parse(text, filename=filename)
@@ -397,7 +414,7 @@ def _read_json(text: str, filename: str | None, *, sniffed: bool = False) -> nx.
     if "tree" in data:
         players = data.get("players", ["MAX", "MIN"])
         if not isinstance(players, list):
-            raise TreeFileError(f"{where}: 'players' must be a list such as [\"MIN\", \"MAX\"]")
+            raise TreeFileError(f'{where}: \'players\' must be a list such as ["MIN", "MAX"]')
         try:
             return from_nested(_decode_value(data["tree"]), players=players)
         except ValueError as exc:
@@ -420,9 +437,7 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
     edges = data.get("edges", data.get("links", []))
     graph = data.get("graph", {})
     if not isinstance(nodes, list) or not isinstance(edges, list) or not isinstance(graph, dict):
-        raise TreeFileError(
-            f"{where}: 'nodes' and 'edges' must be lists and 'graph' an object"
-        )
+        raise TreeFileError(f"{where}: 'nodes' and 'edges' must be lists and 'graph' an object")
     G = nx.DiGraph()
     G.graph.update(_attrs_in(graph))
     if ROOT in G.graph and isinstance(G.graph[ROOT], list):
@@ -606,19 +621,22 @@ def _read_dot(text: str, filename: str | None) -> nx.DiGraph:
     try:
         graphs = list(GraphParser.parser.parse_string(text, parse_all=True))
     except ParseBaseException as exc:
-        raise _syntax_error(f"invalid DOT: {exc.msg}", text, exc.lineno, exc.column,
-                            filename) from None
+        raise _syntax_error(
+            f"invalid DOT: {exc.msg}", text, exc.lineno, exc.column, filename
+        ) from None
     if len(graphs) != 1:
         raise TreeFileError(f"{where}: expected one DOT graph, found {len(graphs)}")
     top: pydot.Dot = graphs[0]
     if top.get_type() != "digraph":
-        raise TreeFileError(f"{where}: the DOT graph is undirected ('graph'); a game tree "
-                            "needs 'digraph' with '->' edges")
+        raise TreeFileError(
+            f"{where}: the DOT graph is undirected ('graph'); a game tree "
+            "needs 'digraph' with '->' edges"
+        )
     G = nx.DiGraph()
     for key, raw in top.get_attributes().items():
         G.graph[key] = _dot_unquote(raw)[0] if key == ROOT else _dot_attr_value(key, raw)
     # Subgraphs, iteratively: node statements first, then edges in file order.
-    pending = [top]
+    pending: list[Any] = [top]
     all_edges = []
     while pending:
         graph = pending.pop(0)
@@ -713,8 +731,9 @@ def _read_graphml(data: str, filename: str | None) -> nx.DiGraph:
         raw = nx.parse_graphml(data)
     except ParseError as exc:
         line, column = exc.position
-        raise _syntax_error(f"invalid GraphML (XML): {exc}", data, line, column + 1,
-                            filename) from None
+        raise _syntax_error(
+            f"invalid GraphML (XML): {exc}", data, line, column + 1, filename
+        ) from None
     except (nx.NetworkXError, KeyError, ValueError, TypeError) as exc:
         raise TreeFileError(f"{where}: cannot read GraphML: {exc}") from None
     if not raw.is_directed():

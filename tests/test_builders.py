@@ -8,10 +8,10 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import nested_lists
 
 import gametree
 from gametree.builders import letter_id, letter_ids
-from strategies import nested_lists
 
 
 def minimax_values(G: nx.DiGraph) -> dict[object, float]:
@@ -142,7 +142,7 @@ def test_from_nested_structure_matches_the_lists(nested: list[object]) -> None:
         if isinstance(item, list):
             kids = list(G.successors(node))
             assert len(kids) == len(item)
-            stack.extend(zip(kids, item))
+            stack.extend(zip(kids, item, strict=False))
         else:
             assert G.out_degree(node) == 0
             assert G.nodes[node]["value"] == item

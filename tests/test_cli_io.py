@@ -33,8 +33,9 @@ def test_convert_golden(tmp_path: Path, example: str, suffix: str) -> None:
     assert back.read_text() == (GOLDEN / f"{example}.tree").read_text()
 
 
-def test_convert_stdin_to_stdout(monkeypatch: pytest.MonkeyPatch,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_convert_stdin_to_stdout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"))
     assert main(["convert", "-", "-"]) == 0
     assert capsys.readouterr().out == "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n"
@@ -43,8 +44,9 @@ def test_convert_stdin_to_stdout(monkeypatch: pytest.MonkeyPatch,
     assert '"id": "B", "value": 1' in capsys.readouterr().out
 
 
-def test_convert_with_explicit_input_format(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_convert_with_explicit_input_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "tree.txt"
     source.write_text("digraph { A [player=MIN]; A -> B; B [value=4] }")
     assert main(["convert", "--from", "dot", str(source), "-"]) == 0
@@ -59,8 +61,9 @@ def test_convert_with_explicit_input_format(tmp_path: Path,
         ("[[1, true]]", "bad.json", "node 'D'"),
     ],
 )
-def test_convert_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                     content: str, name: str, words: str) -> None:
+def test_convert_errors_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, name: str, words: str
+) -> None:
     path = tmp_path / name
     path.write_text(content)
     assert main(["convert", str(path), str(tmp_path / "out.json")]) == 2
@@ -74,14 +77,17 @@ def test_convert_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert "/no/such/file.tree: No such file or directory" in capsys.readouterr().err
 
 
-def test_validate_exit_codes_and_every_problem(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_exit_codes_and_every_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     good = EXAMPLES / "aima_5_2.tree"
     invalid = tmp_path / "invalid.json"
     # Two problems: leaf C has no value, and B is internal without a player.
-    invalid.write_text('{"nodes": [{"id": "A", "player": "MAX"}, {"id": "B"}, {"id": "C"},'
-                       ' {"id": "D", "value": 1}], "edges": [{"source": "A", "target": "B"},'
-                       ' {"source": "A", "target": "C"}, {"source": "B", "target": "D"}]}')
+    invalid.write_text(
+        '{"nodes": [{"id": "A", "player": "MAX"}, {"id": "B"}, {"id": "C"},'
+        ' {"id": "D", "value": 1}], "edges": [{"source": "A", "target": "B"},'
+        ' {"source": "A", "target": "C"}, {"source": "B", "target": "D"}]}'
+    )
     broken = tmp_path / "broken.tree"
     broken.write_text("(A 1 2")
 
@@ -101,8 +107,9 @@ def test_validate_exit_codes_and_every_problem(tmp_path: Path,
     assert "aima_5_2.tree: ok" in captured.out  # later files are still checked
 
 
-def test_validate_stdin(monkeypatch: pytest.MonkeyPatch,
-                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("players: MAX CHANCE\n(A (B 0.5*1 0.6*2))"))
     assert main(["validate", "-"]) == 1
     assert "<stdin>:   probabilities out of CHANCE node 'B' sum to" in capsys.readouterr().out

@@ -9,9 +9,9 @@ from pathlib import Path
 import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
+from strategies import annotated_trees, chance_trees, dags, trees
 
 import gametree
-from strategies import annotated_trees, chance_trees, dags, trees
 
 AIMA_TEXT = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
 
@@ -61,8 +61,9 @@ def test_dot_keeps_contract_attributes_and_annotations(G: nx.DiGraph) -> None:
 @pytest.mark.parametrize("suffix", [".tree", ".json", ".dot", ".gv", ".graphml"])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G=trees() | chance_trees() | dags())
-def test_dump_then_load_by_suffix(tmp_path_factory: pytest.TempPathFactory, suffix: str,
-                                  G: nx.DiGraph) -> None:
+def test_dump_then_load_by_suffix(
+    tmp_path_factory: pytest.TempPathFactory, suffix: str, G: nx.DiGraph
+) -> None:
     path = tmp_path_factory.mktemp("rt") / f"tree{suffix}"
     gametree.dump(G, path)
     H = gametree.load(path)

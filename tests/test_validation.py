@@ -7,9 +7,9 @@ import math
 import networkx as nx
 import pytest
 from hypothesis import given, settings
+from strategies import chance_trees, dags, trees
 
 import gametree
-from strategies import chance_trees, dags, trees
 
 
 def aima() -> nx.DiGraph:
@@ -27,13 +27,13 @@ def chance_node() -> nx.DiGraph:
 
 def with_probs(*probs: object) -> nx.DiGraph:
     G = chance_node()
-    for leaf, p in zip("BCD", probs):
+    for leaf, p in zip("BCD", probs, strict=False):
         if p is not None:
             G.edges["A", leaf]["prob"] = p
     return G
 
 
-def broken(change: str) -> nx.DiGraph:  # noqa: C901 - a table of small edits
+def broken(change: str) -> nx.DiGraph:
     G = aima()
     if change == "cycle":
         G.add_edge("M", "D")

@@ -24,14 +24,22 @@ def add_parser(subparsers: Any) -> None:
             "or the --to format). Example: gametree convert aima.tree aima.json"
         ),
     )
-    parser.add_argument("input", metavar="IN", help="input file (.tree .json .dot .gv .graphml) or -")
+    parser.add_argument(
+        "input", metavar="IN", help="input file (.tree .json .dot .gv .graphml) or -"
+    )
     parser.add_argument("output", metavar="OUT", help="output file (format by suffix) or -")
     parser.add_argument(
-        "--from", dest="from_format", choices=_FORMAT_CHOICES, default=None,
+        "--from",
+        dest="from_format",
+        choices=_FORMAT_CHOICES,
+        default=None,
         help="input format (default: from IN's suffix; guessed for stdin)",
     )
     parser.add_argument(
-        "--to", dest="to_format", choices=_FORMAT_CHOICES, default=None,
+        "--to",
+        dest="to_format",
+        choices=_FORMAT_CHOICES,
+        default=None,
         help="output format (default: from OUT's suffix; the notation for stdout)",
     )
     parser.set_defaults(func=run)
