@@ -15,6 +15,7 @@ Every algorithm of the engine must agree with them on thousands of random trees.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -56,10 +57,16 @@ SMALL_TREES = st.one_of(
 )
 
 
+SCALE = float(os.environ.get("GAMETREE_EXAMPLES_SCALE", "1"))
+
+
 def examples(n: int) -> settings:
-    """Hypothesis settings: ``n`` examples, no deadline (the machine is shared)."""
+    """Hypothesis settings: ``n`` examples, no deadline (the machine is shared).
+
+    ``GAMETREE_EXAMPLES_SCALE=20`` multiplies every count, for a long stress run.
+    """
     return settings(
-        max_examples=n,
+        max_examples=max(1, int(n * SCALE)),
         deadline=None,
         suppress_health_check=[
             HealthCheck.too_slow,
@@ -701,3 +708,31 @@ def test_subtree_roots_and_arbitrary_node_ids(G: nx.DiGraph) -> None:
         assert b.value == a.value
         assert list(b.visited_leaves) == [mapping[n] for n in a.visited_leaves]
         assert list(b.pruned_edges) == [(mapping[u], mapping[v]) for u, v in a.pruned_edges]
+
+
+@examples(300)
+@given(G=SMALL_TREES)
+def test_fast_path_and_core_agree(G: nx.DiGraph) -> None:
+    """A plain search may take a specialised loop; ``trace=True`` always runs the core.
+
+    Both must report exactly the same result.
+    """
+    for algorithm in ("minimax", "alphabeta"):
+        for conv in CONVENTIONS if algorithm == "alphabeta" else [{}]:
+            for window in ((-INF, INF), (0.0, 2.0)) if conv else [None]:
+                opts = dict(conv) if window is None else {**conv, "window": window}
+                plain = run(G, algorithm, **opts)
+                core = run(G, algorithm, trace=True, **opts)
+                where = (algorithm, opts, show(G))
+                assert core.trace, where
+                for attr in (
+                    "value",
+                    "best_move",
+                    "best_moves",
+                    "pv",
+                    "visited_leaves",
+                    "pruned_edges",
+                    "stats",
+                ):
+                    assert getattr(plain, attr) == getattr(core, attr), (attr, *where)
+                assert dict(plain.node_values) == dict(core.node_values), where
