@@ -177,7 +177,7 @@ def test_dag_node_visited_along_one_path_and_pruned_along_another() -> None:
 
 def test_transposition_hit_node_is_visited() -> None:
     G = nx.DiGraph()
-    G.add_edges_from(tuple(e) for e in "AB AC BD BE CD CF DG DH".split())
+    G.add_edges_from(tuple(e) for e in ["AB", "AC", "BD", "BE", "CD", "CF", "DG", "DH"])
     for node, p in {"A": "MAX", "B": "MIN", "C": "MIN", "D": "MAX"}.items():
         G.nodes[node]["player"] = p
     for node, v in {"E": 5, "F": 1, "G": 3, "H": 4}.items():
@@ -217,7 +217,7 @@ def test_statuses_partition_the_tree(G: nx.DiGraph) -> None:
         (parent,) = G.predecessors(node)
         assert G.nodes[parent]["status"] == "visited"
     # Edge status equals its child's status in a tree.
-    for u, v, d in G.edges(data=True):
+    for _, v, d in G.edges(data=True):
         assert d["status"] == G.nodes[v]["status"]
     visits = sorted(G.nodes[n]["visit"] for n in visited)
     assert visits == list(range(1, len(visited) + 1))
