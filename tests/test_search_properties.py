@@ -582,8 +582,9 @@ def _statuses_consistent(G: nx.DiGraph, result: Any) -> None:
 def test_annotations_are_consistent_and_removable(G: nx.DiGraph) -> None:
     original_nodes = {n: dict(d) for n, d in G.nodes(data=True)}
     original_edges = {(u, v): dict(d) for u, v, d in G.edges(data=True)}
+    narrow = [{"window": (0, 2), "prune_on_equal": p} for p in (True, False)]
     for algorithm in ("minimax", "alphabeta", "pvs"):
-        for conv in CONVENTIONS if algorithm != "minimax" else [{}]:
+        for conv in CONVENTIONS + narrow if algorithm != "minimax" else [{}]:
             H = G.copy()
             result = gametree.solve(H, algorithm, annotate=True, **conv)
             _statuses_consistent(H, result)
