@@ -445,9 +445,7 @@ def _engine_search(
     )
     result = engine.run_to_result(plan)
     if annotate:
-        from gametree import search as search_api
+        from gametree.search.annotate import annotate as write
 
-        annotate_fn = getattr(search_api, "annotate", None)
-        if annotate_fn is not None:
-            annotate_fn(G, result)
+        write(G, result)
     return result
