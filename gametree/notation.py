@@ -734,6 +734,11 @@ def to_notation(G: nx.DiGraph) -> str:
     'players: MIN MAX\\n(A (B 3 12 8) (C 2 4 6) (D 14 5 2))'
     """
     validate(G)
+    with bulk_build():
+        return _write(G)
+
+
+def _write(G: nx.DiGraph) -> str:
     root = find_root(G)
     succ = G._succ
     nodes = G._node

@@ -125,11 +125,16 @@ def find_root(G: nx.DiGraph) -> Hashable:
     return root
 
 
-def _is_acyclic(G: nx.DiGraph) -> bool:
-    """Return True when ``G`` has no directed cycle (iterative; O(n + m)).
+_ACYCLIC = object()
+
+
+def _cycle_node(G: nx.DiGraph) -> Any:
+    """Return a node on a directed cycle of ``G``, or ``_ACYCLIC`` (iterative; O(n + m)).
 
     Fast path for trees: when one node has no parent and every other node has exactly
     one, the graph is acyclic exactly when a walk from that node reaches every node.
+    Otherwise Kahn's algorithm peels off parentless nodes; from any node left over, walking
+    up through left-over parents must repeat a node, and that node lies on a cycle.
     """
     pred = G._pred
     succ = G._succ
@@ -140,26 +145,24 @@ def _is_acyclic(G: nx.DiGraph) -> bool:
             order.extend(succ[node])
             if len(order) > len(G):
                 break
-        return len(order) == len(G)
+        if len(order) == len(G):
+            return _ACYCLIC
     indegree = {n: len(parents) for n, parents in pred.items()}
     stack = sources
-    seen = 0
     while stack:
         node = stack.pop()
-        seen += 1
         for child in succ[node]:
             indegree[child] -= 1
             if not indegree[child]:
                 stack.append(child)
-    return seen == len(G)
-
-
-def _cycle_node(G: nx.DiGraph) -> Hashable | None:
-    try:
-        cycle = nx.find_cycle(G)
-    except nx.NetworkXNoCycle:
-        return None
-    return cycle[0][0]  # type: ignore[no-any-return]
+    left = next((n for n, d in indegree.items() if d > 0), _ACYCLIC)
+    if left is _ACYCLIC:
+        return _ACYCLIC
+    seen = set()
+    while left not in seen:
+        seen.add(left)
+        left = next(p for p in pred[left] if indegree[p] > 0)
+    return left
 
 
 def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
@@ -199,8 +202,8 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
     def full() -> bool:
         return limit is not None and len(found) >= limit
 
-    if not _is_acyclic(G):
-        node = _cycle_node(G)
+    node = _cycle_node(G)
+    if node is not _ACYCLIC:
         found.append(Problem(f"cycle through node {node!r}: a game tree must be acyclic", node))
         if full():
             return found
