@@ -82,9 +82,10 @@ def random_tree(
 
     Notes
     -----
-    Draws happen breadth-first: each internal node draws its number of children, each
-    leaf its value, in that order. O(n) time and memory, no recursion; the minimax
-    values for ``ordering`` are computed bottom-up, level by level.
+    Draws happen breadth-first: first each internal node's number of children, level by
+    level, then the leaf values left to right (``choices`` over the integer range, or
+    ``uniform``). O(n) time and memory, no recursion; the minimax values for
+    ``ordering`` are computed bottom-up, level by level.
 
     Examples
     --------
@@ -101,7 +102,7 @@ def random_tree(
 
     >>> H = random_tree(3, 2, seed=1, values=(0, 20), ordering="best")
     >>> [[H.nodes[leaf]["value"] for leaf in H.successors(n)] for n in "BCD"]
-    [[14, 15, 20], [3, 8, 15], [2, 4, 18]]
+    [[5, 9, 10], [2, 16, 17], [1, 13, 16]]
     """
     low, high = _branching_range(branching)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
@@ -135,7 +136,7 @@ def random_tree(
             width = start
         if integers:
             a, b = int(lo), int(hi)
-            leaf_values: list[Any] = [rng.randint(a, b) for _ in range(width)]
+            leaf_values: list[Any] = rng.choices(range(a, b + 1), k=width)
         else:
             leaf_values = [rng.uniform(lo, hi) for _ in range(width)]
 
