@@ -131,7 +131,7 @@ def test_deep_chain_builds_without_recursion() -> None:
     assert G.nodes[letter_id(100_001)] == {"value": 1}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(nested_lists())
 def test_from_nested_structure_matches_the_lists(nested: list[object]) -> None:
     G = gametree.from_nested(nested)

@@ -261,7 +261,7 @@ def trees_with_moves(draw: st.DrawFn) -> nx.DiGraph:
     return G
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(trees_with_moves())
 def test_to_notation_round_trips(G: nx.DiGraph) -> None:
     assert_same_tree(G, parse(to_notation(G)))

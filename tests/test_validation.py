@@ -200,7 +200,7 @@ def test_a_cycle_away_from_the_root_is_found() -> None:
     assert info.value.node in {"C", "D"}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(trees() | chance_trees() | dags())
 def test_generated_trees_are_valid(G: nx.DiGraph) -> None:
     assert gametree.problems(G) == []
