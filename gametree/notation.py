@@ -506,12 +506,15 @@ def _number(word: str, match: re.Match[str], fail: Any) -> int | float:
     if match["inf"] is not None:
         return -math.inf if word.startswith("-") else math.inf
     if match["den"] is not None:
+        if len(word) > 600:
+            raise fail(f"fraction {word[:20]}... is too long")
         numerator, denominator = int(match["num"]), int(match["den"])
         if denominator == 0:
             raise fail(f"{word!r} divides by zero")
-        if len(word) > 600:
-            raise fail(f"fraction {word!r} is too long")
-        result = numerator / denominator
+        try:
+            result = numerator / denominator
+        except OverflowError:
+            raise fail(f"fraction {word!r} is too large") from None
         return -result if word.startswith("-") else result
     return float(word)
 

@@ -90,6 +90,20 @@ CASES: list[tuple[str, str, str | bytes, type[Exception], str]] = [
     ("bad number", "t.tree", "(A 1 2.3.4)", SYNTAX, r"t\.tree:1:6: '2\.3\.4' is not a number"),
     ("unterminated string", "t.tree", '(A "B 1)', SYNTAX, r"t\.tree:1:4: unterminated string"),
     ("stray character", "t.tree", "(A 1 $ 2)", SYNTAX, r"t\.tree:1:6: unexpected character '\$'"),
+    (
+        "huge integer",
+        "t.tree",
+        "(A 1\n " + "9" * 5000 + ")",
+        SYNTAX,
+        r"t\.tree:2:2: integer with 5000 digits",
+    ),
+    (
+        "huge fraction",
+        "t.tree",
+        "(A 1 " + "9" * 400 + "/3)",
+        SYNTAX,
+        r"t\.tree:1:6: fraction .* too large",
+    ),
     # -- JSON
     ("json syntax", "t.json", '{"nodes": [}', SYNTAX, r"t\.json:1:12: invalid JSON"),
     ("json two roots", "t.json", NODE_LINK_TWO_ROOTS, INVALID, r"several roots.*'A', 'C'"),
