@@ -238,3 +238,16 @@ def test_dag_edges_are_visited_only_when_traversed(G: nx.DiGraph) -> None:
                 assert d["status"] == "visited", (u, v)
             else:
                 assert d["status"] in {"pruned", "unreached"}, (u, v)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=dags())
+def test_reannotating_equals_annotating_fresh(G: nx.DiGraph) -> None:
+    fresh = G.copy()
+    gametree.minimax(G)
+    gametree.pvs(G, transposition_table=True)
+    gametree.alphabeta(G, window=(0, 1))
+    gametree.alphabeta(fresh, window=(0, 1))
+    assert dict(G.nodes(data=True)) == dict(fresh.nodes(data=True))
+    assert list(G.edges(data=True)) == list(fresh.edges(data=True))
+    assert G.graph == fresh.graph

@@ -29,11 +29,15 @@ from gametree.attrs import (
     VISITED,
 )
 from gametree.exceptions import GameTreeError, SearchError
+from gametree.search.engine import gc_paused
 from gametree.search.result import Bound, NodeValueMap, SearchResult
 
 __all__ = ["annotate", "clear_annotations"]
 
 EXACT_NAME = Bound.EXACT.value
+_STALE_ON_VISITED = ("node_type",)
+_STALE_ON_VISITED_NO_WINDOW = ("node_type", ALPHA, BETA)
+_STALE_ON_UNSEARCHED = (SEARCH_VALUE, BOUND, VISIT, ALPHA, BETA, "node_type")
 _BOUND_NAMES = {1: Bound.LOWER.value, -1: Bound.UPPER.value, 0: Bound.EXACT.value}
 
 
@@ -122,13 +126,22 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         present = False
     if not present:
         raise SearchError(f"the result's root {root!r} is not a node of the graph")
+    with gc_paused():
+        _annotate(G, result)
+
+
+def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
     if not result.visit_order:
         result = _with_details(G, result)
-    if SEARCH in G.graph:
+    # Re-annotating from the same root overwrites in place and removes only what is
+    # stale, node by node; anything else clears the whole graph first.
+    previous = G.graph.get(SEARCH)
+    stale = previous is not None
+    if stale and (not isinstance(previous, dict) or previous.get("root") != result.root):
         clear_annotations(G)
+        stale = False
     nodes = G._node
     succ = G._succ
-    pred = G._pred
     node_values = result.node_values
     if isinstance(node_values, NodeValueMap):
         values, codes = node_values.raw()
@@ -137,6 +150,8 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         values = {n: nv.value for n, nv in node_values.items()}
         bounds = {n: nv.bound.value for n, nv in node_values.items() if nv.bound != Bound.EXACT}
     order = result.visit_order or tuple(values)
+    numbered = bool(result.visit_order)
+    windowed = bool(result.windows)
     visit = 0
     for node in order:
         data = nodes.get(node)
@@ -146,8 +161,12 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         data[STATUS] = VISITED
         data[SEARCH_VALUE] = values[node]
         data[BOUND] = EXACT_NAME
-        if result.visit_order:
+        if numbered:
             data[VISIT] = visit
+        if stale:
+            for key in _STALE_ON_VISITED if windowed else _STALE_ON_VISITED_NO_WINDOW:
+                if key in data:
+                    del data[key]
     for node, name in bounds.items():
         if node in nodes:
             nodes[node][BOUND] = name
@@ -156,12 +175,11 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         if data is not None:
             data[ALPHA] = alpha
             data[BETA] = beta
-    _annotate_edges(G, result, values)
+    _annotate_edges(G, result, values, stale)
     pv = result.pv
     for u, v in itertools.pairwise(pv):
         if u in succ and v in succ[u]:
             succ[u][v][PV] = True
-    del pred
     G.graph[SEARCH] = {"algorithm": result.algorithm, **dict(result.options)}
 
 
@@ -202,7 +220,9 @@ def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
     return replace(result, visit_order=again.visit_order, windows=again.windows)
 
 
-def _annotate_edges(G: nx.DiGraph, result: SearchResult, values: Mapping[Hashable, float]) -> None:
+def _annotate_edges(
+    G: nx.DiGraph, result: SearchResult, values: Mapping[Hashable, float], stale: bool
+) -> None:
     """Give every edge below the root a status, and unsearched nodes theirs."""
     nodes = G._node
     succ = G._succ
@@ -215,12 +235,16 @@ def _annotate_edges(G: nx.DiGraph, result: SearchResult, values: Mapping[Hashabl
         kids = succ.get(u)
         if not kids:
             continue
+        if stale:
+            for edge in kids.values():
+                if PV in edge:
+                    del edge[PV]
         if u in cut_nodes or dag_edges:
             for v, edge in kids.items():
                 if (u, v) in pruned:
                     edge[STATUS] = PRUNED
                     if v not in values:
-                        nodes[v][STATUS] = PRUNED
+                        _mark(nodes[v], PRUNED, stale)
                         frontier.append(v)
                 elif v in values and (not dag_edges or len(pred[v]) <= 1 or (u, v) in dag_edges):
                     edge[STATUS] = VISITED
@@ -236,14 +260,24 @@ def _annotate_edges(G: nx.DiGraph, result: SearchResult, values: Mapping[Hashabl
                     edge[STATUS] = UNREACHED
                     frontier.append(v)
     # Everything below an unsearched node is unreached (unless searched along another path).
+    pruned_now = {v for _, v in result.pruned_edges if v not in values}
     seen = set(frontier)
     while frontier:
         u = frontier.pop()
-        data = nodes[u]
-        if STATUS not in data:
-            data[STATUS] = UNREACHED
+        if u not in pruned_now:
+            _mark(nodes[u], UNREACHED, stale)
         for v, edge in succ[u].items():
             edge[STATUS] = UNREACHED
+            if stale and PV in edge:
+                del edge[PV]
             if v not in seen and v not in values:
                 seen.add(v)
                 frontier.append(v)
+
+
+def _mark(data: dict[str, object], status: str, stale: bool) -> None:
+    """Set an unsearched node's status, dropping values left by an earlier annotation."""
+    data[STATUS] = status
+    if stale:
+        for key in _STALE_ON_UNSEARCHED:
+            data.pop(key, None)

@@ -16,14 +16,13 @@ by its allocations would otherwise cost more than the search).
 
 from __future__ import annotations
 
-import gc
 import math
 from collections.abc import Hashable
 from itertools import repeat
 from typing import Any
 
 from gametree.attrs import PLAYER, VALUE
-from gametree.search.engine import EXACT, LOWER, UPPER, Plan
+from gametree.search.engine import EXACT, LOWER, UPPER, Plan, gc_paused
 from gametree.search.result import NodeValueMap, SearchResult, SearchStats
 
 __all__ = ["fast_search"]
@@ -51,15 +50,11 @@ def fast_search(plan: Plan, *, details: bool) -> SearchResult | None:
         or plan.child_order is not None
     ):
         return None
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return _search(plan, details)
-    except (_GiveUp, KeyError, TypeError, ValueError):
-        return None
-    finally:
-        if paused:
-            gc.enable()
+    with gc_paused():
+        try:
+            return _search(plan, details)
+        except (_GiveUp, KeyError, TypeError, ValueError):
+            return None
 
 
 def _search(plan: Plan, details: bool) -> SearchResult:
