@@ -231,6 +231,15 @@ def _annotate_edges(
     cut_nodes = {u for u, _ in result.pruned_edges}
     dag_edges = set(result.visited_edges)
     frontier: list[Hashable] = []
+    if not pruned and not result.stats.horizon_evaluations and not stale:
+        # Nothing was cut and no node stopped at a depth limit: every searched internal
+        # node searched all its children (or did so earlier, for a transposition hit).
+        for u in values:
+            kids = succ.get(u)
+            if kids:
+                for edge in kids.values():
+                    edge[STATUS] = VISITED
+        return
     for u in values:
         kids = succ.get(u)
         if not kids:
