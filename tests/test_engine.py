@@ -615,3 +615,15 @@ def test_fast_loop_gives_way_on_shared_internal_nodes_and_chance_nodes() -> None
     assert fast is not None
     assert fast.to_dict() == core.to_dict()  # type: ignore[attr-defined]
     assert core.visited_leaves.count("H") == 2  # type: ignore[attr-defined]
+
+
+def test_child_order_override() -> None:
+    # AIMA with A's children tried D, C, B: D = 2 (alpha 2); C: H=2 <= 2 cuts I, J;
+    # B: E=3, F=12, G=8 -> 3. A = 3, still B; the graph's own order is untouched.
+    G = gametree.from_nested(AIMA)
+    r = gametree.alphabeta(G, child_order={"A": ["D", "C", "B"]}, annotate=False)
+    assert r.value == 3 and r.best_move == "B"
+    assert r.visited_leaves == ("K", "L", "M", "H", "E", "F", "G")
+    assert list(G.successors("A")) == ["B", "C", "D"]
+    with pytest.raises(gametree.SearchError, match=r"child_order\['A'\]"):
+        gametree.alphabeta(G, child_order={"A": ["D", "C"]})

@@ -429,7 +429,14 @@ class _Search:
                 )
             sign = found
         order = plan.child_order.get(node) if plan.child_order is not None else None
-        children = list(kids) if order is None else list(order)
+        children = list(kids)
+        if order is not None:
+            children = list(order)
+            if len(children) != len(kids) or set(children) != set(kids):
+                raise SearchError(
+                    f"child_order[{node!r}] = {children!r} is not an ordering of the "
+                    f"children of {node!r} ({list(kids)!r})"
+                )
         lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
         frame = _Frame(node, parent, depth, sign, chance, children, lo, hi)
         if known is not None:
