@@ -792,9 +792,3 @@ def run_to_result(plan: Plan) -> SearchResult:
     if plan.record:
         result = result.with_trace(tuple(events))
     return result
-
-
-def iter_events(plan: Plan) -> Iterator[TraceEvent]:
-    """Yield the trace events of ``plan`` (which must have ``record=True``)."""
-    result = yield from run(plan)
-    del result
