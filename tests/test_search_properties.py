@@ -503,6 +503,8 @@ def test_transposition_tables_on_dags(G: nx.DiGraph) -> None:
             assert table.value == true, where
             check_bounds_sound(G, plain, truth)
             check_bounds_sound(G, table, truth)
+            check_pv_and_moves(G, plain, truth, every_tie=False)
+            check_pv_and_moves(G, table, truth, every_tie=False)
             assert table.stats.leaves_evaluated <= plain.stats.leaves_evaluated, where
             if algorithm != "pvs":
                 ref = reference_alphabeta(G, **conv)
