@@ -271,15 +271,24 @@ def _annotate_edges(
     # Everything below an unsearched node is unreached (unless searched along another path).
     pruned_now = {v for _, v in result.pruned_edges if v not in values}
     seen = set(frontier)
+    searched = values.keys()
     while frontier:
         u = frontier.pop()
         if u not in pruned_now:
-            _mark(nodes[u], UNREACHED, stale)
-        for v, edge in succ[u].items():
+            data = nodes[u]
+            data[STATUS] = UNREACHED
+            if stale:
+                for key in _STALE_ON_UNSEARCHED:
+                    data.pop(key, None)
+        kids = succ[u]
+        if not kids:
+            continue
+        for edge in kids.values():
             edge[STATUS] = UNREACHED
             if stale and PV in edge:
                 del edge[PV]
-            if v not in seen and v not in values:
+        for v in kids:
+            if v not in seen and v not in searched:
                 seen.add(v)
                 frontier.append(v)
 
