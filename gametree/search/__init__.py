@@ -18,7 +18,9 @@ from gametree.search.algorithms import (
     solve,
 )
 from gametree.search.annotate import annotate, clear_annotations
+from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
 from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
+from gametree.search.theory import ebf, minimal_tree_leaves
 from gametree.search.trace import (
     Cutoff,
     Enter,
@@ -36,6 +38,7 @@ __all__ = [
     "Cutoff",
     "Enter",
     "Exit",
+    "IterativeDeepeningResult",
     "Leaf",
     "NodeValue",
     "Probe",
@@ -47,7 +50,10 @@ __all__ = [
     "alphabeta",
     "annotate",
     "clear_annotations",
+    "ebf",
     "expectiminimax",
+    "iterative_deepening",
+    "minimal_tree_leaves",
     "minimax",
     "negamax",
     "negamax_alphabeta",
@@ -56,13 +62,3 @@ __all__ = [
     "solve",
 ]
 
-try:
-    from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
-
-    __all__ += ["IterativeDeepeningResult", "iterative_deepening"]
-except ImportError:  # pragma: no cover - written in a later step
-    pass
-
-from gametree.search.theory import ebf, minimal_tree_leaves
-
-__all__ += ["ebf", "minimal_tree_leaves"]
