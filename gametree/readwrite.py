@@ -604,6 +604,20 @@ def _dot_attr_value(key: str, raw: str) -> Any:
     return text
 
 
+def _dot_endpoint(raw: Any, where: str) -> str:
+    """The node id at one end of a DOT edge, without a port (``a:n`` is node ``a``)."""
+    if not isinstance(raw, str):
+        raise TreeFileError(
+            f"{where}: an edge to or from a subgraph ({{a b}} -> c) is not supported; "
+            "write one edge per pair of nodes"
+        )
+    if not raw.startswith('"') and ":" in raw:
+        raw = raw.split(":", 1)[0]
+    elif raw.startswith('"') and not raw.endswith('"'):
+        raw = raw[: raw.rindex('"', 1) + 1] if raw.count('"') >= 2 else raw
+    return _dot_unquote(raw)[0]
+
+
 _DOT_SHAPE_PLAYERS = {"triangle": "MAX", "invtriangle": "MIN"}
 
 
@@ -649,8 +663,8 @@ def _read_dot(text: str, filename: str | None) -> nx.DiGraph:
         all_edges.extend(graph.get_edges())
         pending.extend(graph.get_subgraphs())
     for edge in all_edges:
-        source = _dot_unquote(str(edge.get_source()))[0]
-        target = _dot_unquote(str(edge.get_destination()))[0]
+        source = _dot_endpoint(edge.get_source(), where)
+        target = _dot_endpoint(edge.get_destination(), where)
         raw_attrs = dict(edge.get_attributes())
         if LABEL in raw_attrs and MOVE not in raw_attrs:
             raw_attrs[MOVE] = raw_attrs.pop(LABEL)

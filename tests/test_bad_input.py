@@ -177,6 +177,13 @@ CASES: list[tuple[str, str, str | bytes, type[Exception], str]] = [
         INVALID,
         r"node 'A' has unknown player 'BOSS'",
     ),
+    (
+        "dot subgraph edge",
+        "t.dot",
+        "digraph { {a b} -> c }",
+        FILE,
+        r"t\.dot: an edge to or from a subgraph",
+    ),
     # -- GraphML
     (
         "graphml syntax",

@@ -129,6 +129,7 @@ def test_hand_written_dot() -> None:
       b -> d; b -> e;
       subgraph cluster_0 { d [label="3"]; e [label="-1.5"]; }
       c -> f; f [value="+inf"];
+      c:se -> "g":n; g [value=0];
     }
     """
     G = gametree.loads(text)
@@ -136,6 +137,7 @@ def test_hand_written_dot() -> None:
     assert [G.nodes[n]["value"] for n in "def"] == [3, -1.5, math.inf]
     assert G.edges["a", "b"]["move"] == "x" and G.edges["a", "c"]["move"] == 2
     assert list(G.successors("a")) == ["b", "c"]
+    assert list(G.successors("c")) == ["f", "g"]  # ports are not part of the node id
 
 
 def test_foreign_graphml_with_string_values() -> None:
