@@ -139,7 +139,7 @@ def _cycle_node(G: nx.DiGraph) -> Any:
     pred = G._pred
     succ = G._succ
     sources = [n for n, parents in pred.items() if not parents]
-    if len(sources) == 1 and G.number_of_edges() == len(G) - 1:
+    if len(sources) == 1 and sum(map(len, succ.values())) == len(G) - 1:
         order = [sources[0]]
         for node in order:
             order.extend(succ[node])
