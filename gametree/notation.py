@@ -29,8 +29,10 @@ In EBNF (``{x}`` zero or more, ``[x]`` optional); blanks, newlines and ``#`` com
 Meaning
 -------
 - A **group** ``( ... )`` is an internal node with its children left to right. The first
-  name right after ``(`` names the group (``(B 3 12 8)``); a group with no children but
-  a value is a leaf (``(E=3 {label="win"})``).
+  name right after ``(`` names the group (``(B 3 12 8)``), so ``(E=3 F=4)`` is a group
+  ``E`` with heuristic 3 and one leaf ``F``: write ``(B E=3 F=4)`` or ``[E=3, F=4]`` for
+  two named leaves. A group with no children but a value is a leaf
+  (``(E=3 {label="win"})``).
 - A **list** ``[ ... ]`` is an unnamed internal node; ``[[3, 12, 8], [2, 4, 6], [14, 5,
   2]]`` is AIMA Figure 5.2 too. Commas are optional between the children of a group.
 - A **number** is a leaf with that value; ``E=3`` is a leaf named ``E``. Values may be
@@ -39,10 +41,13 @@ Meaning
   leaves included, skipping the names written explicitly, exactly like
   :func:`gametree.from_nested`. A bare name as a child refers to the node of that name
   defined elsewhere (before or after): this is how a DAG (a transposition) is written.
+  Define a shared node once, with its children; references name only nodes whose
+  names are written.
 - **Players.** Internal nodes take their player from the players cycle by depth (default
   ``MAX MIN``, set with a header line such as ``players: MIN MAX`` or
   ``players: MAX CHANCE MIN CHANCE``). A player keyword in a group's head overrides it for
-  that node only: ``(B MAX 3 4)``; ``(MAX (MIN 3 4) (MIN 5 6))`` is also fine.
+  that node only (its children still follow the cycle by depth): ``(B MAX 3 4)``;
+  ``(MAX (MIN 3 4) (MIN 5 6))`` is also fine. A node's depth is where it is defined.
 - **Heuristic values** of internal nodes: ``(B=4 3 12 8)`` or ``(=4 3 12 8)``.
 - **Edges.** ``a1:(B ...)`` labels the edge into B with the move ``a1``; ``0.5*(B ...)``
   gives it probability 0.5 (only below CHANCE nodes; give all or none, summing to 1);
