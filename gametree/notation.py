@@ -370,6 +370,22 @@ class _Parser:
 
     def parse_child(self, stack: list[tuple[int, str, int]]) -> None:
         self.no_comma = False
+        i = self.i
+        if i + 1 >= len(self.kinds):
+            self.fill(i + 1)
+        kinds = self.kinds
+        if (
+            stack
+            and kinds[i] == _NUMBER
+            and (kinds[i + 1] != _PUNCT or self.values[i + 1] not in (":", "*"))
+        ):
+            # The common case, a bare number leaf: no lookahead beyond one token.
+            pos = self.starts[i]
+            records = self.records
+            records[stack[-1][0]].children.append((len(records), {}, pos))
+            records.append(_Record(pos=pos, depth=len(stack), value=self.values[i], has_value=True))
+            self.i = i + 1
+            return
         parent = stack[-1][0] if stack else None
         depth = len(stack)
         pos = self.here()
