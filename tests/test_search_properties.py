@@ -123,6 +123,10 @@ class Reference:
     leaves: list[Hashable] = field(default_factory=list)
     pruned: list[tuple[Hashable, Hashable]] = field(default_factory=list)
     cutoffs: int = 0
+    entries: list[tuple[Hashable, float, float]] = field(default_factory=list)
+    """(node, alpha, beta) as each node is entered, MAX's point of view."""
+    exits: list[tuple[Hashable, float]] = field(default_factory=list)
+    """(node, value returned) as each node is left (fail-hard: clamped, leaves excepted)."""
 
 
 def reference_alphabeta(
@@ -146,6 +150,14 @@ def reference_alphabeta(
     ref = Reference()
 
     def search(node: Hashable, alpha: float, beta: float, level: int) -> float:
+        ref.entries.append((node, alpha, beta))
+        value = search_node(node, alpha, beta, level)
+        leaf = is_horizon(G, node, level, depth)
+        hard = fail == "hard" and not leaf
+        ref.exits.append((node, min(max(value, alpha), beta) if hard else value))
+        return value
+
+    def search_node(node: Hashable, alpha: float, beta: float, level: int) -> float:
         if is_horizon(G, node, level, depth):
             ref.leaves.append(node)
             return float(G.nodes[node]["value"])
@@ -633,6 +645,26 @@ def test_trace_agrees_with_the_result(G: nx.DiGraph) -> None:
         for e in events:
             if e.kind in {"enter", "probe", "research"}:
                 assert e.alpha <= e.beta, (e, show(G))
+
+
+@examples(200)
+@given(G=SMALL_TREES, data=st.data())
+def test_trace_windows_and_values_match_the_reference(G: nx.DiGraph, data: st.DataObject) -> None:
+    """Every node is entered with the textbook window and leaves with the textbook value.
+
+    The explanations and the answer checker read these windows, so they must be the
+    ones a student computes by hand (MAX's point of view, in every algorithm form).
+    """
+    window = data.draw(st.sampled_from([(-INF, INF), (0.0, 2.0), (-1.0, 5.0)]), label="window")
+    for conv in CONVENTIONS:
+        ref = reference_alphabeta(G, window=window, **conv)
+        for algorithm in ("alphabeta", "negamax_alphabeta"):
+            events = list(gametree.search_trace(G, algorithm, window=window, **conv))
+            entries = [(e.node, e.alpha, e.beta) for e in events if e.kind == "enter"]
+            exits = [(e.node, e.value) for e in events if e.kind == "exit"]
+            where = (algorithm, conv, window, show(G))
+            assert entries == ref.entries, where
+            assert exits == ref.exits, where
 
 
 # --- bad input ----------------------------------------------------------------------------
