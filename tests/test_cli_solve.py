@@ -200,3 +200,18 @@ def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "invalid choice: 'alphabetta'" in err
     status, _, _ = solve(capsys, str(DATA / "fig52.tree"), "--json", "--explain")
     assert status == 2
+
+
+def test_window_accepts_negative_infinity(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse would read "-inf" as an option; --window takes it as a number.
+    status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "--window", "-inf", "5", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["options"]["window"] == ["-inf", 5]
+    assert data["value"] == 3
+    # (-inf, 2): B (MIN) cuts only at alpha = -inf, so E F G give B = 3; 3 >= beta = 2 at
+    # A: C and D are pruned and A is known only to be >= 3.
+    status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "--window", "-INF", "2", "--json")
+    data = json.loads(out)
+    assert (data["value"], data["visited_leaves"]) == (3, ["E", "F", "G"])
+    assert data["pruned_edges"] == [["A", "C"], ["A", "D"]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from typing import Any
 
@@ -19,6 +20,9 @@ ALGORITHM_CHOICES = (
     "pvs",
     "expectiminimax",
 )
+
+
+_NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
 
 
 def add_tree_argument(parser: argparse.ArgumentParser) -> None:
@@ -77,6 +81,9 @@ def add_search_options(
         default="soft",
         help="fail-soft or fail-hard alpha-beta (default: soft)",
     )
+    # "--window -inf 5": argparse would take "-inf" for an option; read it as a number.
+    if hasattr(parser, "_negative_number_matcher"):
+        parser._negative_number_matcher = _NEGATIVE_NUMBER
     parser.add_argument(
         "--window",
         nargs=2,
