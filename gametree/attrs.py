@@ -64,6 +64,7 @@ __all__ = [
     "MAX",
     "MIN",
     "MOVE",
+    "NODE_TYPE",
     "PLAYER",
     "PROB",
     "PRUNED",
@@ -103,13 +104,15 @@ ALPHA = "alpha"
 BETA = "beta"
 VISIT = "visit"
 PV = "pv"
+NODE_TYPE = "node_type"
+"""Knuth and Moore's node type, ``"PV"``, ``"CUT"`` or ``"ALL"`` (:func:`gametree.node_types`)."""
 
 # Values of STATUS.
 VISITED = "visited"
 PRUNED = "pruned"
 UNREACHED = "unreached"
 
-ANNOTATION_NODE_ATTRS = (STATUS, SEARCH_VALUE, BOUND, ALPHA, BETA, VISIT, "node_type")
+ANNOTATION_NODE_ATTRS = (STATUS, SEARCH_VALUE, BOUND, ALPHA, BETA, VISIT, NODE_TYPE)
 ANNOTATION_EDGE_ATTRS = (STATUS, PV)
 
 

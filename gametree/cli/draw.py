@@ -54,8 +54,8 @@ def add_parser(subparsers: Any) -> None:
         "--show",
         default=None,
         metavar="ITEMS",
-        help="comma-separated slots to fill: values,bounds,order,names,moves "
-        "(default: values,names,moves)",
+        help="comma-separated slots to fill: values,bounds,order,names,moves,types "
+        "(types: Knuth & Moore's PV/CUT/ALL node types; default: values,names,moves)",
     )
     parser.add_argument(
         "--engine",
@@ -79,6 +79,10 @@ def run(args: argparse.Namespace) -> int:
     show = parse_show(args.show) if args.show is not None else None
     _check_options(args, suffix)
     G = read_tree(args.tree)
+    if show is not None and "types" in show:
+        from gametree.homework.ordering import node_types
+
+        node_types(G)
     result = None
     options: dict[str, Any] = {}
     if args.algorithm is not None:

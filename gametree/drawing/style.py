@@ -22,6 +22,7 @@ from gametree.attrs import (
     BOUND,
     LABEL,
     MOVE,
+    NODE_TYPE,
     PLAYER,
     PROB,
     PRUNED,
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_STYLE", "SHOW_CHOICES", "Diagram", "DrawnEdge", "DrawnNode", "diagram"]
 
-SHOW_CHOICES = ("values", "bounds", "order", "names", "moves")
+SHOW_CHOICES = ("values", "bounds", "order", "names", "moves", "types")
 """What ``show=`` may ask for, besides the leaf values that are always drawn."""
 
 DEFAULT_SHOW = ("values", "names", "moves")
@@ -312,6 +313,9 @@ def diagram(
             )
         if "order" in shown and data.get(VISIT) is not None:
             drawn.order = f"#{data[VISIT]}"
+        if "types" in shown and data.get(NODE_TYPE):
+            # Knuth & Moore's PV/CUT/ALL share the left slot with the visit order.
+            drawn.order = f"{drawn.order} {data[NODE_TYPE]}".strip()
         drawn.pv = node in pv_nodes
         _paint_node(drawn, st)
         index[node] = len(nodes)

@@ -24,6 +24,7 @@ from gametree.attrs import (
     CHANCE,
     MAX,
     MIN,
+    NODE_TYPE,
     PLAYER,
     PROB,
     SEARCH,
@@ -34,8 +35,6 @@ from gametree.validation import find_root, validate
 
 __all__ = ["NODE_TYPE", "minimax_values", "node_types", "reorder"]
 
-NODE_TYPE = "node_type"
-"""Node attribute written by :func:`node_types`: ``"PV"``, ``"CUT"`` or ``"ALL"``."""
 
 
 def _postorder(G: nx.DiGraph, root: Hashable) -> list[Hashable]:
