@@ -127,6 +127,8 @@ class Reference:
     """(node, alpha, beta) as each node is entered, MAX's point of view."""
     exits: list[tuple[Hashable, float]] = field(default_factory=list)
     """(node, value returned) as each node is left (fail-hard: clamped, leaves excepted)."""
+    windows: dict[Hashable, tuple[float, float]] = field(default_factory=dict)
+    """The window of each node when it is left: its own bound raised (MAX) or lowered (MIN)."""
 
 
 def reference_alphabeta(
@@ -158,6 +160,7 @@ def reference_alphabeta(
         return value
 
     def search_node(node: Hashable, alpha: float, beta: float, level: int) -> float:
+        ref.windows[node] = (alpha, beta)
         if is_horizon(G, node, level, depth):
             ref.leaves.append(node)
             return float(G.nodes[node]["value"])
@@ -177,6 +180,7 @@ def reference_alphabeta(
                 else:
                     best = min(best, v)
                     b = min(b, best)
+                ref.windows[node] = (a, b)
                 if a >= b if prune_on_equal else a > b:
                     rest = children[i + 1 :]
                     if rest:
@@ -665,6 +669,17 @@ def test_trace_windows_and_values_match_the_reference(G: nx.DiGraph, data: st.Da
             where = (algorithm, conv, window, show(G))
             assert entries == ref.entries, where
             assert exits == ref.exits, where
+            windows = [(e.node, e.alpha, e.beta) for e in events if e.kind == "exit"]
+            assert windows == [(n, *ref.windows[n]) for n, _ in ref.exits], where
+        # The annotations: alpha and beta at exit, visit order, search value.
+        H = G.copy()
+        result = gametree.alphabeta(H, window=window, **conv)
+        order = [n for n, _, _ in ref.entries]
+        for node, data in H.nodes(data=True):
+            if node in ref.windows:
+                assert (data["alpha"], data["beta"]) == ref.windows[node], (node, show(G))
+                assert data["visit"] == order.index(node) + 1
+                assert data["search_value"] == result.node_values[node].value
 
 
 # --- bad input ----------------------------------------------------------------------------
