@@ -17,6 +17,10 @@ Node attributes
         stops there.
     ``label`` (:data:`LABEL`)
         Display text; defaults to the node id. A leaf is drawn with its value.
+    ``frontier`` (:data:`FRONTIER`)
+        ``True`` on a leaf whose subtree was never generated: a game move that a search
+        skipped at a cutoff (:func:`gametree.search_game`). Such a leaf needs no
+        ``value``; a search that reaches it without one raises ``InvalidTreeError``.
 
 Edge attributes
     ``move`` (:data:`MOVE`)
@@ -60,6 +64,7 @@ __all__ = [
     "BOUND",
     "CHANCE",
     "CUTOFF",
+    "FRONTIER",
     "LABEL",
     "MAX",
     "MIN",
@@ -91,6 +96,7 @@ VALUE = "value"
 LABEL = "label"
 STATE = "state"
 CUTOFF = "cutoff"
+FRONTIER = "frontier"
 
 # Input edge attributes.
 MOVE = "move"

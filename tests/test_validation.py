@@ -204,3 +204,26 @@ def test_a_cycle_away_from_the_root_is_found() -> None:
 @given(trees() | chance_trees() | dags())
 def test_generated_trees_are_valid(G: nx.DiGraph) -> None:
     assert gametree.problems(G) == []
+
+
+def test_frontier_leaves_need_no_value_until_a_search_reaches_them() -> None:
+    """A game move skipped at a cutoff stays a frontier leaf without a value."""
+    G = nx.DiGraph([("A", "B"), ("A", "C")])
+    G.nodes["A"]["player"] = "MAX"
+    G.nodes["B"]["value"] = 1
+    G.nodes["C"]["frontier"] = True
+    assert gametree.problems(G) == []
+    G.nodes["C"]["frontier"] = "yes"  # only the boolean True marks a frontier
+    assert [p.node for p in gametree.problems(G)] == ["C"]
+    G.nodes["C"]["frontier"] = True
+    with pytest.raises(gametree.InvalidTreeError, match="'C'"):
+        gametree.minimax(G)
+
+
+def test_search_game_graphs_validate() -> None:
+    from gametree.games import TicTacToe
+
+    game = TicTacToe(win=10)
+    result = gametree.search_game(game, game.state("oox/-x-/ox-", "X"))
+    assert any(d.get("frontier") for _, d in result.graph.nodes(data=True))
+    gametree.validate(result.graph)
