@@ -786,3 +786,26 @@ def test_fast_path_and_core_agree(G: nx.DiGraph) -> None:
                 ):
                     assert getattr(plain, attr) == getattr(core, attr), (attr, *where)
                 assert dict(plain.node_values) == dict(core.node_values), where
+
+
+@examples(250)
+@given(
+    G=st.one_of(dags(VALUES_TIES), dags(VALUES_INT), uneven_dags(VALUES_TIES)),
+    data=st.data(),
+)
+def test_transposition_tables_under_narrow_windows(G: nx.DiGraph, data: st.DataObject) -> None:
+    """Stored bounds are reused or narrow later windows: the window theory still holds."""
+    ends = st.integers(-3, 10).map(float)
+    alpha = data.draw(ends, label="alpha")
+    beta = data.draw(ends.filter(lambda x: x > alpha), label="beta")
+    truth = true_values(G)
+    for algorithm in ALPHABETA_FAMILY:
+        for conv in CONVENTIONS:
+            for tt in (False, True):
+                result = run(G, algorithm, window=(alpha, beta), transposition_table=tt, **conv)
+                where = (algorithm, conv, tt, (alpha, beta), show(G))
+                try:
+                    window_property(result.value, truth[root_of(G)], (alpha, beta), conv["fail"])
+                except AssertionError as exc:
+                    raise AssertionError(where) from exc
+                check_bounds_sound(G, result, truth)
