@@ -56,6 +56,7 @@ class FastOutcome:
         "chosen_moves",
         "expanded",
         "horizon_nodes",
+        "memo",
         "node_values",
         "pruned_edges",
         "root_children",
@@ -85,6 +86,7 @@ class FastOutcome:
         self.states: dict[int, Any] = {}
         self.expanded: list[tuple[int, Sequence[Any], int]] = []
         self.horizon_nodes: set[int] = set()
+        self.memo: dict[Any, list[Any]] | None = None
 
 
 def _store(values: dict[int, tuple[float, int]], node: int, value: float, bound: int) -> None:
@@ -119,6 +121,13 @@ def tree_search(
     it also keeps what building the graph afterwards needs: the entered states, the
     expansions in order, the visit order, the windows at exit (MAX's view, as the
     engine's ``SearchResult.windows``) and the nodes cut by the depth limit.
+
+    A game whose ``memoize_states`` attribute is True (tic-tac-toe: a search meets few
+    distinct positions many times) has what the search asks of each state kept for the
+    length of the search: ``is_terminal``, ``utility``, ``actions``, the player and each
+    child made by ``result`` are computed once per state, in the same order as without
+    the memo, so results and errors are the same. The memo is returned as
+    :attr:`FastOutcome.memo` for building the graph.
     """
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
@@ -135,6 +144,14 @@ def tree_search(
     states = out.states
     expanded = out.expanded
     horizon_nodes = out.horizon_nodes
+    memo: dict[Any, list[Any]] | None = (
+        {} if getattr(game, "memoize_states", False) is True else None
+    )
+    memo_get = memo.get if memo is not None else None
+    out.memo = memo
+    e: list[Any] | None = None
+    kids: list[Any] | None = None
+    new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
     counter = 1
     visited = cutoffs = max_ply = horizon = 0
@@ -157,8 +174,18 @@ def tree_search(
             states[cnode] = cs
             if pruning:
                 windows[cnode] = (ca, cb)
-        if is_terminal(cs):
-            rv = utility(cs)
+        if memo_get is not None:
+            # [is terminal, utility, moves, sign, children]
+            e = memo_get(cs)
+            if e is None:
+                e = memo[cs] = [is_terminal(cs), None, None, 0, None]  # type: ignore[index]
+                if e[0]:
+                    e[1] = utility(cs)
+            terminal = e[0]
+        else:
+            terminal = is_terminal(cs)
+        if terminal:
+            rv = utility(cs) if e is None else e[1]
             rb = EXACT
             leaves.append(cnode)
             values[cnode] = (rv, EXACT)
@@ -171,12 +198,18 @@ def tree_search(
             if record:
                 horizon_nodes.add(cnode)
         else:
-            new_moves = actions(cs)
-            if not new_moves:
-                raise GameError(
-                    f"{game!r}: state {cs!r} is not terminal but has no moves "
-                    "(is_terminal and actions disagree)"
-                )
+            new_moves = None if e is None else e[2]
+            if new_moves is None:
+                new_moves = actions(cs)
+                if not new_moves:
+                    raise GameError(
+                        f"{game!r}: state {cs!r} is not terminal but has no moves "
+                        "(is_terminal and actions disagree)"
+                    )
+                if e is not None:
+                    e[2] = new_moves
+                    e[4] = [None] * len(new_moves)
+            new_kids = None if e is None else e[4]
             new_base = counter
             counter += len(new_moves)
             if counter > max_nodes:
@@ -192,23 +225,32 @@ def tree_search(
             if has_frame:
                 stack.append(
                     (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
-                     i, moves, n_moves, base, ply)
+                     i, moves, n_moves, base, ply, kids)
                 )  # fmt: skip
             has_frame = True
-            s, node, ply, moves, base = cs, cnode, cply, new_moves, new_base
+            s, node, ply, moves, base, kids = cs, cnode, cply, new_moves, new_base, new_kids
             n_moves = len(moves)
-            if player_of(s) == "MAX":
-                sign = 1
+            if e is None:
+                sign = 1 if player_of(s) == "MAX" else -1
+            else:
+                sign = e[3]
+                if not sign:
+                    sign = e[3] = 1 if player_of(s) == "MAX" else -1
+            if sign > 0:
                 lo, hi = (ca, cb) if pruning else (-INF, INF)
             else:
-                sign = -1
                 lo, hi = (-cb, -ca) if pruning else (-INF, INF)
             lo0, hi0 = lo, hi
             best = -INF
             bi = -1
             best_exact = cut = any_lower = False
             i = 0
-            cs = result(s, moves[0])
+            if kids is None:
+                cs = result(s, moves[0])
+            else:
+                cs = kids[0]
+                if cs is None:
+                    cs = kids[0] = result(s, moves[0])
             cnode = base
             if sign > 0:
                 ca, cb = lo, hi
@@ -240,7 +282,12 @@ def tree_search(
                     cutoffs += 1
                     pruned.extend([(node, base + j) for j in range(i, n_moves)])
             if not cut and i < n_moves:
-                cs = result(s, moves[i])
+                if kids is None:
+                    cs = result(s, moves[i])
+                else:
+                    cs = kids[i]
+                    if cs is None:
+                        cs = kids[i] = result(s, moves[i])
                 cnode = base + i
                 if sign > 0:
                     ca, cb = lo, hi
@@ -275,7 +322,7 @@ def tree_search(
                 has_frame = False
                 break
             (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
-             i, moves, n_moves, base, ply) = stack.pop()  # fmt: skip
+             i, moves, n_moves, base, ply, kids) = stack.pop()  # fmt: skip
         if not has_frame:
             break
     out.value = values[0][0]
