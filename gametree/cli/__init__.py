@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -69,6 +70,15 @@ def error_line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``gametree`` command line and return its exit status."""
     parser = build_parser()
@@ -78,6 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code) if isinstance(exc.code, int) else 2
     try:
         status: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``gametree solve t.tree | head``): not an error of ours.
+        _silence_stdout()
+        return 0
     except (GameTreeError, OSError, UnicodeDecodeError) as exc:
         print(f"gametree {args.command}: error: {error_line(exc)}", file=sys.stderr)
         return 2
