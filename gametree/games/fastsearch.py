@@ -6,14 +6,17 @@ node's own sign, fail-soft values passed up (fail-hard only clamps what a node r
 structural bound types, the same cutoff test, the first child proven to attain the
 value as the best. It numbers nodes as the engine's search through the expand hook
 does (a node's children get consecutive ids, in move order, when the search first
-enters it), so both return equal results; ``tests/test_search_game.py`` checks that on
-thousands of positions. Searches with a transposition table always run on the engine.
+enters it), so both return equal results (in a tree every node is entered once, so
+the engine's rule of keeping an exact value once stored never applies);
+``tests/test_search_game.py`` checks that on thousands of positions. Searches with a
+transposition table always run on the engine.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from itertools import repeat
 from typing import Any
 
 from gametree.exceptions import GameError
@@ -87,15 +90,6 @@ class FastOutcome:
         self.expanded: list[tuple[int, Sequence[Any], int]] = []
         self.horizon_nodes: set[int] = set()
         self.memo: dict[Any, list[Any]] | None = None
-
-
-def _store(values: dict[int, tuple[float, int]], node: int, value: float, bound: int) -> None:
-    """Record a node's reported value, keeping an exact one once found (as the engine)."""
-    if bound != EXACT:
-        old = values.get(node)
-        if old is not None and old[1] == EXACT:
-            return
-    values[node] = (value, bound)
 
 
 def tree_search(
@@ -280,7 +274,7 @@ def tree_search(
                 if vb != UPPER and (v >= hi if poe else v > hi) and i < n_moves:
                     cut = True
                     cutoffs += 1
-                    pruned.extend([(node, base + j) for j in range(i, n_moves)])
+                    pruned.extend(zip(repeat(node), range(base + i, base + n_moves), strict=False))
             if not cut and i < n_moves:
                 if kids is None:
                     cs = result(s, moves[i])
@@ -301,13 +295,11 @@ def tree_search(
             chosen[node] = base + bi
             chosen_moves[node] = moves[bi]
             if fail_hard and best > hi0:
-                _store(values, node, hi0 * sign, LOWER * sign)
+                values[node] = (hi0 * sign, LOWER * sign)
             elif fail_hard and best < lo0:
-                _store(values, node, lo0 * sign, UPPER * sign)
-            elif own == EXACT:
-                values[node] = (best * sign, EXACT)
+                values[node] = (lo0 * sign, UPPER * sign)
             else:
-                _store(values, node, best * sign, own * sign)
+                values[node] = (best * sign, own * sign)
             rv, rb = best * sign, own * sign
             if record and pruning:
                 windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
