@@ -87,9 +87,19 @@ class FastOutcome:
         self.visit_order: list[int] = []
         self.windows: dict[Hashable, tuple[float, float]] = {}
         self.states: dict[int, Any] = {}
-        self.expanded: list[tuple[int, Sequence[Any], int]] = []
+        self.expanded: list[tuple[int, Sequence[Any], int, list[Any] | None]] = []
         self.horizon_nodes: set[int] = set()
         self.memo: dict[Any, list[Any]] | None = None
+
+
+def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
+    """The memo entry of ``state``: [is terminal, utility, moves, sign, child entries,
+    the state, graph attributes, children's graph attributes], filled as the search
+    and the graph building ask (``None``/0 until then)."""
+    e = memo.get(state)
+    if e is None:
+        e = memo[state] = [None, None, None, 0, None, state, None, None]
+    return e
 
 
 def tree_search(
@@ -120,7 +130,9 @@ def tree_search(
     distinct positions many times) has what the search asks of each state kept for the
     length of the search: ``is_terminal``, ``utility``, ``actions``, the player and each
     child made by ``result`` are computed once per state, in the same order as without
-    the memo, so results and errors are the same. The memo is returned as
+    the memo, so results and errors are the same. Children are linked to their entries,
+    so a position met again costs no hashing; its nodes share the first state object
+    equal to it. The memo is returned as
     :attr:`FastOutcome.memo` for building the graph.
     """
     actions, result = game.actions, game.result
@@ -141,9 +153,10 @@ def tree_search(
     memo: dict[Any, list[Any]] | None = (
         {} if getattr(game, "memoize_states", False) is True else None
     )
-    memo_get = memo.get if memo is not None else None
     out.memo = memo
     e: list[Any] | None = None
+    if memo is not None:
+        e = _entry(memo, root_state)
     kids: list[Any] | None = None
     new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
@@ -168,14 +181,12 @@ def tree_search(
             states[cnode] = cs
             if pruning:
                 windows[cnode] = (ca, cb)
-        if memo_get is not None:
-            # [is terminal, utility, moves, sign, children]
-            e = memo_get(cs)
-            if e is None:
-                e = memo[cs] = [is_terminal(cs), None, None, 0, None]  # type: ignore[index]
-                if e[0]:
-                    e[1] = utility(cs)
+        if e is not None:
             terminal = e[0]
+            if terminal is None:
+                terminal = e[0] = is_terminal(cs)
+                if terminal:
+                    e[1] = utility(cs)
         else:
             terminal = is_terminal(cs)
         if terminal:
@@ -215,7 +226,7 @@ def tree_search(
                 out.root_children = list(range(1, counter))
                 out.root_moves = new_moves
             if record:
-                expanded.append((cnode, new_moves, new_base))
+                expanded.append((cnode, new_moves, new_base, e))
             if has_frame:
                 stack.append(
                     (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
@@ -242,9 +253,10 @@ def tree_search(
             if kids is None:
                 cs = result(s, moves[0])
             else:
-                cs = kids[0]
-                if cs is None:
-                    cs = kids[0] = result(s, moves[0])
+                e = kids[0]
+                if e is None:
+                    e = kids[0] = _entry(memo, result(s, moves[0]))  # type: ignore[arg-type]
+                cs = e[5]
             cnode = base
             if sign > 0:
                 ca, cb = lo, hi
@@ -279,9 +291,10 @@ def tree_search(
                 if kids is None:
                     cs = result(s, moves[i])
                 else:
-                    cs = kids[i]
-                    if cs is None:
-                        cs = kids[i] = result(s, moves[i])
+                    e = kids[i]
+                    if e is None:
+                        e = kids[i] = _entry(memo, result(s, moves[i]))  # type: ignore[arg-type]
+                    cs = e[5]
                 cnode = base + i
                 if sign > 0:
                     ca, cb = lo, hi

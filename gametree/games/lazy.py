@@ -6,6 +6,7 @@ import gc
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields, replace
+from operator import itemgetter
 from typing import Any
 
 import networkx as nx
@@ -13,7 +14,7 @@ import networkx as nx
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import tree_search
+from gametree.games.fastsearch import _entry, tree_search
 from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
 from gametree.search.result import SearchResult
 
@@ -270,7 +271,10 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     """The graph the recorded search would have built, from a recording fast search.
 
     Nodes are added in the order the hook adds them (each expansion's children, in move
-    order, numbered from the expansion's base), with the same attributes.
+    order, numbered from the expansion's base), with the same attributes. The nodes of
+    one state share the attributes it determines (state, label, player and, for a leaf
+    the search did not evaluate, its utility or the frontier mark), computed once per
+    state and copied per node; the children the search memo already made are reused.
     """
     player_of = player_mapper(game)
     render = renderer(game)
@@ -278,39 +282,94 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     states = out.states
     values = out.node_values._raw
     horizon = out.horizon_nodes
+    memo = out.memo
     G = nx.DiGraph()
     G.graph[ROOT] = 0
     node_attrs, succ, pred = G._node, G._succ, G._pred
 
-    internal = {n for n, _, _ in out.expanded}
+    if memo is None:
+        internal = set(map(itemgetter(0), out.expanded))
 
-    def add(n: int, s: Any) -> None:
-        data = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
-        node_attrs[n] = data
-        succ[n] = {}
-        pred[n] = {}
-        if n in internal:
-            return
-        if n in values:
-            data[VALUE] = values[n][0]
-            if n in horizon:
-                data[CUTOFF] = True
-        elif is_terminal(s):
-            data[VALUE] = utility(s)
+        def add(n: int, s: Any) -> None:
+            data = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+            if n in internal:
+                pass
+            elif n in values:
+                data[VALUE] = values[n][0]
+                if n in horizon:
+                    data[CUTOFF] = True
+            elif is_terminal(s):
+                data[VALUE] = utility(s)
+            else:
+                data[FRONTIER] = True
+            node_attrs[n] = data
+            succ[n] = {}
+            pred[n] = {}
+
+        add(0, root_state)
+        for node, moves, base, _ in out.expanded:
+            s = states[node]
+            children = succ[node]
+            for i, mv in enumerate(moves):
+                c = base + i
+                t = states.get(c)
+                add(c, result(s, mv) if t is None else t)
+                edge = {MOVE: mv}
+                children[c] = edge
+                pred[c][node] = edge
+        return G
+
+    # With the search memo, the nodes of one state share what the state determines,
+    # kept in its memo entry: (attributes of an internal node, of a leaf or a node
+    # never entered). A terminal leaf's value is its utility, entered or not.
+    def attributes(e: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        s = e[5]
+        inner = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+        terminal = e[0]
+        if terminal is None:
+            terminal = is_terminal(s)
+        if terminal:
+            other = {**inner, VALUE: utility(s) if e[0] is None else e[1]}
         else:
-            data[FRONTIER] = True
+            other = {**inner, FRONTIER: True}
+        pair = e[6] = (inner, other)
+        return pair
 
-    add(0, root_state)
-    for node, moves, base in out.expanded:
-        s = states[node]
+    # Entered internal and depth-cut nodes need their own attributes; every other
+    # node has those of a node never entered (a terminal leaf's, if terminal).
+    inner_nodes = {node for node, _, _, _ in out.expanded}
+    special = inner_nodes | horizon
+
+    def data_of(n: int, e: list[Any]) -> dict[str, Any]:
+        pair = e[6] or attributes(e)
+        if n in inner_nodes:
+            return pair[0].copy()
+        if n in horizon:
+            return {**pair[0], VALUE: values[n][0], CUTOFF: True}
+        return pair[1].copy()
+
+    node_attrs[0] = data_of(0, memo[root_state])
+    succ[0] = {}
+    pred[0] = {}
+    for node, moves, base, e in out.expanded:
+        s, kids = e[5], e[4]
         children = succ[node]
+        c = base
         for i, mv in enumerate(moves):
-            c = base + i
-            t = states.get(c)
-            add(c, result(s, mv) if t is None else t)
-            edge = {MOVE: mv}
-            children[c] = edge
-            pred[c][node] = edge
+            ce = kids[i]
+            if ce is None:
+                ce = kids[i] = _entry(memo, result(s, mv))
+            if c in special:
+                node_attrs[c] = data_of(c, ce)
+            else:
+                pair = ce[6]
+                if pair is None:
+                    pair = attributes(ce)
+                node_attrs[c] = pair[1].copy()
+            succ[c] = {}
+            children[c] = edge = {MOVE: mv}
+            pred[c] = {node: edge}
+            c += 1
     return G
 
 
