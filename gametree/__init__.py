@@ -10,8 +10,10 @@ under the convention your course uses; draw textbook pruning diagrams; check ans
 3
 """
 
+from gametree import drawing, homework, notation, randomtrees, readwrite, search
 from gametree.attrs import CHANCE, MAX, MIN, Player
 from gametree.builders import from_nested, letter_id
+from gametree.drawing import *  # noqa: F403
 from gametree.exceptions import (
     AnswerFormatError,
     GameError,
@@ -22,15 +24,39 @@ from gametree.exceptions import (
     TreeFileError,
     TreeSyntaxError,
 )
-from gametree.validation import Problem, find_root, is_game_tree, problems, validate
-
-# Each area lists its public names in its own __all__.
-from gametree.randomtrees import *  # noqa: F403
-from gametree.notation import *  # noqa: F403
-from gametree.readwrite import *  # noqa: F403
-from gametree.search import *  # noqa: F403
-from gametree.drawing import *  # noqa: F403
+from gametree.games import api as _games_api
 from gametree.games.api import *  # noqa: F403
 from gametree.homework import *  # noqa: F403
+from gametree.notation import *  # noqa: F403
+from gametree.randomtrees import *  # noqa: F403
+from gametree.readwrite import *  # noqa: F403
+from gametree.search import *  # noqa: F403
+from gametree.validation import Problem, find_root, is_game_tree, problems, validate
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "MAX",
+    "MIN",
+    "AnswerFormatError",
+    "GameError",
+    "GameTreeError",
+    "InvalidTreeError",
+    "Player",
+    "Problem",
+    "RenderError",
+    "SearchError",
+    "TreeFileError",
+    "TreeSyntaxError",
+    "find_root",
+    "from_nested",
+    "is_game_tree",
+    "letter_id",
+    "problems",
+    "validate",
+]
+# Each area lists its public names in its own __all__.
+for _area in (randomtrees, notation, readwrite, search, drawing, _games_api, homework):
+    __all__ += _area.__all__
+del _area
