@@ -161,21 +161,27 @@ def tree_search(
     new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
     counter = 1
-    visited = cutoffs = max_ply = horizon = 0
+    internal = cutoffs = max_ply = horizon = 0
+    leaves_append = leaves.append
+    stack: list[tuple[Any, ...]] = []
+    push, pop = stack.append, stack.pop
 
-    cs, cnode, ca, cb, cply = root_state, 0, window[0], window[1], 0
+    # The node about to be entered: its state, id and ply. Its window is the current
+    # frame's (lo, hi) seen from MAX (the root's is ``window``); it is only needed when
+    # the node is internal or recorded.
+    cs, cnode, cply = root_state, 0, 0
     has_frame = False
     s: Any = None
     node = sign = bi = i = ply = base = n_moves = 0
     lo = hi = lo0 = hi0 = best = 0.0
     best_exact = cut = any_lower = False
     moves: Sequence[Any] = ()
-    stack: list[tuple[Any, ...]] = []
     rv, rb = 0.0, EXACT
     while True:
-        visited += 1
-        if cply > max_ply:
-            max_ply = cply
+        if has_frame:
+            ca, cb = (lo, hi) if sign > 0 else (-hi, -lo)
+        else:
+            ca, cb = window
         if record:
             visit_order.append(cnode)
             states[cnode] = cs
@@ -192,13 +198,13 @@ def tree_search(
         if terminal:
             rv = utility(cs) if e is None else e[1]
             rb = EXACT
-            leaves.append(cnode)
+            leaves_append(cnode)
             values[cnode] = (rv, EXACT)
         elif cply == limit:
             rv = evaluate(cs)
             rb = EXACT
             horizon += 1
-            leaves.append(cnode)
+            leaves_append(cnode)
             values[cnode] = (rv, EXACT)
             if record:
                 horizon_nodes.add(cnode)
@@ -228,42 +234,50 @@ def tree_search(
             if record:
                 expanded.append((cnode, new_moves, new_base, e))
             if has_frame:
-                stack.append(
+                push(
                     (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
                      i, moves, n_moves, base, ply, kids)
                 )  # fmt: skip
             has_frame = True
+            internal += 1
             s, node, ply, moves, base, kids = cs, cnode, cply, new_moves, new_base, new_kids
             n_moves = len(moves)
+            # Every internal node enters its first child.
+            if ply >= max_ply:
+                max_ply = ply + 1
             if e is None:
                 sign = 1 if player_of(s) == "MAX" else -1
             else:
                 sign = e[3]
                 if not sign:
                     sign = e[3] = 1 if player_of(s) == "MAX" else -1
-            if sign > 0:
-                lo, hi = (ca, cb) if pruning else (-INF, INF)
+            if not pruning:
+                lo, hi = -INF, INF
+            elif sign > 0:
+                lo, hi = ca, cb
             else:
-                lo, hi = (-cb, -ca) if pruning else (-INF, INF)
+                lo, hi = -cb, -ca
             lo0, hi0 = lo, hi
             best = -INF
             bi = -1
             best_exact = cut = any_lower = False
             i = 0
+            cnode = base
+            cply = ply + 1
             if kids is None:
                 cs = result(s, moves[0])
-            else:
-                e = kids[0]
-                if e is None:
-                    e = kids[0] = _entry(memo, result(s, moves[0]))  # type: ignore[arg-type]
-                cs = e[5]
-            cnode = base
-            if sign > 0:
-                ca, cb = lo, hi
-            else:
-                ca, cb = -hi, -lo
-            cply = ply + 1
-            continue
+                continue
+            e = kids[0]
+            if e is None:
+                e = kids[0] = _entry(memo, result(s, moves[0]))  # type: ignore[arg-type]
+            cs = e[5]
+            if not e[0] or record:
+                continue
+            # A position known to be terminal is evaluated here, without entering it.
+            rv = e[1]
+            rb = EXACT
+            leaves_append(cnode)
+            values[cnode] = (rv, EXACT)
         while has_frame:
             v = rv * sign
             vb = rb * sign
@@ -288,20 +302,21 @@ def tree_search(
                     cutoffs += 1
                     pruned.extend(zip(repeat(node), range(base + i, base + n_moves), strict=False))
             if not cut and i < n_moves:
+                cnode = base + i
                 if kids is None:
                     cs = result(s, moves[i])
-                else:
-                    e = kids[i]
-                    if e is None:
-                        e = kids[i] = _entry(memo, result(s, moves[i]))  # type: ignore[arg-type]
-                    cs = e[5]
-                cnode = base + i
-                if sign > 0:
-                    ca, cb = lo, hi
-                else:
-                    ca, cb = -hi, -lo
-                cply = ply + 1
-                break
+                    break
+                e = kids[i]
+                if e is None:
+                    e = kids[i] = _entry(memo, result(s, moves[i]))  # type: ignore[arg-type]
+                cs = e[5]
+                if not e[0] or record:
+                    break
+                rv = e[1]
+                rb = EXACT
+                leaves_append(cnode)
+                values[cnode] = (rv, EXACT)
+                continue
             own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
             if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
                 own = EXACT
@@ -327,9 +342,11 @@ def tree_search(
                 has_frame = False
                 break
             (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
-             i, moves, n_moves, base, ply, kids) = stack.pop()  # fmt: skip
+             i, moves, n_moves, base, ply, kids) = pop()  # fmt: skip
+            cply = ply + 1
         if not has_frame:
             break
+    visited = internal + len(leaves)
     out.value = values[0][0]
     out.node_values = NodeValues(values)
     out.stats = SearchStats(
