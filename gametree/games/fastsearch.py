@@ -122,9 +122,10 @@ def tree_search(
 
     A node's children are numbered ``base, base + 1, ...`` when it is entered, so only
     ``base`` is kept per frame and child states are made one at a time. With ``record``
-    it also keeps what building the graph afterwards needs: the entered states, the
-    expansions in order, the visit order, the windows at exit (MAX's view, as the
-    engine's ``SearchResult.windows``) and the nodes cut by the depth limit.
+    it also keeps what building the graph afterwards needs: the entered states (with the
+    memo only the depth-cut ones; the memo entries hold the others), the expansions in
+    order, the visit order, the windows at exit (MAX's view, as the engine's
+    ``SearchResult.windows``) and the nodes cut by the depth limit.
 
     A game whose ``memoize_states`` attribute is True (tic-tac-toe: a search meets few
     distinct positions many times) has what the search asks of each state kept for the
@@ -184,7 +185,8 @@ def tree_search(
             ca, cb = window
         if record:
             visit_order.append(cnode)
-            states[cnode] = cs
+            if e is None:
+                states[cnode] = cs
             if pruning:
                 windows[cnode] = (ca, cb)
         if e is not None:
@@ -208,6 +210,7 @@ def tree_search(
             values[cnode] = (rv, EXACT)
             if record:
                 horizon_nodes.add(cnode)
+                states[cnode] = cs
         else:
             new_moves = None if e is None else e[2]
             if new_moves is None:
@@ -271,13 +274,17 @@ def tree_search(
             if e is None:
                 e = kids[0] = _entry(memo, result(s, moves[0]))  # type: ignore[arg-type]
             cs = e[5]
-            if not e[0] or record:
+            if not e[0]:
                 continue
             # A position known to be terminal is evaluated here, without entering it.
             rv = e[1]
             rb = EXACT
             leaves_append(cnode)
             values[cnode] = (rv, EXACT)
+            if record:
+                visit_order.append(cnode)
+                if pruning:
+                    windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
         while has_frame:
             v = rv * sign
             vb = rb * sign
@@ -310,12 +317,16 @@ def tree_search(
                 if e is None:
                     e = kids[i] = _entry(memo, result(s, moves[i]))  # type: ignore[arg-type]
                 cs = e[5]
-                if not e[0] or record:
+                if not e[0]:
                     break
                 rv = e[1]
                 rb = EXACT
                 leaves_append(cnode)
                 values[cnode] = (rv, EXACT)
+                if record:
+                    visit_order.append(cnode)
+                    if pruning:
+                        windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
                 continue
             own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
             if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
