@@ -229,3 +229,19 @@ def test_terminal_root() -> None:
     for record in (True, False):
         r = search_game(TTT, s, record=record)
         assert r.value == 1 and r.best_action is None and r.pv == (0,)
+
+
+@given(ttt_positions(min_moves=2, max_moves=7), options)
+@settings(max_examples=150, deadline=None)
+def test_table_search_equals_the_engine(state: Any, opts: dict[str, Any]) -> None:
+    # With a transposition table and no graph, the search runs fastsearch.table_search;
+    # with a trace, the graph engine through the expand hook. They must agree exactly.
+    sopts = _search_options(opts)
+    if sopts["algorithm"] == "pvs":
+        sopts["algorithm"] = "negamax_alphabeta"
+    sopts["transposition_table"] = True
+    fast = search_game(TTT, state, record=False, **sopts)
+    slow = search_game(TTT, state, annotate=False, trace=True, **sopts)
+    for name in FIELDS:
+        assert getattr(fast, name) == getattr(slow, name), name
+    assert dict(fast.node_values) == dict(slow.node_values)

@@ -8,8 +8,9 @@ value as the best. It numbers nodes as the engine's search through the expand ho
 does (a node's children get consecutive ids, in move order, when the search first
 enters it), so both return equal results (in a tree every node is entered once, so
 the engine's rule of keeping an exact value once stored never applies);
-``tests/test_search_game.py`` checks that on thousands of positions. Searches with a
-transposition table always run on the engine.
+``tests/test_search_game.py`` checks that on thousands of positions.
+:func:`table_search` does the same for searches with a transposition table (the
+recorded ones run on the engine, which builds the graph through the hook).
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any
 
-from gametree.exceptions import GameError
+from gametree.exceptions import GameError, InvalidTreeError
+from gametree.games.expand import too_many
 from gametree.search.result import Bound, NodeValue, SearchStats
 
-__all__ = ["FastOutcome", "NodeValues", "tree_search"]
+__all__ = ["FastOutcome", "NodeValues", "table_search", "tree_search"]
 
 EXACT, LOWER, UPPER = 0, 1, -1
 _BOUND = {EXACT: Bound.EXACT, LOWER: Bound.LOWER, UPPER: Bound.UPPER}
@@ -364,6 +366,317 @@ def tree_search(
         nodes_visited=visited,
         leaves_evaluated=len(leaves),
         cutoffs=cutoffs,
+        max_depth=max_ply,
+        horizon_evaluations=horizon,
+    )
+    return out
+
+
+class _Frame:
+    """An internal node being searched by :func:`table_search` (own point of view)."""
+
+    __slots__ = (
+        "any_lower",
+        "best",
+        "best_exact",
+        "bi",
+        "children",
+        "cut",
+        "hi",
+        "hi0",
+        "i",
+        "known_hi",
+        "known_lo",
+        "lo",
+        "lo0",
+        "node",
+        "ply",
+        "sign",
+    )
+
+    def __init__(
+        self, node: int, ply: int, sign: int, children: list[int], lo: float, hi: float
+    ) -> None:
+        self.node = node
+        self.ply = ply
+        self.sign = sign
+        self.children = children
+        self.lo = self.lo0 = lo
+        self.hi = self.hi0 = hi
+        self.best = -INF
+        self.bi = -1
+        self.i = 0
+        self.best_exact = self.cut = self.any_lower = False
+        self.known_lo: float | None = None
+        self.known_hi: float | None = None
+
+
+def table_search(
+    game: Any,
+    root_state: Any,
+    *,
+    pruning: bool,
+    depth: int | None,
+    prune_on_equal: bool,
+    fail_hard: bool,
+    window: tuple[float, float],
+    player_of: Callable[[Any], str],
+    evaluate: Callable[[Any], float],
+    key: Callable[[Any], Hashable],
+    max_nodes: int,
+) -> FastOutcome:
+    """Search ``game`` with a transposition table, recording no graph.
+
+    It follows the graph engine run through the game search's ``expand`` hook step for
+    step, without the graph: positions are merged by ``key`` (and ply under a depth
+    limit) into numbered nodes as the hook numbers them (a node's new children get the
+    next ids when it is first entered; a move to a child already listed is skipped);
+    the table is keyed by node and every entry counts (the hook, not the engine,
+    applies the depth limit, so a depth-cut node is a leaf with its heuristic value).
+    An exact entry is reused; a lower bound at or above beta (an upper bound at or
+    below alpha; strictly without ``prune_on_equal``) is reused; a bound strictly
+    inside the window narrows it, and failing low at a known lower bound (high at a
+    known upper bound) pins the value there. A node's reported value is kept once
+    exact. An edge cut off is reported unless the search went down it, or its child
+    has one parent and was entered. ``tests/test_search_game.py`` checks it against
+    the engine.
+    """
+    actions, result = game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    poe = prune_on_equal
+    out = FastOutcome()
+    values: dict[int, tuple[float, int]] = {}
+    leaves = out.visited_leaves
+    pruned_raw: list[tuple[int, int]] = []
+    chosen = out.chosen
+    chosen_moves = out.chosen_moves
+    root_results: list[tuple[int, float, int]] = []
+    table: dict[int, tuple[float, int]] = {}
+
+    # The lazily built graph: per node its state, ply, player sign (0 until asked),
+    # leaf value (None: not known to be a leaf), whether it was depth-cut, its children
+    # (None until expanded) with their first moves, and its number of parents.
+    ids: dict[Hashable, int] = {}
+    node_state: list[Any] = []
+    node_ply: list[int] = []
+    node_player: list[str] = []
+    leaf_value: list[float | None] = []
+    cut_off: list[bool] = []
+    kids_of: list[dict[int, Any] | None] = []
+    n_parents: list[int] = []
+
+    def new_node(s: Any, ply: int) -> int:
+        n = len(node_state)
+        node_state.append(s)
+        node_ply.append(ply)
+        node_player.append(player_of(s))
+        terminal = is_terminal(s)
+        leaf_value.append(utility(s) if terminal else None)
+        cut_off.append(False)
+        kids_of.append({} if terminal else None)
+        n_parents.append(0)
+        return n
+
+    def expand(n: int) -> dict[int, Any]:
+        s, ply = node_state[n], node_ply[n]
+        children: dict[int, Any] = {}
+        kids_of[n] = children
+        if depth is not None and ply >= depth:
+            leaf_value[n] = evaluate(s)
+            cut_off[n] = True
+            return children
+        moves = actions(s)
+        if not moves:
+            raise GameError(
+                f"{game!r}: state {s!r} is not terminal but has no moves "
+                "(is_terminal and actions disagree)"
+            )
+        for a in moves:
+            t = result(s, a)
+            k = key(t) if depth is None else (key(t), ply + 1)
+            c = ids.get(k)
+            if c is None:
+                c = ids[k] = new_node(t, ply + 1)
+            elif c in children:
+                continue
+            children[c] = a
+            n_parents[c] += 1
+        if len(node_state) > max_nodes:
+            raise too_many(game, len(node_state), max_nodes)
+        return children
+
+    root = new_node(root_state, 0)
+    ids[key(root_state) if depth is None else (key(root_state), 0)] = root
+    seen: set[int] = set()
+    dag_edges: set[tuple[int, int]] = set()
+    stack: list[_Frame] = []
+    visited = cutoffs = max_ply = horizon = hits = 0
+
+    def store(n: int, value: float, bound: int) -> None:
+        old = values.get(n)
+        if old is not None and old[1] == EXACT and bound != EXACT:
+            return
+        values[n] = (value, bound)
+
+    # Enter ``child`` from the frame on top (or the root) with the MAX-view window.
+    child, parent, ply, alpha, beta = root, -1, 0, window[0], window[1]
+    rv, rb = 0.0, EXACT
+    root_frame: _Frame | None = None
+    while True:
+        entered = True
+        visited += 1
+        if ply > max_ply:
+            max_ply = ply
+        seen.add(child)
+        if parent >= 0 and n_parents[child] > 1:
+            dag_edges.add((parent, child))
+        kids = kids_of[child]
+        if kids is None:
+            kids = expand(child)
+        known: tuple[float, int] | None = None
+        entry = table.get(child)
+        if entry is not None:
+            value, bound = entry
+            if bound == LOWER:
+                usable = value >= beta if poe else value > beta
+            elif bound == UPPER:
+                usable = value <= alpha if poe else value < alpha
+            else:
+                usable = True
+            narrows = not usable and alpha < value < beta
+            if usable or narrows:
+                hits += 1
+                if narrows:
+                    known = entry
+                else:
+                    reported, rbound = value, bound
+                    if fail_hard and bound != EXACT:
+                        if value > beta:
+                            reported, rbound = beta, LOWER
+                        elif value < alpha:
+                            reported, rbound = alpha, UPPER
+                    store(child, reported, rbound)
+                    rv, rb = value, bound
+                    entered = False
+        if entered and not kids:
+            value = leaf_value[child]  # type: ignore[assignment]
+            leaves.append(child)
+            if cut_off[child]:
+                horizon += 1
+            store(child, value, EXACT)
+            table[child] = (value, EXACT)
+            rv, rb = value, EXACT
+        elif entered:
+            sign = 1 if node_player[child] == "MAX" else -1
+            lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
+            f = _Frame(child, ply, sign, list(kids), lo, hi)
+            if known is not None:
+                kv, kb = known[0] * sign, known[1] * sign
+                if kb == LOWER:
+                    f.lo = f.known_lo = kv
+                else:
+                    f.hi = f.known_hi = kv
+            if len(stack) > len(node_state):
+                raise InvalidTreeError(
+                    f"cycle through node {child!r}: a game tree must be acyclic", node=child
+                )
+            stack.append(f)
+            if root_frame is None:
+                root_frame = f
+            child = f.children[0]
+            f.i = 1
+            parent, ply = f.node, f.ply + 1
+            alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
+            continue
+        # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
+        while stack:
+            f = stack[-1]
+            sign = f.sign
+            v = rv * sign
+            vb = rb * sign
+            if f.bi < 0 or v > f.best:
+                f.best = v
+                f.bi = f.i - 1
+                f.best_exact = vb == EXACT
+            elif v == f.best and vb == EXACT and not f.best_exact:
+                f.best_exact = True
+                f.bi = f.i - 1
+            if vb == LOWER:
+                f.any_lower = True
+            if f is root_frame:
+                root_results.append((f.children[f.i - 1], v, vb))
+            n_kids = len(f.children)
+            if pruning:
+                if f.best > f.lo:
+                    f.lo = f.best
+                if vb != UPPER and (v >= f.hi if poe else v > f.hi) and f.i < n_kids:
+                    f.cut = True
+                    cutoffs += 1
+                    pruned_raw.extend([(f.node, c) for c in f.children[f.i :]])
+            if not f.cut and f.i < n_kids:
+                child = f.children[f.i]
+                f.i += 1
+                parent, ply = f.node, f.ply + 1
+                alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
+                break
+            # The node is finished.
+            soft = f.best
+            own = LOWER if f.cut or f.any_lower else EXACT if f.best_exact else UPPER
+            if (own == LOWER and soft == INF) or (own == UPPER and soft == -INF):
+                own = EXACT
+            if own == UPPER and f.known_lo is not None and soft <= f.known_lo:
+                soft, own = f.known_lo, EXACT
+            elif own == LOWER and f.known_hi is not None and soft >= f.known_hi:
+                soft, own = f.known_hi, EXACT
+            best_child = f.children[f.bi]
+            chosen[f.node] = best_child
+            chosen_moves[f.node] = kids_of[f.node][best_child]  # type: ignore[index]
+            reported, rbound = soft, own
+            if fail_hard:
+                if soft > f.hi0:
+                    reported, rbound = f.hi0, LOWER
+                elif soft < f.lo0:
+                    reported, rbound = f.lo0, UPPER
+            store(f.node, reported * sign, rbound * sign)
+            table[f.node] = (soft * sign, own * sign)
+            rv, rb = soft * sign, own * sign
+            stack.pop()
+            if not stack:
+                out.best_move = best_child
+                best = f.best
+                root_exact = own == EXACT
+                moves_at_best = [
+                    c for c, v, vb in root_results if v == best and (vb == EXACT or not root_exact)
+                ]
+                if best_child not in moves_at_best:
+                    moves_at_best.insert(0, best_child)
+                out.best_moves = tuple(moves_at_best)
+                out.value = reported * sign
+                break
+        else:
+            # The root was a leaf or a table hit: its (soft) value is the result.
+            out.value = rv
+        if not stack:
+            break
+    root_kids = kids_of[root] or {}
+    out.root_children = list(root_kids)
+    out.root_moves = list(root_kids.values())
+    pruned = out.pruned_edges
+    done: set[tuple[int, int]] = set()
+    for edge in pruned_raw:
+        if edge in done:
+            continue
+        done.add(edge)
+        c = edge[1]
+        if c in seen and (n_parents[c] <= 1 or edge in dag_edges):
+            continue
+        pruned.append(edge)
+    out.node_values = NodeValues(values)
+    out.stats = SearchStats(
+        nodes_visited=visited,
+        leaves_evaluated=len(leaves),
+        cutoffs=cutoffs,
+        transposition_hits=hits,
         max_depth=max_ply,
         horizon_evaluations=horizon,
     )

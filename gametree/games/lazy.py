@@ -14,7 +14,7 @@ import networkx as nx
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import _entry, tree_search
+from gametree.games.fastsearch import _entry, table_search, tree_search
 from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
 from gametree.search.result import SearchResult
 
@@ -188,7 +188,7 @@ def search_game(
     gc.disable()
     try:
         fast = algorithm in _FAST and not options["transposition_table"]
-        if fast and not record:
+        if algorithm in _FAST and not record:
             return _fast(game, root_state, algorithm, options, max_nodes)
         if fast and not trace:
             # The same search, then the graph built in one pass (the engine's trace is
@@ -213,19 +213,22 @@ def _fast(
     annotate: bool = False,
 ) -> GameSearchResult:
     pruning = _FAST[algorithm]
-    out = tree_search(
-        game,
-        root_state,
-        pruning=pruning,
-        depth=options["depth"],
-        prune_on_equal=options.get("prune_on_equal", True),
-        fail_hard=options.get("fail") == "hard",
-        window=options.get("window", (-math.inf, math.inf)) if pruning else (-math.inf, math.inf),
-        player_of=player_mapper(game),
-        evaluate=evaluator(game),
-        max_nodes=max_nodes,
-        record=record,
-    )
+    kwargs: dict[str, Any] = {
+        "pruning": pruning,
+        "depth": options["depth"],
+        "prune_on_equal": options.get("prune_on_equal", True),
+        "fail_hard": options.get("fail") == "hard",
+        "window": options.get("window", (-math.inf, math.inf))
+        if pruning
+        else (-math.inf, math.inf),
+        "player_of": player_mapper(game),
+        "evaluate": evaluator(game),
+        "max_nodes": max_nodes,
+    }
+    if options["transposition_table"]:
+        out = table_search(game, root_state, key=keyer(game), **kwargs)
+    else:
+        out = tree_search(game, root_state, record=record, **kwargs)
     pv = [0]
     pv_actions = []
     node = 0
