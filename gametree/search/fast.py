@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from itertools import repeat
+from functools import partial
+from itertools import chain, compress, filterfalse, islice, repeat
+from operator import eq, itemgetter
 from typing import Any
 
 from gametree.attrs import PLAYER, VALUE
@@ -52,6 +54,8 @@ def fast_search(plan: Plan, *, details: bool) -> SearchResult | None:
         return None
     with gc_paused():
         try:
+            if not plan.pruning and plan.window == (-INF, INF):
+                return _minimax_levels(plan, details)
             return _search(plan, details)
         except (_GiveUp, KeyError, TypeError, ValueError):
             return None
@@ -275,6 +279,216 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         visit_order=tuple(order),
         windows=windows,
     )
+
+
+def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
+    """Minimax on a tree, level by level, with the per-node work done by builtins.
+
+    The tree is read breadth-first one level at a time (``chain`` over the children
+    dicts), then folded bottom-up: a MAX node takes ``max`` of its children's values, a
+    MIN node ``min``, through ``map`` so that no Python code runs per node. ``max`` and
+    ``min`` keep the first of equal values, like the core's fold; every value is exact,
+    and the chosen child of a node on the PV is its first child with the node's value.
+    When every leaf is at the same depth the values stay in lists aligned with the
+    levels (the children of a level's nodes are the next level, in order) and the
+    leaves in evaluation order are the last level; otherwise a dict holds the values
+    and a depth-first walk gives the leaves' order.
+    """
+    G = plan.G
+    succ = G._succ
+    nodes = G._node
+    root = plan.root
+    kids_of = succ.get
+    data_of = nodes.get
+    parents_of = G._pred.get
+    if not succ[root]:
+        raise _GiveUp
+    _check_not_on_cycle(G._pred, root, len(nodes))
+    levels: list[list[Hashable]] = []
+    kid_dicts: list[list[Any]] = []
+    level: list[Hashable] = [root]
+    uniform = True
+    while True:
+        kids = list(map(kids_of, level))
+        internal = list(compress(level, kids))
+        if not internal:
+            break
+        if levels and set(map(len, map(parents_of, internal))) != {1}:
+            raise _GiveUp
+        if len(internal) != len(level):
+            uniform = False
+            kids = list(compress(kids, kids))
+        levels.append(level if uniform else internal)
+        kid_dicts.append(kids)
+        level = list(chain.from_iterable(kids))
+    if not uniform:
+        return _minimax_mixed(plan, details, levels, kid_dicts)
+    leaf_values = list(map(_GET_VALUE, map(data_of, level)))
+    _check_values(leaf_values)
+    per_level = [leaf_values]
+    below = leaf_values
+    for internal, kids in zip(reversed(levels), reversed(kid_dicts), strict=True):
+        below = _fold(internal, kids, below, data_of)
+        per_level.append(below)
+    per_level.reverse()
+    value = per_level[0][0]
+    children = per_level[1][: len(succ[root])]
+    best_moves = tuple(compress(succ[root], map(eq, children, repeat(value))))
+    pv = [root]
+    index = 0
+    for depth in range(len(levels)):
+        start = sum(map(len, kid_dicts[depth][:index]))
+        want = per_level[depth][index]
+        row = per_level[depth + 1]
+        index = start + next(
+            i for i in range(len(kid_dicts[depth][index])) if row[start + i] == want
+        )
+        pv.append(levels[depth + 1][index] if depth + 1 < len(levels) else level[index])
+    levels.append(level)
+    all_nodes = list(chain.from_iterable(levels))
+    node_values = NodeValueMap({}, None, all_nodes, list(chain.from_iterable(per_level)))
+    order: tuple[Hashable, ...] = ()
+    if details:
+        order = tuple(dict.fromkeys(_preorder(succ, root)))
+    return _minimax_result(
+        plan, value, best_moves, pv, node_values, level, len(all_nodes), len(levels) - 1, order
+    )
+
+
+_GET_VALUE = itemgetter(VALUE)
+_GET_PLAYER = itemgetter(PLAYER)
+
+
+def _fold(internal: list[Hashable], kids: list[Any], below: list[Any], data_of: Any) -> list[Any]:
+    """Return the minimax values of ``internal`` given ``below``, their children's values
+    in order (``kids`` holds each node's children dict)."""
+    players = list(map(_GET_PLAYER, map(data_of, internal)))
+    kinds = set(players)
+    counts = list(map(len, kids))
+    same = len(set(counts)) == 1
+    rows: Any = (
+        zip(*[iter(below)] * counts[0], strict=True)
+        if same
+        else map(islice, repeat(iter(below)), counts)
+    )
+    if kinds == {"MAX"}:
+        return list(map(max, rows))
+    if kinds == {"MIN"}:
+        return list(map(min, rows))
+    if not kinds <= {"MAX", "MIN"}:
+        raise _GiveUp
+    return [max(row) if p == "MAX" else min(row) for p, row in zip(players, rows, strict=True)]
+
+
+def _minimax_mixed(
+    plan: Plan,
+    details: bool,
+    levels: list[list[Hashable]],
+    kid_dicts: list[list[Any]],
+) -> SearchResult:
+    """The minimax fold when leaves lie at several depths: values in one dict."""
+    G = plan.G
+    succ = G._succ
+    root = plan.root
+    data_of = G._node.get
+    walk = _preorder(succ, root)
+    leaves = list(filterfalse(succ.get, walk))
+    leaf_values = list(map(_GET_VALUE, map(data_of, leaves)))
+    _check_values(leaf_values)
+    values: dict[Hashable, Any] = dict(zip(leaves, leaf_values, strict=True))
+    fold = partial(map, values.__getitem__)
+    for internal in reversed(levels):
+        players = list(map(_GET_PLAYER, map(data_of, internal)))
+        maxes = list(compress(internal, map(eq, players, repeat("MAX"))))
+        mins = list(compress(internal, map(eq, players, repeat("MIN"))))
+        if len(maxes) + len(mins) != len(internal):
+            raise _GiveUp
+        values.update(zip(maxes, map(max, map(fold, map(succ.__getitem__, maxes))), strict=True))
+        values.update(zip(mins, map(min, map(fold, map(succ.__getitem__, mins))), strict=True))
+    value = values[root]
+    best_moves = tuple(c for c in succ[root] if values[c] == value)
+    pv = [root]
+    at: Hashable = root
+    while succ[at]:
+        want = values[at]
+        at = next(c for c in succ[at] if values[c] == want)
+        pv.append(at)
+    order = tuple(dict.fromkeys(walk)) if details else ()
+    return _minimax_result(
+        plan, value, best_moves, pv, NodeValueMap(values), leaves, len(walk), len(levels), order
+    )
+
+
+def _minimax_result(
+    plan: Plan,
+    value: Any,
+    best_moves: tuple[Hashable, ...],
+    pv: list[Hashable],
+    node_values: NodeValueMap,
+    leaves: list[Hashable],
+    visited: int,
+    max_depth: int,
+    order: tuple[Hashable, ...],
+) -> SearchResult:
+    stats = SearchStats(
+        nodes_visited=visited,
+        leaves_evaluated=len(leaves),
+        cutoffs=0,
+        max_depth=max_depth,
+    )
+    return SearchResult(
+        algorithm=plan.algorithm,
+        root=plan.root,
+        value=value,
+        best_move=best_moves[0],
+        best_moves=best_moves,
+        pv=tuple(pv),
+        node_values=node_values,
+        visited_leaves=tuple(leaves),
+        pruned_edges=(),
+        stats=stats,
+        options=dict(plan.options),
+        visit_order=order,
+        windows={},
+    )
+
+
+def _check_not_on_cycle(pred: Any, root: Hashable, limit: int) -> None:
+    """Give up if ``root`` lies on a cycle of nodes with one parent each.
+
+    Every other cycle reachable from ``root`` enters at a node with two parents, which
+    the callers reject.
+    """
+    at = root
+    for _ in range(limit):
+        parents = pred[at]
+        if len(parents) != 1:
+            return
+        (at,) = parents
+        if at == root:
+            raise _GiveUp
+
+
+def _preorder(succ: Any, root: Hashable) -> list[Hashable]:
+    """Return the nodes below ``root`` depth-first, children in order (leaves repeated
+    once per parent); a node whose children are all leaves adds them in one step."""
+    out: list[Hashable] = []
+    add = out.append
+    add_all = out.extend
+    succ_of = succ.__getitem__
+    stack = [root]
+    pop = stack.pop
+    push = stack.extend
+    while stack:
+        u = pop()
+        add(u)
+        kids = succ[u]
+        if kids:
+            if any(map(succ_of, kids)):
+                push(reversed(kids))
+            else:
+                add_all(kids)
+    return out
 
 
 def _check_values(leaf_values: list[Any]) -> None:
