@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import replace
+from itertools import chain, compress
+from operator import not_
+from typing import Any
 
 import networkx as nx
 
@@ -38,6 +41,7 @@ EXACT_NAME = Bound.EXACT.value
 _STALE_ON_VISITED = ("node_type",)
 _STALE_ON_VISITED_NO_WINDOW = ("node_type", ALPHA, BETA)
 _STALE_ON_UNSEARCHED = (SEARCH_VALUE, BOUND, VISIT, ALPHA, BETA, "node_type")
+_STALE_UNSEARCHED = frozenset(_STALE_ON_UNSEARCHED)
 _BOUND_NAMES = {1: Bound.LOWER.value, -1: Bound.UPPER.value, 0: Bound.EXACT.value}
 
 
@@ -150,23 +154,26 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
         values = {n: nv.value for n, nv in node_values.items()}
         bounds = {n: nv.bound.value for n, nv in node_values.items() if nv.bound != Bound.EXACT}
     order = result.visit_order or tuple(values)
+    datas = list(map(nodes.get, order))
+    if not all(datas):
+        kept = [(n, d) for n, d in zip(order, datas, strict=True) if d is not None]
+        order = tuple(n for n, _ in kept)
+        datas = [d for _, d in kept]
+    # One pass per dict: the graph's dicts are scattered in memory, so on a large tree
+    # touching each once costs more than the writes themselves.
     numbered = bool(result.visit_order)
-    windowed = bool(result.windows)
+    drop = () if not stale else _STALE_ON_VISITED if result.windows else _STALE_ON_VISITED_NO_WINDOW
     visit = 0
-    for node in order:
-        data = nodes.get(node)
-        if data is None:
-            continue
-        visit += 1
+    for node, data in zip(order, datas, strict=True):
         data[STATUS] = VISITED
         data[SEARCH_VALUE] = values[node]
         data[BOUND] = EXACT_NAME
         if numbered:
+            visit += 1
             data[VISIT] = visit
-        if stale:
-            for key in _STALE_ON_VISITED if windowed else _STALE_ON_VISITED_NO_WINDOW:
-                if key in data:
-                    del data[key]
+        for key in drop:
+            if key in data:
+                del data[key]
     for node, name in bounds.items():
         if node in nodes:
             nodes[node][BOUND] = name
@@ -231,14 +238,14 @@ def _annotate_edges(
     cut_nodes = {u for u, _ in result.pruned_edges}
     dag_edges = set(result.visited_edges)
     frontier: list[Hashable] = []
-    if not pruned and not result.stats.horizon_evaluations and not stale:
+    if not pruned and not result.stats.horizon_evaluations and not (stale and dag_edges):
         # Nothing was cut and no node stopped at a depth limit: every searched internal
         # node searched all its children (or did so earlier, for a transposition hit).
-        for u in values:
-            kids = succ.get(u)
-            if kids:
-                for edge in kids.values():
-                    edge[STATUS] = VISITED
+        _set_edges(
+            chain.from_iterable(map(dict.values, filter(None, map(succ.get, values)))),
+            VISITED,
+            stale,
+        )
         return
     for u in values:
         kids = succ.get(u)
@@ -268,29 +275,45 @@ def _annotate_edges(
                 else:
                     edge[STATUS] = UNREACHED
                     frontier.append(v)
-    # Everything below an unsearched node is unreached (unless searched along another path).
+    # Everything below an unsearched node is unreached (unless searched along another
+    # path), level by level with the writes done by builtins: this touches the whole
+    # subtree under every cut, usually most of the tree.
     pruned_now = {v for _, v in result.pruned_edges if v not in values}
-    seen = set(frontier)
-    searched = values.keys()
-    while frontier:
-        u = frontier.pop()
-        if u not in pruned_now:
-            data = nodes[u]
+    blocked = set(values)
+    blocked.update(frontier)
+    level = list(dict.fromkeys(frontier))
+    first = True
+    while level:
+        datas = list(map(nodes.__getitem__, level))
+        if first and pruned_now:
+            datas = list(compress(datas, map(not_, map(pruned_now.__contains__, level))))
+        first = False
+        for data in datas:
             data[STATUS] = UNREACHED
-            if stale:
+        if stale:
+            for data in compress(datas, map(not_, map(_STALE_UNSEARCHED.isdisjoint, datas))):
                 for key in _STALE_ON_UNSEARCHED:
                     data.pop(key, None)
-        kids = succ[u]
+        kids = list(filter(None, map(succ.__getitem__, level)))
         if not kids:
-            continue
-        for edge in kids.values():
-            edge[STATUS] = UNREACHED
-            if stale and PV in edge:
+            break
+        _set_edges(chain.from_iterable(map(dict.values, kids)), UNREACHED, stale)
+        level = list(
+            dict.fromkeys(itertools.filterfalse(blocked.__contains__, chain.from_iterable(kids)))
+        )
+        blocked.update(level)
+
+
+def _set_edges(edges: Iterable[dict[str, Any]], status: str, stale: bool) -> None:
+    """Give every edge dict ``status``; drop a stale ``pv`` mark."""
+    if stale:
+        for edge in edges:
+            edge[STATUS] = status
+            if PV in edge:
                 del edge[PV]
-        for v in kids:
-            if v not in seen and v not in searched:
-                seen.add(v)
-                frontier.append(v)
+    else:
+        for edge in edges:
+            edge[STATUS] = status
 
 
 def _mark(data: dict[str, object], status: str, stale: bool) -> None:
