@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import repeat
-from typing import Any
+from typing import Any, NamedTuple
 
 from gametree.exceptions import GameError, InvalidTreeError
 from gametree.games.expand import too_many
@@ -51,6 +51,19 @@ class NodeValues(Mapping[Hashable, NodeValue]):
         return f"NodeValues({len(self)} nodes)"
 
 
+class Dag(NamedTuple):
+    """The merged graph a :func:`table_search` saw, per node id (see there)."""
+
+    states: list[Any]
+    players: list[str]
+    leaf_values: list[float | None]
+    cut_off: list[bool]
+    children: list[dict[int, Any] | None]
+    """Child id -> first move, for the expanded nodes; ``None`` for the others."""
+    expansions: list[int]
+    """The nodes in the order they were expanded."""
+
+
 class FastOutcome:
     """What :func:`fast_search` found (plain attributes; the caller builds the result)."""
 
@@ -59,6 +72,7 @@ class FastOutcome:
         "best_moves",
         "chosen",
         "chosen_moves",
+        "dag",
         "expanded",
         "horizon_nodes",
         "memo",
@@ -70,6 +84,7 @@ class FastOutcome:
         "stats",
         "value",
         "visit_order",
+        "visited_edges",
         "visited_leaves",
         "windows",
     )
@@ -92,6 +107,8 @@ class FastOutcome:
         self.expanded: list[tuple[int, Sequence[Any], int, list[Any] | None]] = []
         self.horizon_nodes: set[int] = set()
         self.memo: dict[Any, list[Any]] | None = None
+        self.dag: Dag | None = None
+        self.visited_edges: tuple[tuple[int, int], ...] = ()
 
 
 def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
@@ -424,8 +441,9 @@ def table_search(
     evaluate: Callable[[Any], float],
     key: Callable[[Any], Hashable],
     max_nodes: int,
+    record: bool = False,
 ) -> FastOutcome:
-    """Search ``game`` with a transposition table, recording no graph.
+    """Search ``game`` with a transposition table, without building a graph.
 
     It follows the graph engine run through the game search's ``expand`` hook step for
     step, without the graph: positions are merged by ``key`` (and ply under a depth
@@ -440,6 +458,10 @@ def table_search(
     exact. An edge cut off is reported unless the search went down it, or its child
     has one parent and was entered. ``tests/test_search_game.py`` checks it against
     the engine.
+
+    With ``record`` it also keeps what building the graph afterwards needs
+    (:attr:`FastOutcome.dag`), the first-visit order, the windows of the stored values
+    (MAX's view) and the edges the search went down to a node with several parents.
     """
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
@@ -477,10 +499,13 @@ def table_search(
         n_parents.append(0)
         return n
 
+    expansions: list[int] = []
+
     def expand(n: int) -> dict[int, Any]:
         s, ply = node_state[n], node_ply[n]
         children: dict[int, Any] = {}
         kids_of[n] = children
+        expansions.append(n)
         if depth is not None and ply >= depth:
             leaf_value[n] = evaluate(s)
             cut_off[n] = True
@@ -512,11 +537,16 @@ def table_search(
     stack: list[_Frame] = []
     visited = cutoffs = max_ply = horizon = hits = 0
 
-    def store(n: int, value: float, bound: int) -> None:
+    windows = out.windows
+    keep_windows = record and pruning
+
+    def store(n: int, value: float, bound: int, a: float, b: float) -> None:
         old = values.get(n)
         if old is not None and old[1] == EXACT and bound != EXACT:
             return
         values[n] = (value, bound)
+        if keep_windows:
+            windows[n] = (a, b)
 
     # Enter ``child`` from the frame on top (or the root) with the MAX-view window.
     child, parent, ply, alpha, beta = root, -1, 0, window[0], window[1]
@@ -527,7 +557,10 @@ def table_search(
         visited += 1
         if ply > max_ply:
             max_ply = ply
-        seen.add(child)
+        if child not in seen:
+            seen.add(child)
+            if record:
+                out.visit_order.append(child)
         if parent >= 0 and n_parents[child] > 1:
             dag_edges.add((parent, child))
         kids = kids_of[child]
@@ -555,7 +588,7 @@ def table_search(
                             reported, rbound = beta, LOWER
                         elif value < alpha:
                             reported, rbound = alpha, UPPER
-                    store(child, reported, rbound)
+                    store(child, reported, rbound, alpha, beta)
                     rv, rb = value, bound
                     entered = False
         if entered and not kids:
@@ -563,7 +596,7 @@ def table_search(
             leaves.append(child)
             if cut_off[child]:
                 horizon += 1
-            store(child, value, EXACT)
+            store(child, value, EXACT, alpha, beta)
             table[child] = (value, EXACT)
             rv, rb = value, EXACT
         elif entered:
@@ -637,7 +670,8 @@ def table_search(
                     reported, rbound = f.hi0, LOWER
                 elif soft < f.lo0:
                     reported, rbound = f.lo0, UPPER
-            store(f.node, reported * sign, rbound * sign)
+            a, b = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
+            store(f.node, reported * sign, rbound * sign, a, b)
             table[f.node] = (soft * sign, own * sign)
             rv, rb = soft * sign, own * sign
             stack.pop()
@@ -671,6 +705,10 @@ def table_search(
         if c in seen and (n_parents[c] <= 1 or edge in dag_edges):
             continue
         pruned.append(edge)
+    if record:
+        rank = {n: i for i, n in enumerate(out.visit_order)}
+        out.visited_edges = tuple(sorted(dag_edges, key=lambda e: (rank[e[1]], rank[e[0]])))
+        out.dag = Dag(node_state, node_player, leaf_value, cut_off, kids_of, expansions)
     out.node_values = NodeValues(values)
     out.stats = SearchStats(
         nodes_visited=visited,

@@ -187,8 +187,8 @@ def search_game(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        fast = algorithm in _FAST and not options["transposition_table"]
-        if algorithm in _FAST and not record:
+        fast = algorithm in _FAST
+        if fast and not record:
             return _fast(game, root_state, algorithm, options, max_nodes)
         if fast and not trace:
             # The same search, then the graph built in one pass (the engine's trace is
@@ -226,7 +226,7 @@ def _fast(
         "max_nodes": max_nodes,
     }
     if options["transposition_table"]:
-        out = table_search(game, root_state, key=keyer(game), **kwargs)
+        out = table_search(game, root_state, key=keyer(game), record=record, **kwargs)
     else:
         out = tree_search(game, root_state, record=record, **kwargs)
     pv = [0]
@@ -242,7 +242,9 @@ def _fast(
         pv.append(node)
     where = {c: i for i, c in enumerate(out.root_children)}
     moves = out.root_moves
-    G = _build_graph(game, root_state, out) if record else None
+    G = None
+    if record:
+        G = _build_dag(game, out) if out.dag is not None else _build_graph(game, root_state, out)
     result = GameSearchResult(
         algorithm=algorithm,
         root=0,
@@ -261,12 +263,18 @@ def _fast(
         root_state=root_state,
         visit_order=tuple(out.visit_order),
         windows=out.windows,
+        visited_edges=out.visited_edges,
         graph=G,
     )
     if G is not None and annotate:
         from gametree.search.annotate import annotate as write
 
-        write(G, result)
+        if out.dag is not None:
+            # The hooked engine annotates a merged graph with its own result, in which
+            # the depth cut (applied by the hook) is invisible: do exactly the same.
+            write(G, replace(result, stats=replace(result.stats, horizon_evaluations=0)))
+        else:
+            write(G, result)
     return result
 
 
@@ -373,6 +381,44 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
             children[c] = edge = {MOVE: mv}
             pred[c] = {node: edge}
             c += 1
+    return G
+
+
+def _build_dag(game: Any, out: Any) -> nx.DiGraph:
+    """The graph the hooked engine would have built, from a recording table search.
+
+    Nodes in the order the hook creates them (their ids), edges in the order it adds
+    them (each expansion's new links, in move order), with the same attributes.
+    """
+    render = renderer(game)
+    dag = out.dag
+    G = nx.DiGraph()
+    G.graph[ROOT] = 0
+    node_attrs, succ, pred = G._node, G._succ, G._pred
+    players, leaf_values, cut_off, children = (
+        dag.players,
+        dag.leaf_values,
+        dag.cut_off,
+        dag.children,
+    )
+    for n, s in enumerate(dag.states):
+        data = {STATE: s, LABEL: render(s), PLAYER: players[n]}
+        if cut_off[n]:
+            data[VALUE] = leaf_values[n]
+            data[CUTOFF] = True
+        elif leaf_values[n] is not None:
+            data[VALUE] = leaf_values[n]
+        elif children[n] is None:
+            data[FRONTIER] = True
+        node_attrs[n] = data
+        succ[n] = {}
+        pred[n] = {}
+    for n in dag.expansions:
+        links = succ[n]
+        for c, mv in children[n].items():
+            edge = {MOVE: mv}
+            links[c] = edge
+            pred[c][n] = edge
     return G
 
 
