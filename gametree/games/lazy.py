@@ -152,12 +152,12 @@ def search_game(
 
     Notes
     -----
-    How it runs: minimax, negamax and the alpha-beta pair without a transposition
-    table run on a dedicated loop over game states that follows the graph engine's
-    rules step for step; when recording, the graph is then built in one pass. With
-    ``trace=True``, a transposition table or PVS, the graph engine itself runs, calling
-    an ``expand`` hook the first time it enters a node, which adds that node's
-    children. Both ways give the same graph and result (the tests check it).
+    How it runs: minimax, negamax and the alpha-beta pair run on a dedicated loop over
+    game states that follows the graph engine's rules step for step (a second loop
+    does so with a transposition table); when recording, the graph is then built in
+    one pass. With ``trace=True`` or PVS, the graph engine itself runs, calling an
+    ``expand`` hook the first time it enters a node, which adds that node's children.
+    Both ways give the same graph and result (the tests check it).
 
     The result graph holds exactly what the search saw: every entered node with its
     children (the moves it generated); moves skipped at a cutoff are ``frontier``
