@@ -349,10 +349,32 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     node_values = NodeValueMap({}, None, all_nodes, list(chain.from_iterable(per_level)))
     order: tuple[Hashable, ...] = ()
     if details:
-        order = tuple(dict.fromkeys(_preorder(succ, root)))
+        order = tuple(dict.fromkeys(_preorder_of_levels(levels, kid_dicts)))
     return _minimax_result(
         plan, value, best_moves, pv, node_values, level, len(all_nodes), len(levels) - 1, order
     )
+
+
+def _preorder_of_levels(levels: list[list[Hashable]], kid_dicts: list[list[Any]]) -> list[Hashable]:
+    """Return the depth-first order of a tree given as full levels (no graph access).
+
+    Bottom-up, each node's block is the node followed by its children's blocks; the
+    children of a level's nodes are the next level, in order.
+    """
+    below: list[Any] = levels[-1]
+    flat = True
+    for depth in range(len(kid_dicts) - 1, -1, -1):
+        rest = iter(below)
+        counts = map(len, kid_dicts[depth])
+        if flat:
+            below = [[u, *islice(rest, c)] for u, c in zip(levels[depth], counts, strict=True)]
+        else:
+            below = [
+                [u, *chain.from_iterable(islice(rest, c))]
+                for u, c in zip(levels[depth], counts, strict=True)
+            ]
+        flat = False
+    return below[0]  # type: ignore[no-any-return]
 
 
 _GET_VALUE = itemgetter(VALUE)
