@@ -276,32 +276,64 @@ def _annotate_edges(
                     edge[STATUS] = UNREACHED
                     frontier.append(v)
     # Everything below an unsearched node is unreached (unless searched along another
-    # path), level by level with the writes done by builtins: this touches the whole
-    # subtree under every cut, usually most of the tree.
+    # path): usually most of the tree, so it is written level by level with builtins.
     pruned_now = {v for _, v in result.pruned_edges if v not in values}
-    blocked = set(values)
-    blocked.update(frontier)
+    if not _mark_unreached(G, frontier, values, pruned_now, stale, exact=False):
+        _mark_unreached(G, frontier, values, pruned_now, stale, exact=True)
+
+
+def _mark_unreached(
+    G: nx.DiGraph,
+    frontier: list[Hashable],
+    values: Mapping[Hashable, float],
+    pruned_now: set[Hashable],
+    stale: bool,
+    *,
+    exact: bool,
+) -> bool:
+    """Mark ``frontier`` (but not ``pruned_now``) and everything below it unreached.
+
+    Searched nodes and ``pruned_now`` are never marked. Every write is the same
+    constant, so a node reached twice (it has two parents) is harmless; without
+    ``exact`` nothing remembers what was marked, and the walk gives up (returns False)
+    once it has marked more nodes than the graph has, which only shared nodes below a
+    cut can cause. ``exact`` skips every node already marked.
+    """
+    nodes = G._node
+    kids_of = G._succ.get
+    skip = set(values)
+    skip.update(pruned_now)
+    if exact:
+        skip.update(frontier)
     level = list(dict.fromkeys(frontier))
-    first = True
+    datas = list(map(nodes.get, compress(level, map(not_, map(pruned_now.__contains__, level)))))
+    budget = len(nodes)
+    clean = _STALE_UNSEARCHED.isdisjoint
     while level:
-        datas = list(map(nodes.__getitem__, level))
-        if first and pruned_now:
-            datas = list(compress(datas, map(not_, map(pruned_now.__contains__, level))))
-        first = False
-        for data in datas:
-            data[STATUS] = UNREACHED
+        budget -= len(level)
+        if budget < 0:
+            return False
         if stale:
-            for data in compress(datas, map(not_, map(_STALE_UNSEARCHED.isdisjoint, datas))):
-                for key in _STALE_ON_UNSEARCHED:
-                    data.pop(key, None)
-        kids = list(filter(None, map(succ.__getitem__, level)))
+            for data in datas:
+                data[STATUS] = UNREACHED
+                if not clean(data):
+                    for key in _STALE_ON_UNSEARCHED:
+                        data.pop(key, None)
+        else:
+            for data in datas:
+                data[STATUS] = UNREACHED
+        kids = list(filter(None, map(kids_of, level)))
         if not kids:
             break
         _set_edges(chain.from_iterable(map(dict.values, kids)), UNREACHED, stale)
-        level = list(
-            dict.fromkeys(itertools.filterfalse(blocked.__contains__, chain.from_iterable(kids)))
-        )
-        blocked.update(level)
+        below = itertools.filterfalse(skip.__contains__, chain.from_iterable(kids))
+        if exact:
+            level = list(dict.fromkeys(below))
+            skip.update(level)
+        else:
+            level = list(below)
+        datas = list(map(nodes.get, level))
+    return True
 
 
 def _set_edges(edges: Iterable[dict[str, Any]], status: str, stale: bool) -> None:
