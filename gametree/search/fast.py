@@ -308,11 +308,9 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     kid_dicts: list[list[Any]] = []
     level: list[Hashable] = [root]
     uniform = True
-    while True:
+    while any(map(kids_of, level)):
         kids = list(map(kids_of, level))
         internal = list(compress(level, kids))
-        if not internal:
-            break
         if levels and set(map(len, map(parents_of, internal))) != {1}:
             raise _GiveUp
         if len(internal) != len(level):
