@@ -2,26 +2,22 @@
 
 Issue 3's targets, on uniform random trees (b=10, d=5 and d=6): with ``annotate=False``
 the searches run within 2.5x, with ``annotate=True`` within 4x, of a plain recursive
-search over the same tree as nested Python lists, measured in the same run.
+search over the same tree as nested Python lists ("floor"), measured in the same run.
 
-The baseline ("floor") is the leanest recursive search over lists (one type test, one
-comparison per child, no bookkeeping). It returns only the value, while the DiGraph
-searches also build the full SearchResult (values and bounds of every visited node,
-the visited leaves in order, pruned edges, PV, best moves, statistics) and, with
-``annotate=True``, write status, search_value, bound, visit, alpha and beta onto every
-node and a status onto every edge (alpha-beta also marks every node below a pruned one
-"unreached", which touches the whole tree while the search touches a few percent).
-
-Two more columns put the ratio in context: "raw" is the same lean recursion over the
-DiGraph's own dicts (``G._succ`` / ``G._node``), returning only the value: the cost of
-reading a DiGraph at all; "aima" is the AIMA-style recursion (``v = max(v, ...)``) over
-the lists. The trees are the same: built by ``gametree.random_tree`` (letter ids) and
-relabelled with integer ids (the fast case: ints hash and compare fastest); both are
-timed.
+Columns: ``floor`` the lean recursion over the nested list (one type test and one
+comparison per child, returns only the value); ``ours`` ``gametree.minimax`` /
+``gametree.alphabeta`` on the DiGraph, building the full SearchResult; ``ratio`` =
+ours / floor against ``target``. Two context columns: ``raw``, the same lean recursion
+over the DiGraph's own dicts (``G._succ`` / ``G._node``), i.e. the cost of reading a
+DiGraph at all; ``touch``, one plain loop writing one key into every node dict and
+every edge dict of the tree, i.e. the least any annotation that labels the whole tree
+can cost. The DiGraph is built by ``gametree.random_tree`` (letter ids), relabelled with
+integer ids (ints hash and compare fastest), and the nested list is read off the same
+graph, so all three see the same values.
 
 Run: ``python tests/benchmarks/bench_search.py [--quick]``. Times are CPU times of this
-process (``time.process_time``), best of several interleaved runs; the machine is
-shared, so expect some noise.
+process (``time.process_time``), best of several repetitions interleaved case by case;
+the machine is shared, so expect noise of 10-30% in absolute times.
 """
 
 from __future__ import annotations
@@ -32,6 +28,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -87,48 +84,6 @@ def lean_alphabeta(t: Any, alpha: float, beta: float, is_max: bool) -> Any:
                     if alpha >= beta:
                         break
     return best
-
-
-def aima_max(t: Any) -> Any:
-    if not isinstance(t, list):
-        return t
-    v = -INF
-    for c in t:
-        v = max(v, aima_min(c))
-    return v
-
-
-def aima_min(t: Any) -> Any:
-    if not isinstance(t, list):
-        return t
-    v = INF
-    for c in t:
-        v = min(v, aima_max(c))
-    return v
-
-
-def aima_ab_max(t: Any, alpha: float, beta: float) -> Any:
-    if not isinstance(t, list):
-        return t
-    v = -INF
-    for c in t:
-        v = max(v, aima_ab_min(c, alpha, beta))
-        if v >= beta:
-            return v
-        alpha = max(alpha, v)
-    return v
-
-
-def aima_ab_min(t: Any, alpha: float, beta: float) -> Any:
-    if not isinstance(t, list):
-        return t
-    v = INF
-    for c in t:
-        v = min(v, aima_ab_max(c, alpha, beta))
-        if v <= alpha:
-            return v
-        beta = min(beta, v)
-    return v
 
 
 def raw_minimax(G: Any, root: Any) -> Any:
@@ -240,12 +195,49 @@ def memory_per_node(build: Callable[[], Any], n_nodes: int) -> float:
     return current / n_nodes
 
 
+def touch(G: Any, root: Any) -> None:
+    """Write one key into every node dict and every edge dict below ``root``."""
+    succ, nodes = G._succ, G._node
+    order = [root]
+    for u in order:
+        kids = succ[u]
+        order.extend(kids)
+        for edge in kids.values():
+            edge["status"] = "visited"
+    for u in order:
+        nodes[u]["status"] = "visited"
+
+
+NOTES = """
+Notes
+- A DiGraph stores every node as three dicts (adjacency, predecessors, attributes) and
+  every edge as a dict, ~700 bytes per node scattered over the heap, against ~20 bytes
+  per node for the nested list, so on these trees every lookup is a cache miss. Just
+  reading each node once ("raw": the floor's own recursion over the DiGraph's dicts)
+  costs 2.5-5x the floor with int ids and 5-12x with letter ids (a string id is one
+  more object to reach per lookup; the gap grows with the tree). A 2.5x target over
+  the nested list is therefore at or below what reading a DiGraph costs at all.
+  "ours" also builds the whole SearchResult (every node's value, the leaves in order,
+  PV, best moves, stats); minimax reads the tree level by level with builtins.
+- annotate=True writes status, search_value, bound and visit onto every visited node
+  (alpha and beta for alpha-beta) and a status onto every edge: at least one pass over
+  every node dict and edge dict ("touch", one key each), which alone costs about 3x
+  the minimax floor (int ids) and more with letter ids.
+- alphabeta annotate=True: the contract marks every node and edge below a pruned edge
+  "unreached". The search reads a few percent of the tree (the floor is O(searched
+  nodes)), the annotation writes all of it (O(n)), so the ratio grows with the tree's
+  size and with how much is pruned, and no fixed multiple of the floor can hold;
+  "ours/touch" is the honest yardstick for it (about 1-2: the marking is one write
+  per dict, level by level with builtins).
+"""
+
+
 def main(argv: list[str]) -> int:
     import networkx as nx
 
     quick = "--quick" in argv
     depths = (5,) if quick else (5, 6)
-    rows = []
+    rows: list[tuple[int, str, str, float, float, float, float, float | None]] = []
     print(f"python {sys.version.split()[0]}, gametree {gametree.__version__}")
     for d in depths:
         b = 10
@@ -272,70 +264,71 @@ def main(argv: list[str]) -> int:
             per_list = memory_per_node(lambda: nested_random(10, 5, seed=5), n_nodes)
             print(f"memory per node: DiGraph {per_graph:.0f} B, nested list {per_list:.0f} B")
         for ids, G, root in (("int", ints, 0), ("letter", letters, "A")):
-            cases: list[
-                tuple[str, Callable[[], Any], Callable[[], Any], Callable[[], Any], Any, float]
-            ]
+            t_touch = min(best_time(partial(touch, G, root), 1) for _ in range(3))
+            cases: list[tuple[str, Callable[[], Any], Callable[[], Any], Callable[[], Any], float]]
             cases = [
                 (
                     "minimax",
-                    lambda T=T: lean_minimax(T, True),
-                    lambda T=T: aima_max(T),
-                    lambda G=G, root=root: raw_minimax(G, root),
-                    lambda G=G: gametree.minimax(G, annotate=False),
+                    partial(lean_minimax, T, True),
+                    partial(raw_minimax, G, root),
+                    partial(gametree.minimax, G, annotate=False),
                     2.5,
                 ),
                 (
                     "minimax annotate",
-                    lambda T=T: lean_minimax(T, True),
-                    lambda T=T: aima_max(T),
-                    lambda G=G, root=root: raw_minimax(G, root),
-                    lambda G=G: gametree.minimax(G, annotate=True),
+                    partial(lean_minimax, T, True),
+                    partial(raw_minimax, G, root),
+                    partial(gametree.minimax, G, annotate=True),
                     4.0,
                 ),
                 (
                     "alphabeta",
-                    lambda T=T: lean_alphabeta(T, -INF, INF, True),
-                    lambda T=T: aima_ab_max(T, -INF, INF),
-                    lambda G=G, root=root: raw_alphabeta(G, root),
-                    lambda G=G: gametree.alphabeta(G, annotate=False),
+                    partial(lean_alphabeta, T, -INF, INF, True),
+                    partial(raw_alphabeta, G, root),
+                    partial(gametree.alphabeta, G, annotate=False),
                     2.5,
                 ),
                 (
                     "alphabeta annotate",
-                    lambda T=T: lean_alphabeta(T, -INF, INF, True),
-                    lambda T=T: aima_ab_max(T, -INF, INF),
-                    lambda G=G, root=root: raw_alphabeta(G, root),
-                    lambda G=G: gametree.alphabeta(G, annotate=True),
+                    partial(lean_alphabeta, T, -INF, INF, True),
+                    partial(raw_alphabeta, G, root),
+                    partial(gametree.alphabeta, G, annotate=True),
                     4.0,
                 ),
             ]
-            for name, floor, aima, raw, ours, limit in cases:
-                t_floor = t_aima = t_raw = t_ours = INF
+            for name, floor, raw, ours, target in cases:
+                t_floor = t_raw = t_ours = INF
                 for _ in range(repeat):
                     t_floor = min(t_floor, best_time(floor, 1))
-                    t_aima = min(t_aima, best_time(aima, 1))
                     t_raw = min(t_raw, best_time(raw, 1))
                     t_ours = min(t_ours, best_time(ours, 1))
-                rows.append((d, ids, name, t_floor, t_aima, t_raw, t_ours, limit))
+                touch_col = t_touch if "annotate" in name else None
+                rows.append((d, ids, name, t_floor, t_ours, target, t_raw, touch_col))
         del letters, ints, T
 
     print()
     header = (
-        f"{'tree':>10} {'ids':<6} {'search':<19} {'floor ms':>9} {'aima ms':>8} {'raw ms':>8} "
-        f"{'ours ms':>9} {'ratio':>6} {'limit':>5} {'ok':>3} {'raw/fl':>6} {'ours/raw':>8}"
+        f"{'tree':>4} {'ids':<6} {'search':<19} {'floor ms':>9} {'ours ms':>9} {'ratio':>6} "
+        f"{'target':>6} {'met?':>4} | {'raw/floor':>9} {'touch/floor':>11} {'ours/touch':>10}"
     )
     print(header)
     print("-" * len(header))
     failed = False
-    for d, ids, name, t_floor, t_aima, t_raw, t_ours, limit in rows:
+    for d, ids, name, t_floor, t_ours, target, t_raw, t_write in rows:
         ratio = t_ours / t_floor
-        ok = ratio <= limit
+        ok = ratio <= target
         failed |= not ok
-        print(
-            f"{f'd={d}':>10} {ids:<6} {name:<19} {t_floor * 1e3:9.1f} {t_aima * 1e3:8.1f} "
-            f"{t_raw * 1e3:8.1f} {t_ours * 1e3:9.1f} {ratio:6.2f} {limit:5.1f} "
-            f"{'yes' if ok else 'NO':>3} {t_raw / t_floor:6.2f} {t_ours / t_raw:8.2f}"
+        touch_ratio = (
+            f"{t_write / t_floor:11.1f} {t_ours / t_write:10.1f}"
+            if t_write is not None
+            else f"{'':>11} {'':>10}"
         )
+        print(
+            f"{f'd={d}':>4} {ids:<6} {name:<19} {t_floor * 1e3:9.1f} {t_ours * 1e3:9.1f} "
+            f"{ratio:6.2f} {target:6.1f} {'yes' if ok else 'no':>4} | "
+            f"{t_raw / t_floor:9.2f} {touch_ratio}"
+        )
+    print(NOTES)
     return 1 if failed else 0
 
 
