@@ -3,15 +3,17 @@
 :func:`gametree.minimax` and :func:`gametree.alphabeta` without a trace, a depth limit,
 a transposition table, a child-order override or an ``expand`` hook run here first.
 It is the same algorithm as the core in :mod:`gametree.search.engine` (one fold with a
-sign per player, the same window, bound and fail-hard rules) with two speed-ups: a
-node whose children are all leaves reads and compares their values with builtins in
-bulk, and the state of the node being searched lives in local variables instead of a
-frame object. Anything unusual (a CHANCE node, a node with several parents, a missing
-or malformed attribute, a cycle) makes it give up and return None, and the caller
-runs the core, which handles it or raises the proper error. The tests check that both
-give identical results. The cyclic garbage collector is paused while it runs (the loop
-creates no reference cycles; on graphs of a million nodes a full collection triggered
-by its allocations would otherwise cost more than the search).
+sign per player, the same window, bound and fail-hard rules), run faster: minimax
+(which visits every node) reads the tree one breadth-first level at a time and folds
+it bottom-up with ``map(max, ...)`` / ``map(min, ...)``, so no Python code runs per
+node; alpha-beta keeps the state of the node being searched in local variables
+instead of a frame object and reads leaves inline. Anything unusual (a CHANCE node,
+an internal node with several parents, a missing or malformed attribute, a cycle)
+makes it give up and return None, and the caller runs the core, which handles it or
+raises the proper error. The tests check that both give identical results. The
+cyclic garbage collector is paused while it runs (the loop creates no reference
+cycles; on graphs of a million nodes a full collection triggered by its allocations
+would otherwise cost more than the search).
 """
 
 from __future__ import annotations
