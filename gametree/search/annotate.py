@@ -154,17 +154,16 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
         values = {n: nv.value for n, nv in node_values.items()}
         bounds = {n: nv.bound.value for n, nv in node_values.items() if nv.bound != Bound.EXACT}
     order = result.visit_order or tuple(values)
-    datas = list(map(nodes.get, order))
-    if not all(datas):
-        kept = [(n, d) for n, d in zip(order, datas, strict=True) if d is not None]
-        order = tuple(n for n, _ in kept)
-        datas = [d for _, d in kept]
-    # One pass per dict: the graph's dicts are scattered in memory, so on a large tree
-    # touching each once costs more than the writes themselves.
+    # One pass touching each node dict once: the graph's dicts are scattered in
+    # memory, so on a large tree reaching each costs more than the writes themselves.
     numbered = bool(result.visit_order)
     drop = () if not stale else _STALE_ON_VISITED if result.windows else _STALE_ON_VISITED_NO_WINDOW
+    data_of = nodes.get
     visit = 0
-    for node, data in zip(order, datas, strict=True):
+    for node in order:
+        data = data_of(node)
+        if data is None:
+            continue
         data[STATUS] = VISITED
         data[SEARCH_VALUE] = values[node]
         data[BOUND] = EXACT_NAME
