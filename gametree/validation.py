@@ -235,8 +235,7 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
             if player is None:
                 found.append(
                     Problem(
-                        f"internal node {node!r} has no player; "
-                        "expected 'MAX', 'MIN' or 'CHANCE'",
+                        f"internal node {node!r} has no player; expected 'MAX', 'MIN' or 'CHANCE'",
                         node,
                     )
                 )

@@ -36,7 +36,6 @@ from gametree.validation import find_root, validate
 __all__ = ["NODE_TYPE", "minimax_values", "node_types", "reorder"]
 
 
-
 def _postorder(G: nx.DiGraph, root: Hashable) -> list[Hashable]:
     """Nodes reachable from ``root``, each after all its children (explicit stack)."""
     order: list[Hashable] = []

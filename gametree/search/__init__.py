@@ -61,4 +61,3 @@ __all__ = [
     "search_trace",
     "solve",
 ]
-

@@ -95,8 +95,7 @@ def main() -> None:
         f"{elapsed / baseline:7.2f}"
     )
     print(
-        f"{'naive: new AnswerKey per file (extrapolated)':<44} {naive:8.3f} "
-        f"{naive / baseline:7.2f}"
+        f"{'naive: new AnswerKey per file (extrapolated)':<44} {naive:8.3f} {naive / baseline:7.2f}"
     )
     print(
         f"per submission: {elapsed / files * 1000:.2f} ms; target: {files} files < 10 s: "
