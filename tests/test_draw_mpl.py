@@ -201,9 +201,22 @@ def test_drawing_does_not_touch_pyplot() -> None:
     assert out.stdout.strip() == "False"
 
 
+BASELINE_MATPLOTLIB = "3.11"
+"""The matplotlib (major.minor) that drew tests/data/draw/baseline/; text rendering
+changes between releases, so other versions compare the artists above, not pixels."""
+
+
 @pytest.mark.parametrize("name", ["aima_bare", "aima_alphabeta"])
 def test_image_matches_baseline(name: str, tmp_path: Path) -> None:
+    import matplotlib
     from matplotlib.testing.compare import compare_images
+
+    running = ".".join(matplotlib.__version__.split(".")[:2])
+    if running != BASELINE_MATPLOTLIB:
+        pytest.skip(
+            f"baseline images were drawn by matplotlib {BASELINE_MATPLOTLIB}, "
+            f"this is {matplotlib.__version__}"
+        )
 
     G = aima()
     if name == "aima_alphabeta":
