@@ -10,7 +10,15 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["add_search_options", "add_tree_argument", "read_tree", "search_options"]
+from gametree.exceptions import SearchError
+
+__all__ = [
+    "WINDOW_ALGORITHMS",
+    "add_search_options",
+    "add_tree_argument",
+    "read_tree",
+    "search_options",
+]
 
 ALGORITHM_CHOICES = (
     "minimax",
@@ -99,12 +107,39 @@ def add_search_options(
     )
 
 
+WINDOW_ALGORITHMS = ("alphabeta", "negamax_alphabeta", "pvs")
+"""The algorithms that take ``--strict``, ``--fail``, ``--window`` and ``--transpositions``."""
+
+
 def search_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Return the keyword options for :func:`gametree.solve` from parsed arguments."""
+    """Return the keyword options for :func:`gametree.solve` from parsed arguments.
+
+    Raises
+    ------
+    SearchError
+        If an alpha-beta option is given with an algorithm that does not take it (an
+        option that would be silently ignored is a wrong answer waiting to happen).
+    """
+    given = [
+        flag
+        for flag, present in (
+            ("--strict", args.strict),
+            ("--fail hard", args.fail != "soft"),
+            ("--window", args.window is not None),
+            ("--transpositions", args.transpositions),
+        )
+        if present
+    ]
+    if given and args.algorithm not in WINDOW_ALGORITHMS:
+        verb = "applies" if len(given) == 1 else "apply"
+        raise SearchError(
+            f"{' and '.join(given)} {verb} only to the alpha-beta family "
+            f"({', '.join(WINDOW_ALGORITHMS)}), not to {args.algorithm!r}"
+        )
     options: dict[str, Any] = {}
     if args.depth is not None:
         options["depth"] = args.depth
-    if args.algorithm in {"alphabeta", "negamax_alphabeta", "pvs"}:
+    if args.algorithm in WINDOW_ALGORITHMS:
         options["prune_on_equal"] = not args.strict
         options["fail"] = args.fail
         if args.window is not None:

@@ -12,7 +12,6 @@ from gametree.exceptions import RenderError, SearchError
 
 __all__ = ["add_parser", "run"]
 
-_WINDOW_ALGORITHMS = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
 
 DESCRIPTION = """\
 Draw TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin) to OUT,
@@ -78,19 +77,17 @@ def run(args: argparse.Namespace) -> int:
         raise RenderError(f"cannot write {args.output!r}: unknown suffix; use one of {allowed}")
     show = parse_show(args.show) if args.show is not None else None
     _check_options(args, suffix)
+    options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
     G = read_tree(args.tree)
     if show is not None and "types" in show:
         from gametree.homework.ordering import node_types
 
         node_types(G)
     result = None
-    options: dict[str, Any] = {}
-    if args.algorithm is not None:
-        options = search_options(args)
-        if suffix != "gif":
-            from gametree.search import solve
+    if args.algorithm is not None and suffix != "gif":
+        from gametree.search import solve
 
-            result = solve(G, args.algorithm, annotate=False, trace=True, **options)
+        result = solve(G, args.algorithm, annotate=False, trace=True, **options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         save(
@@ -130,20 +127,3 @@ def _check_options(args: argparse.Namespace, suffix: str) -> None:
         return
     if args.depth is not None and args.depth < 0:
         raise SearchError(f"--depth must be >= 0, got {args.depth}")
-    if args.algorithm not in _WINDOW_ALGORITHMS:
-        given = [
-            flag
-            for flag, present in (
-                ("--strict", args.strict),
-                ("--fail hard", args.fail != "soft"),
-                ("--window", args.window is not None),
-                ("--transpositions", args.transpositions),
-            )
-            if present
-        ]
-        if given:
-            allowed = ", ".join(sorted(_WINDOW_ALGORITHMS))
-            raise SearchError(
-                f"{' and '.join(given)} only apply to the alpha-beta family ({allowed}), "
-                f"not to {args.algorithm!r}"
-            )

@@ -23,7 +23,6 @@ from gametree.search.theory import ebf
 
 __all__ = ["add_parser", "format_text", "result_json", "run"]
 
-_WINDOW_ALGORITHMS = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
 
 DESCRIPTION = """\
 Search TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin)
@@ -68,38 +67,15 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _check_options(args: argparse.Namespace) -> None:
-    if args.algorithm in _WINDOW_ALGORITHMS:
-        return
-    given = [
-        flag
-        for flag, present in (
-            ("--strict", args.strict),
-            ("--fail hard", args.fail != "soft"),
-            ("--window", args.window is not None),
-            ("--transpositions", args.transpositions),
-        )
-        if present
-    ]
-    if given:
-        allowed = ", ".join(sorted(_WINDOW_ALGORITHMS))
-        verb = "applies" if len(given) == 1 else "apply"
-        raise SearchError(
-            f"{' and '.join(given)} {verb} only to the alpha-beta family ({allowed}), "
-            f"not to {args.algorithm!r}"
-        )
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree solve`` with parsed arguments; return the exit status."""
-    _check_options(args)
     if args.depth is not None and args.depth < 0:
         raise SearchError(f"--depth must be >= 0, got {args.depth}")
     if args.window is not None and not args.window[0] < args.window[1]:
         lo, hi = args.window
         raise SearchError(f"--window LO HI needs LO < HI, got {_num(lo)} {_num(hi)}")
-    G = read_tree(args.tree)
     options = search_options(args)
+    G = read_tree(args.tree)
     from gametree.search import solve
 
     result: SearchResult = solve(G, args.algorithm, annotate=False, **options)
