@@ -79,3 +79,20 @@ def test_python_dash_m_and_a_closed_pipe(tmp_path: Path) -> None:
     )
     assert proc.stdout.startswith("algorithm:")
     assert proc.stderr == ""
+
+
+@pytest.mark.parametrize("command", ["solve", "draw", "check", "grade"])
+def test_alpha_beta_flags_without_alpha_beta_are_refused_not_ignored(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = tmp_path / "a.txt"
+    answers.write_text("value = 3\n")
+    extra = {
+        "solve": [],
+        "draw": ["-o", str(tmp_path / "k.txt")],
+        "check": [str(answers)],
+        "grade": [str(tmp_path)],
+    }[command]
+    argv = [command, str(FIG_5_2), *extra, "-a", "minimax", "--strict"]
+    assert main(argv) == 2
+    assert "--strict applies only to the alpha-beta family" in capsys.readouterr().err
