@@ -113,11 +113,16 @@ def diagram_text(d: Diagram, *, ascii: bool = False) -> str:
     return text.translate(_ASCII) if ascii else text
 
 
+def _one_line(text: str) -> str:
+    """Fold a multi-line label (a game board) into one line, rows joined by ``/``."""
+    return "/".join(part.strip() for part in text.splitlines()) if "\n" in text else text
+
+
 def _node_line(n: DrawnNode, move: str = "") -> str:
     parts = []
     if move:
-        parts.append(f"{move}:")
-    head = ("*" if n.pv else "") + (n.name or "")
+        parts.append(f"{_one_line(move)}:")
+    head = ("*" if n.pv else "") + _one_line(n.name or "")
     if head:
         parts.append(head)
     if n.kind != "LEAF":
