@@ -13,7 +13,14 @@ import networkx as nx
 
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError
-from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
+from gametree.games.protocol import (
+    check_game,
+    evaluator,
+    keyer,
+    no_moves_error,
+    player_mapper,
+    renderer,
+)
 
 __all__ = ["Progress", "expand"]
 
@@ -55,8 +62,13 @@ class Progress:
             self.stream.flush()
 
 
-def too_many(game: Any, count: int, max_nodes: int) -> GameError:
-    """The error for an expansion that passes ``max_nodes``."""
+def too_many(game: Any, count: int, max_nodes: int, *, searching: bool = False) -> GameError:
+    """The error for an expansion (or, with ``searching``, a search) past ``max_nodes``."""
+    if searching:
+        return GameError(
+            f"searching {game!r} passed max_nodes={max_nodes:,}: {count:,} nodes so far; "
+            "raise the limit (max_nodes=...) or set a depth limit (depth=...)"
+        )
     return GameError(
         f"expanding {game!r} passed max_nodes={max_nodes:,}: {count:,} nodes so far and "
         "more to come; raise the limit (max_nodes=..., --max-nodes on the command line), "
@@ -177,10 +189,7 @@ def expand(
                 continue
             moves = actions(s)
             if not moves:
-                raise GameError(
-                    f"{game!r}: state {s!r} is not terminal but has no moves "
-                    "(is_terminal and actions disagree)"
-                )
+                raise no_moves_error(game, s)
             children = succ[node]
             for a in moves:
                 t = result(s, a)

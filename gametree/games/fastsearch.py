@@ -20,8 +20,9 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from gametree.exceptions import GameError, InvalidTreeError
+from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
+from gametree.games.protocol import no_moves_error
 from gametree.search.result import Bound, NodeValue, SearchStats
 
 __all__ = ["FastOutcome", "NodeValues", "table_search", "tree_search"]
@@ -235,10 +236,7 @@ def tree_search(
             if new_moves is None:
                 new_moves = actions(cs)
                 if not new_moves:
-                    raise GameError(
-                        f"{game!r}: state {cs!r} is not terminal but has no moves "
-                        "(is_terminal and actions disagree)"
-                    )
+                    raise no_moves_error(game, cs)
                 if e is not None:
                     e[2] = new_moves
                     e[4] = [None] * len(new_moves)
@@ -246,10 +244,7 @@ def tree_search(
             new_base = counter
             counter += len(new_moves)
             if counter > max_nodes:
-                raise GameError(
-                    f"searching {game!r} passed max_nodes={max_nodes:,}: {counter:,} nodes "
-                    "so far; raise the limit (max_nodes=...) or set a depth limit (depth=...)"
-                )
+                raise too_many(game, counter, max_nodes, searching=True)
             if cnode == 0:
                 out.root_children = list(range(1, counter))
                 out.root_moves = new_moves
@@ -512,10 +507,7 @@ def table_search(
             return children
         moves = actions(s)
         if not moves:
-            raise GameError(
-                f"{game!r}: state {s!r} is not terminal but has no moves "
-                "(is_terminal and actions disagree)"
-            )
+            raise no_moves_error(game, s)
         for a in moves:
             t = result(s, a)
             k = key(t) if depth is None else (key(t), ply + 1)
@@ -527,7 +519,7 @@ def table_search(
             children[c] = a
             n_parents[c] += 1
         if len(node_state) > max_nodes:
-            raise too_many(game, len(node_state), max_nodes)
+            raise too_many(game, len(node_state), max_nodes, searching=True)
         return children
 
     root = new_node(root_state, 0)

@@ -12,10 +12,17 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
-from gametree.exceptions import GameError, SearchError
+from gametree.exceptions import SearchError
 from gametree.games.expand import too_many
 from gametree.games.fastsearch import _entry, table_search, tree_search
-from gametree.games.protocol import check_game, evaluator, keyer, player_mapper, renderer
+from gametree.games.protocol import (
+    check_game,
+    evaluator,
+    keyer,
+    no_moves_error,
+    player_mapper,
+    renderer,
+)
 from gametree.search.result import SearchResult
 
 __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
@@ -477,10 +484,7 @@ def _recorded(
             return
         moves = actions(s)
         if not moves:
-            raise GameError(
-                f"{game!r}: state {s!r} is not terminal but has no moves "
-                "(is_terminal and actions disagree)"
-            )
+            raise no_moves_error(game, s)
         children = succ[node]
         for a in moves:
             t = result(s, a)
@@ -498,7 +502,7 @@ def _recorded(
             children[child] = edge
             pred[child][node] = edge
         if len(node_attrs) > max_nodes:
-            raise too_many(game, len(node_attrs), max_nodes)
+            raise too_many(game, len(node_attrs), max_nodes, searching=True)
 
     r = _engine_search(G, algorithm, options, hook, annotate and record, trace and record)
     best_action = None if r.best_move is None else G.edges[0, r.best_move][MOVE]

@@ -118,6 +118,14 @@ def check_game(game: object) -> None:
         raise GameError(f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}{hint}")
 
 
+def no_moves_error(game: object, state: object) -> GameError:
+    """Return the error for a state that is not terminal yet has no moves."""
+    return GameError(
+        f"{game!r}: state {state!r} is not terminal but has no moves "
+        "(is_terminal and actions disagree)"
+    )
+
+
 def player_mapper(game: Any) -> Callable[[Any], str]:
     """Return a function mapping ``game.to_move(state)`` to ``"MAX"`` or ``"MIN"``.
 
