@@ -33,20 +33,43 @@ INF = math.inf
 
 
 class NodeValues(Mapping[Hashable, NodeValue]):
-    """A read-only mapping node -> :class:`NodeValue`, built on demand from raw pairs."""
+    """A read-only mapping node -> :class:`NodeValue`, built on demand from raw pairs.
 
-    def __init__(self, raw: dict[int, tuple[float, int]]) -> None:
-        self._raw = raw
+    ``raw`` maps a node to a tuple starting (value, bound); the leaves (exact values) come
+    apart, as ``leaves`` and their ``leaf_values`` in the same order, and join ``raw``
+    on first use (a search then spends no tuple per leaf).
+    """
+
+    def __init__(
+        self,
+        raw: dict[int, tuple[Any, ...]],
+        leaves: Sequence[int] = (),
+        leaf_values: Sequence[float] = (),
+    ) -> None:
+        self._own = raw
+        self._leaves = leaves
+        self._leaf_values = leaf_values
+        self._merged: dict[int, tuple[Any, ...]] | None = None if leaves else raw
+
+    @property
+    def raw(self) -> dict[int, tuple[Any, ...]]:
+        """Per node a tuple starting (value, bound), bounds as the search's -1/0/1."""
+        merged = self._merged
+        if merged is None:
+            merged = dict(zip(self._leaves, zip(self._leaf_values, repeat(EXACT)), strict=False))
+            merged.update(self._own)
+            self._merged = merged
+        return merged
 
     def __getitem__(self, node: Hashable) -> NodeValue:
-        value, bound = self._raw[node]  # type: ignore[index]
-        return NodeValue(value, _BOUND[bound])
+        entry = self.raw[node]  # type: ignore[index]
+        return NodeValue(entry[0], _BOUND[entry[1]])
 
     def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._raw)
+        return iter(self.raw)
 
     def __len__(self) -> int:
-        return len(self._raw)
+        return len(self.raw)
 
     def __repr__(self) -> str:
         return f"NodeValues({len(self)} nodes)"
@@ -159,12 +182,13 @@ def tree_search(
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
+    if not pruning:
+        window = (-INF, INF)
     out = FastOutcome()
-    values: dict[int, tuple[float, int]] = {}
+    values: dict[int, tuple[Any, ...]] = {}
+    """Per internal node: value, bound, best child, the move to it."""
     leaves = out.visited_leaves
-    pruned = out.pruned_edges
-    chosen = out.chosen
-    chosen_moves = out.chosen_moves
+    pruned_spans: list[tuple[int, int, int]] = []
     root_results: list[tuple[int, float, int]] = []
     visit_order = out.visit_order
     windows = out.windows
@@ -182,8 +206,10 @@ def tree_search(
     new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
     counter = 1
-    internal = cutoffs = max_ply = horizon = 0
+    cutoffs = max_ply = horizon = 0
     leaves_append = leaves.append
+    leaf_values: list[float] = []
+    leaf_values_append = leaf_values.append
     stack: list[tuple[Any, ...]] = []
     push, pop = stack.append, stack.pop
 
@@ -199,16 +225,12 @@ def tree_search(
     moves: Sequence[Any] = ()
     rv, rb = 0.0, EXACT
     while True:
-        if has_frame:
-            ca, cb = (lo, hi) if sign > 0 else (-hi, -lo)
-        else:
-            ca, cb = window
         if record:
             visit_order.append(cnode)
             if e is None:
                 states[cnode] = cs
             if pruning:
-                windows[cnode] = (ca, cb)
+                windows[cnode] = ((lo, hi) if sign > 0 else (-hi, -lo)) if has_frame else window
         if e is not None:
             terminal = e[0]
             if terminal is None:
@@ -221,60 +243,69 @@ def tree_search(
             rv = utility(cs) if e is None else e[1]
             rb = EXACT
             leaves_append(cnode)
-            values[cnode] = (rv, EXACT)
+            leaf_values_append(rv)
         elif cply == limit:
             rv = evaluate(cs)
             rb = EXACT
             horizon += 1
             leaves_append(cnode)
-            values[cnode] = (rv, EXACT)
+            leaf_values_append(rv)
             if record:
                 horizon_nodes.add(cnode)
                 states[cnode] = cs
         else:
-            new_moves = None if e is None else e[2]
-            if new_moves is None:
+            if e is None:
                 new_moves = actions(cs)
                 if not new_moves:
                     raise no_moves_error(game, cs)
-                if e is not None:
+                new_kids = None
+            else:
+                new_moves = e[2]
+                if new_moves is None:
+                    new_moves = actions(cs)
+                    if not new_moves:
+                        raise no_moves_error(game, cs)
                     e[2] = new_moves
                     e[4] = [None] * len(new_moves)
-            new_kids = None if e is None else e[4]
+                new_kids = e[4]
             new_base = counter
             counter += len(new_moves)
             if counter > max_nodes:
                 raise too_many(game, counter, max_nodes, searching=True)
-            if cnode == 0:
-                out.root_children = list(range(1, counter))
-                out.root_moves = new_moves
             if record:
                 expanded.append((cnode, new_moves, new_base, e))
+            if e is None:
+                new_sign = 1 if player_of(cs) == "MAX" else -1
+            else:
+                new_sign = e[3]
+                if not new_sign:
+                    new_sign = e[3] = 1 if player_of(cs) == "MAX" else -1
+            # The frame on the stack at index k searches a node at ply k; a frame
+            # entered from another is never cut at that moment.
             if has_frame:
-                push(
-                    (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
-                     i, moves, n_moves, base, ply, kids)
-                )  # fmt: skip
-            has_frame = True
-            internal += 1
-            s, node, ply, moves, base, kids = cs, cnode, cply, new_moves, new_base, new_kids
+                push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower, i,
+                      moves, base, kids))  # fmt: skip
+                if new_sign != sign:
+                    lo, hi = -hi, -lo
+            else:
+                # The root.
+                has_frame = True
+                lo, hi = window if new_sign > 0 else (-window[1], -window[0])
+                out.root_children = list(range(1, counter))
+                out.root_moves = new_moves
+            sign = new_sign
+            s = cs
+            node = cnode
+            ply = cply
+            moves = new_moves
+            base = new_base
+            kids = new_kids
             n_moves = len(moves)
             # Every internal node enters its first child.
             if ply >= max_ply:
                 max_ply = ply + 1
-            if e is None:
-                sign = 1 if player_of(s) == "MAX" else -1
-            else:
-                sign = e[3]
-                if not sign:
-                    sign = e[3] = 1 if player_of(s) == "MAX" else -1
-            if not pruning:
-                lo, hi = -INF, INF
-            elif sign > 0:
-                lo, hi = ca, cb
-            else:
-                lo, hi = -cb, -ca
-            lo0, hi0 = lo, hi
+            lo0 = lo
+            hi0 = hi
             best = -INF
             bi = -1
             best_exact = cut = any_lower = False
@@ -286,7 +317,11 @@ def tree_search(
                 continue
             e = kids[0]
             if e is None:
-                e = kids[0] = _entry(memo, result(s, moves[0]))  # type: ignore[arg-type]
+                t = result(s, moves[0])
+                e = memo.get(t)  # type: ignore[union-attr]
+                if e is None:
+                    e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
+                kids[0] = e
             cs = e[5]
             if not e[0]:
                 continue
@@ -294,7 +329,7 @@ def tree_search(
             rv = e[1]
             rb = EXACT
             leaves_append(cnode)
-            values[cnode] = (rv, EXACT)
+            leaf_values_append(rv)
             if record:
                 visit_order.append(cnode)
                 if pruning:
@@ -321,7 +356,7 @@ def tree_search(
                 if vb != UPPER and (v >= hi if poe else v > hi) and i < n_moves:
                     cut = True
                     cutoffs += 1
-                    pruned.extend(zip(repeat(node), range(base + i, base + n_moves), strict=False))
+                    pruned_spans.append((node, base + i, base + n_moves))
             if not cut and i < n_moves:
                 cnode = base + i
                 if kids is None:
@@ -329,14 +364,18 @@ def tree_search(
                     break
                 e = kids[i]
                 if e is None:
-                    e = kids[i] = _entry(memo, result(s, moves[i]))  # type: ignore[arg-type]
+                    t = result(s, moves[i])
+                    e = memo.get(t)  # type: ignore[union-attr]
+                    if e is None:
+                        e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
+                    kids[i] = e
                 cs = e[5]
                 if not e[0]:
                     break
                 rv = e[1]
                 rb = EXACT
                 leaves_append(cnode)
-                values[cnode] = (rv, EXACT)
+                leaf_values_append(rv)
                 if record:
                     visit_order.append(cnode)
                     if pruning:
@@ -345,19 +384,20 @@ def tree_search(
             own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
             if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
                 own = EXACT
-            chosen[node] = base + bi
-            chosen_moves[node] = moves[bi]
-            if fail_hard and best > hi0:
-                values[node] = (hi0 * sign, LOWER * sign)
-            elif fail_hard and best < lo0:
-                values[node] = (lo0 * sign, UPPER * sign)
+            rv = best * sign
+            rb = own * sign
+            if not fail_hard:
+                values[node] = (rv, rb, base + bi, moves[bi])
+            elif best > hi0:
+                values[node] = (hi0 * sign, LOWER * sign, base + bi, moves[bi])
+            elif best < lo0:
+                values[node] = (lo0 * sign, UPPER * sign, base + bi, moves[bi])
             else:
-                values[node] = (best * sign, own * sign)
-            rv, rb = best * sign, own * sign
+                values[node] = (rv, rb, base + bi, moves[bi])
             if record and pruning:
                 windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
             if not stack:
-                out.best_move = chosen[node]
+                out.best_move = base + bi
                 moves_at_best = [
                     c for c, v, vb in root_results if v == best and (vb == EXACT or own != EXACT)
                 ]
@@ -366,14 +406,24 @@ def tree_search(
                 out.best_moves = tuple(moves_at_best)
                 has_frame = False
                 break
-            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, cut, any_lower,
-             i, moves, n_moves, base, ply, kids) = pop()  # fmt: skip
+            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower, i,
+             moves, base, kids) = pop()  # fmt: skip
+            cut = False
+            n_moves = len(moves)
+            ply = len(stack)
             cply = ply + 1
         if not has_frame:
             break
-    visited = internal + len(leaves)
-    out.value = values[0][0]
-    out.node_values = NodeValues(values)
+    # Each internal node stores its value once; its skipped children are the ranges.
+    visited = len(values) + len(leaves)
+    out.pruned_edges = [(n, c) for n, start, stop in pruned_spans for c in range(start, stop)]
+    out.value = values[0][0] if values else leaf_values[0]
+    at = 0
+    while at in values:
+        out.chosen[at] = values[at][2]
+        out.chosen_moves[at] = values[at][3]
+        at = out.chosen[at]
+    out.node_values = NodeValues(values, leaves, leaf_values)
     out.stats = SearchStats(
         nodes_visited=visited,
         leaves_evaluated=len(leaves),

@@ -298,7 +298,7 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     render = renderer(game)
     result, is_terminal, utility = game.result, game.is_terminal, game.utility
     states = out.states
-    values = out.node_values._raw
+    values = out.node_values.raw
     horizon = out.horizon_nodes
     memo = out.memo
     G = nx.DiGraph()
