@@ -4,6 +4,7 @@ path (record=False) equals the recorded one."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -12,6 +13,8 @@ from hypothesis import strategies as st
 
 import gametree
 from gametree.games import ConnectFour, Fig52Game, Nim, TicTacToe, expand, search_game
+from gametree.games.fastsearch import lazy_table_search
+from gametree.games.protocol import evaluator, keyer, player_mapper
 
 TTT = TicTacToe()
 FIELDS = (
@@ -92,15 +95,7 @@ def test_search_game_equals_graph_search_on_expand(state: Any, opts: dict[str, A
     ref = gametree.solve(G, algorithm, annotate=False, **gopts)
     assert r.value == ref.value
     assert _states(r.graph, r.visited_leaves) == _states(G, ref.visited_leaves)
-    if not sopts["transposition_table"]:
-        assert _pruned_moves(r.graph, r.pruned_edges) == _pruned_moves(G, ref.pruned_edges)
-    else:
-        # In a DAG the engine reports as pruned only edges it never went down; it tells
-        # by the node's parent count when it went down, which in the lazy graph can still
-        # be 1 (the other parents not generated yet). So the lazy result may list an edge
-        # the full DAG's search leaves out, never the other way round.
-        lazy = _pruned_moves(r.graph, r.pruned_edges)
-        assert set(_pruned_moves(G, ref.pruned_edges)) <= set(lazy)
+    assert _pruned_moves(r.graph, r.pruned_edges) == _pruned_moves(G, ref.pruned_edges)
     assert r.best_action == G.edges[0, ref.best_move]["move"]
     assert r.stats.nodes_visited == ref.stats.nodes_visited
 
@@ -111,6 +106,9 @@ def test_fast_path_equals_recorded_search(state: Any, opts: dict[str, Any]) -> N
     sopts = _search_options(opts)
     if sopts["algorithm"] == "pvs":
         sopts["algorithm"] = "alphabeta"
+    if sopts.get("transposition_table"):
+        assert_lazy_table_search_matches(TTT, state, sopts)
+        return
     fast = search_game(TTT, state, record=False, **sopts)
     # trace=True runs the graph engine through the expand hook.
     slow = search_game(TTT, state, record=True, annotate=False, trace=True, **sopts)
@@ -157,6 +155,10 @@ def test_graph_built_after_a_fast_search_equals_the_hooked_one(
     ],
 )
 def test_fast_path_equals_recorded_on_other_games(game: Any, kw: dict[str, Any]) -> None:
+    if kw.get("transposition_table"):
+        sopts = {"algorithm": "alphabeta", "depth": None, **kw}
+        assert_lazy_table_search_matches(game, game.initial, sopts)
+        return
     fast = search_game(game, record=False, **kw)
     slow = search_game(game, annotate=False, trace=True, **kw)
     for name in FIELDS:
@@ -231,17 +233,74 @@ def test_terminal_root() -> None:
         assert r.value == 1 and r.best_action is None and r.pv == (0,)
 
 
+def _lazy_table_outcome(game: Any, state: Any, sopts: dict[str, Any]) -> Any:
+    """Run fastsearch.lazy_table_search (what record=False with a table runs) directly,
+    to see the position behind each id."""
+    pruning = sopts["algorithm"] != "minimax"
+    return lazy_table_search(
+        game,
+        state,
+        pruning=pruning,
+        depth=sopts["depth"],
+        prune_on_equal=sopts.get("prune_on_equal", True),
+        fail_hard=sopts.get("fail") == "hard",
+        window=sopts.get("window", (-math.inf, math.inf)),
+        player_of=player_mapper(game),
+        evaluate=evaluator(game),
+        key=keyer(game),
+        max_nodes=1_000_000,
+    )
+
+
+def assert_lazy_table_search_matches(game: Any, state: Any, sopts: dict[str, Any]) -> None:
+    """record=False with a table makes children lazily and numbers them as it makes
+    them; position by position it must find exactly what the engine (through the hook,
+    which makes every child of a node it enters) finds."""
+    out = _lazy_table_outcome(game, state, sopts)
+    fast = search_game(game, state, record=False, **sopts)
+    slow = search_game(game, state, annotate=False, trace=True, **sopts)
+    G, at = slow.graph, out.positions
+
+    def states(ids: Any) -> list[Any]:
+        return [at[n][0] for n in ids]
+
+    assert fast.value == out.value == slow.value
+    assert fast.stats == out.stats == slow.stats
+    for name in ("best_action", "best_actions", "pv_actions"):
+        assert getattr(fast, name) == getattr(slow, name), name
+    assert fast.pv == (0, *(out.chosen[n] for n in fast.pv[:-1]))
+    assert states(fast.pv) == _states(G, slow.pv)
+    assert states(fast.visited_leaves) == _states(G, slow.visited_leaves)
+    assert states(fast.best_moves) == _states(G, slow.best_moves)
+    mine = Counter((at[n][0], v.value, v.bound) for n, v in fast.node_values.items())
+    theirs = Counter((G.nodes[n]["state"], v.value, v.bound) for n, v in slow.node_values.items())
+    assert mine == theirs
+    # A pruned edge leads to an id of its own that names the skipped move.
+    assert all(at[v][0] is None for _, v in fast.pruned_edges)
+    skipped = Counter((at[u][0], at[v][1]) for u, v in fast.pruned_edges)
+    assert skipped == Counter(_pruned_moves(G, slow.pruned_edges))
+
+
 @given(ttt_positions(min_moves=2, max_moves=7), options)
 @settings(max_examples=150, deadline=None)
-def test_table_search_equals_the_engine(state: Any, opts: dict[str, Any]) -> None:
-    # With a transposition table and no graph, the search runs fastsearch.table_search;
-    # with a trace, the graph engine through the expand hook. They must agree exactly.
+def test_lazy_table_search_equals_the_engine(state: Any, opts: dict[str, Any]) -> None:
     sopts = _search_options(opts)
     if sopts["algorithm"] == "pvs":
         sopts["algorithm"] = "negamax_alphabeta"
     sopts["transposition_table"] = True
-    fast = search_game(TTT, state, record=False, **sopts)
-    slow = search_game(TTT, state, annotate=False, trace=True, **sopts)
-    for name in FIELDS:
-        assert getattr(fast, name) == getattr(slow, name), name
-    assert dict(fast.node_values) == dict(slow.node_values)
+    assert_lazy_table_search_matches(TTT, state, sopts)
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"),
+    [
+        (Nim((1, 2, 3)), {}),
+        (Nim((3, 3)), {"depth": 3}),
+        (ConnectFour(3, 4, 3), {"depth": 3, "fail": "hard"}),
+        (ConnectFour(3, 4, 3), {"depth": 4, "prune_on_equal": False}),
+        (TicTacToe(), {}),
+    ],
+)
+def test_lazy_table_search_on_other_games(game: Any, kw: dict[str, Any]) -> None:
+    sopts = {"algorithm": "alphabeta", "depth": None, "transposition_table": True, **kw}
+    assert_lazy_table_search_matches(game, game.initial, sopts)

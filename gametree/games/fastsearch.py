@@ -9,70 +9,86 @@ does (a node's children get consecutive ids, in move order, when the search firs
 enters it), so both return equal results (in a tree every node is entered once, so
 the engine's rule of keeping an exact value once stored never applies);
 ``tests/test_search_game.py`` checks that on thousands of positions.
-:func:`table_search` does the same for searches with a transposition table (the
-recorded ones run on the engine, which builds the graph through the hook).
+:func:`table_search` does the same for searches with a transposition table, making
+every child of a node it enters, as the hook does (recorded searches use it: the graph
+holds those children); :func:`lazy_table_search` makes a child only when the search
+goes down its move, as game engines do (what ``record=False`` runs), and numbers
+positions in that order.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
 from gametree.games.protocol import no_moves_error
-from gametree.search.result import Bound, NodeValue, SearchStats
+from gametree.search.result import Bound, NodeValue, NodeValueMap, SearchStats
 
-__all__ = ["FastOutcome", "NodeValues", "table_search", "tree_search"]
+__all__ = ["FastOutcome", "NodeValues", "lazy_table_search", "table_search", "tree_search"]
 
 EXACT, LOWER, UPPER = 0, 1, -1
 _BOUND = {EXACT: Bound.EXACT, LOWER: Bound.LOWER, UPPER: Bound.UPPER}
 INF = math.inf
 
 
-class NodeValues(Mapping[Hashable, NodeValue]):
-    """A read-only mapping node -> :class:`NodeValue`, built on demand from raw pairs.
+class NodeValues(NodeValueMap):
+    """The node values of a fast game search: a :class:`NodeValueMap` over raw entries.
 
-    ``raw`` maps a node to a tuple starting (value, bound); the leaves (exact values) come
-    apart, as ``leaves`` and their ``leaf_values`` in the same order, and join ``raw``
-    on first use (a search then spends no tuple per leaf).
+    ``entries`` maps a node to a tuple starting (value, bound), bounds as the search's
+    -1/0/1; the leaves (exact values) come apart, as ``leaves`` and their
+    ``leaf_values`` in the same order, and join on first use (a search then spends no
+    tuple per leaf). The plain dicts :meth:`raw` returns (what annotating reads) are
+    made on first use too.
     """
+
+    __slots__ = ("_codes", "_entries", "_own")
 
     def __init__(
         self,
-        raw: dict[int, tuple[Any, ...]],
+        entries: dict[int, tuple[Any, ...]],
         leaves: Sequence[int] = (),
         leaf_values: Sequence[float] = (),
     ) -> None:
-        self._own = raw
-        self._leaves = leaves
-        self._leaf_values = leaf_values
-        self._merged: dict[int, tuple[Any, ...]] | None = None if leaves else raw
+        super().__init__({}, None, leaves, leaf_values)
+        self._own = entries
+        self._entries: dict[int, tuple[Any, ...]] | None = None if leaves else entries
+        self._merged = None
+        self._codes: dict[Hashable, int] | None = None
 
     @property
-    def raw(self) -> dict[int, tuple[Any, ...]]:
-        """Per node a tuple starting (value, bound), bounds as the search's -1/0/1."""
-        merged = self._merged
+    def entries(self) -> dict[int, tuple[Any, ...]]:
+        """Every node's entry, leaves included."""
+        merged = self._entries
         if merged is None:
-            merged = dict(zip(self._leaves, zip(self._leaf_values, repeat(EXACT)), strict=False))
+            merged = dict(zip(self._leaves, zip(self._leaf_values, repeat(EXACT)), strict=False))  # type: ignore[arg-type]
             merged.update(self._own)
-            self._merged = merged
+            self._entries = merged
         return merged
 
+    def _all(self) -> dict[Hashable, float]:
+        if self._merged is None:
+            merged: dict[Hashable, float] = dict(zip(self._leaves, self._leaf_values, strict=True))
+            merged.update(zip(self._own, map(itemgetter(0), self._own.values()), strict=True))
+            self._merged = merged
+        return self._merged
+
     def __getitem__(self, node: Hashable) -> NodeValue:
-        entry = self.raw[node]  # type: ignore[index]
+        entry = self.entries[node]  # type: ignore[index]
         return NodeValue(entry[0], _BOUND[entry[1]])
-
-    def __iter__(self) -> Iterator[Hashable]:
-        return iter(self.raw)
-
-    def __len__(self) -> int:
-        return len(self.raw)
 
     def __repr__(self) -> str:
         return f"NodeValues({len(self)} nodes)"
+
+    def raw(self) -> tuple[dict[Hashable, float], dict[Hashable, int]]:
+        """Return the plain ``node -> value`` dict and ``node -> bound code`` dict."""
+        if self._codes is None:
+            self._codes = {n: e[1] for n, e in self._own.items() if e[1]}
+        return self._all(), self._codes
 
 
 class Dag(NamedTuple):
@@ -101,6 +117,7 @@ class FastOutcome:
         "horizon_nodes",
         "memo",
         "node_values",
+        "positions",
         "pruned_edges",
         "root_children",
         "root_moves",
@@ -133,6 +150,9 @@ class FastOutcome:
         self.memo: dict[Any, list[Any]] | None = None
         self.dag: Dag | None = None
         self.visited_edges: tuple[tuple[int, int], ...] = ()
+        self.positions: list[list[Any]] = []
+        """:func:`lazy_table_search`: per id, a list starting with its state (for a
+        skipped move's id, None and the move)."""
 
 
 def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
@@ -603,7 +623,8 @@ def table_search(
             seen.add(child)
             if record:
                 out.visit_order.append(child)
-        if parent >= 0 and n_parents[child] > 1:
+        if parent >= 0:
+            # Every edge gone down: the child may gain another parent later.
             dag_edges.add((parent, child))
         kids = kids_of[child]
         if kids is None:
@@ -749,8 +770,312 @@ def table_search(
         pruned.append(edge)
     if record:
         rank = {n: i for i, n in enumerate(out.visit_order)}
-        out.visited_edges = tuple(sorted(dag_edges, key=lambda e: (rank[e[1]], rank[e[0]])))
+        out.visited_edges = tuple(
+            sorted(
+                (e for e in dag_edges if n_parents[e[1]] > 1),
+                key=lambda e: (rank[e[1]], rank[e[0]]),
+            )
+        )
         out.dag = Dag(node_state, node_player, leaf_value, cut_off, kids_of, expansions)
+    out.node_values = NodeValues(values)
+    out.stats = SearchStats(
+        nodes_visited=visited,
+        leaves_evaluated=len(leaves),
+        cutoffs=cutoffs,
+        transposition_hits=hits,
+        max_depth=max_ply,
+        horizon_evaluations=horizon,
+    )
+    return out
+
+
+def lazy_table_search(
+    game: Any,
+    root_state: Any,
+    *,
+    pruning: bool,
+    depth: int | None,
+    prune_on_equal: bool,
+    fail_hard: bool,
+    window: tuple[float, float],
+    player_of: Callable[[Any], str],
+    evaluate: Callable[[Any], float],
+    key: Callable[[Any], Hashable],
+    max_nodes: int,
+) -> FastOutcome:
+    """Search ``game`` with a transposition table as a game engine does: moves made lazily.
+
+    The search is :func:`table_search`'s, rule for rule (the same table, the same
+    reuse of exact values and bounds, the same windows and cutoffs), but a child
+    position is made only when the search goes down its move, so a move skipped at a
+    cutoff is never made (:func:`table_search` makes every child of a node it enters,
+    because the recorded graph holds them). Positions are numbered in the order they
+    are first made (the root is 0) and each move skipped at a cutoff gets an id of its
+    own, which names no position. So the value, the best moves, every position's value
+    and bound, the leaves in order and the statistics are :func:`table_search`'s, read
+    position by position, while the node ids and the pruned edges are not; in a game
+    where two moves from one position reach the same position, a cutoff counts the
+    moves left (the recorded search, which has made them, counts the distinct
+    positions left). Errors a game raises for a child the search never enters are not
+    raised. Nothing is recorded.
+    """
+    actions, result = game.actions, game.result
+    is_terminal, utility = game.is_terminal, game.utility
+    poe = prune_on_equal
+    if not pruning:
+        window = (-INF, INF)
+    out = FastOutcome()
+    values: dict[int, tuple[float, int]] = {}
+    leaves = out.visited_leaves
+    leaves_append = leaves.append
+    pruned = out.pruned_edges
+    chosen = out.chosen
+    chosen_moves = out.chosen_moves
+    root_results: list[tuple[int, float, int]] = []
+    table: dict[int, tuple[float, int]] = {}
+    ids: dict[Hashable, int] = {}
+    # Per id: [state, leaf value, moves (None until entered; () for a leaf), sign,
+    # depth-cut]; a skipped move's id: [None, the move].
+    recs: list[list[Any]] = [[root_state, None, None, 0, False]]
+    ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
+    visited = cutoffs = max_ply = horizon = hits = 0
+    stack: list[tuple[Any, ...]] = []
+    push, pop = stack.append, stack.pop
+    cut_spans: list[tuple[int, int, int, Sequence[Any]]] = []
+    went: set[tuple[int, int]] = set()
+    """The moves (node, index) the search made, at any visit."""
+
+    # The node about to be entered and its ply; its window is the current frame's.
+    c, cply = 0, 0
+    has_frame = False
+    s: Any = None
+    node = sign = bi = i = mi = n_moves = ply = 0
+    lo = hi = lo0 = hi0 = best = 0.0
+    best_exact = any_lower = cut = False
+    known_lo: float | None = None
+    known_hi: float | None = None
+    moves: Sequence[Any] = ()
+    kids: list[int] = []
+    kid_moves: list[Any] = []
+    rv, rb = 0.0, EXACT
+    while True:
+        visited += 1
+        if cply > max_ply:
+            max_ply = cply
+        if not has_frame:
+            alpha, beta = window
+        elif sign > 0:
+            alpha, beta = lo, hi
+        else:
+            alpha, beta = -hi, -lo
+        r: Any = recs[c]
+        cmoves = r[2]
+        if cmoves is None:
+            cs = r[0]
+            if is_terminal(cs):
+                r[1] = utility(cs)
+                cmoves = r[2] = ()
+            elif depth is not None and cply >= depth:
+                r[1] = evaluate(cs)
+                r[4] = True
+                cmoves = r[2] = ()
+            else:
+                cmoves = actions(cs)
+                if not cmoves:
+                    raise no_moves_error(game, cs)
+                r[2] = cmoves
+                r[3] = 1 if player_of(cs) == "MAX" else -1
+        known: tuple[float, int] | None = None
+        entered = True
+        entry = table.get(c)
+        if entry is not None:
+            value, bound = entry
+            if bound == LOWER:
+                usable = value >= beta if poe else value > beta
+            elif bound == UPPER:
+                usable = value <= alpha if poe else value < alpha
+            else:
+                usable = True
+            if usable:
+                hits += 1
+                reported, rbound = value, bound
+                if fail_hard and bound != EXACT:
+                    if value > beta:
+                        reported, rbound = beta, LOWER
+                    elif value < alpha:
+                        reported, rbound = alpha, UPPER
+                old = values.get(c)
+                if old is None or old[1] != EXACT or rbound == EXACT:
+                    values[c] = (reported, rbound)
+                rv, rb = value, bound
+                entered = False
+            elif alpha < value < beta:
+                hits += 1
+                known = entry
+        if entered and not cmoves:
+            value = r[1]
+            leaves_append(c)
+            if r[4]:
+                horizon += 1
+            values[c] = table[c] = (value, EXACT)
+            rv, rb = value, EXACT
+        elif entered:
+            if has_frame:
+                push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
+                      known_lo, known_hi, i, mi, moves, kids, kid_moves, ply))  # fmt: skip
+                if len(stack) > len(recs):
+                    raise InvalidTreeError(
+                        f"cycle through node {c!r}: a game tree must be acyclic", node=c
+                    )
+            has_frame = True
+            s = r[0]
+            node = c
+            sign = r[3]
+            ply = cply
+            if sign > 0:
+                lo, hi = alpha, beta
+            else:
+                lo, hi = -beta, -alpha
+            lo0 = lo
+            hi0 = hi
+            known_lo = known_hi = None
+            if known is not None:
+                kv = known[0] * sign
+                if known[1] * sign == LOWER:
+                    lo = known_lo = kv
+                else:
+                    hi = known_hi = kv
+            best = -INF
+            bi = -1
+            best_exact = any_lower = cut = False
+            moves = cmoves
+            n_moves = len(moves)
+            i = 0
+            # The first child (no sibling yet, so never a repeat).
+            a = moves[0]
+            mi = 1
+            t = result(s, a)
+            k = key(t) if depth is None else (key(t), ply + 1)
+            c = ids.get(k)  # type: ignore[assignment]
+            if c is None:
+                c = ids[k] = len(recs)
+                recs.append([t, None, None, 0, False])
+                if c >= max_nodes:
+                    raise too_many(game, c + 1, max_nodes, searching=True)
+            kids = [c]
+            kid_moves = [a]
+            went.add((node, 0))
+            cply = ply + 1
+            continue
+        # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
+        while has_frame:
+            v = rv * sign
+            vb = rb * sign
+            if bi < 0 or v > best:
+                best = v
+                bi = i
+                best_exact = vb == EXACT
+            elif v == best and vb == EXACT and not best_exact:
+                best_exact = True
+                bi = i
+            if vb == LOWER:
+                any_lower = True
+            if not stack:
+                root_results.append((kids[i], v, vb))
+            i += 1
+            if pruning:
+                if best > lo:
+                    lo = best
+                if vb != UPPER and (v >= hi if poe else v > hi) and mi < n_moves:
+                    cut = True
+                    cutoffs += 1
+                    cut_spans.append((node, mi, n_moves, moves))
+            if not cut:
+                while mi < n_moves:
+                    a = moves[mi]
+                    mi += 1
+                    t = result(s, a)
+                    k = key(t) if depth is None else (key(t), ply + 1)
+                    c = ids.get(k)  # type: ignore[assignment]
+                    if c is None:
+                        c = ids[k] = len(recs)
+                        recs.append([t, None, None, 0, False])
+                        if c >= max_nodes:
+                            raise too_many(game, c + 1, max_nodes, searching=True)
+                    elif c in kids:
+                        continue
+                    kids.append(c)
+                    kid_moves.append(a)
+                    went.add((node, mi - 1))
+                    cply = ply + 1
+                    break
+                else:
+                    c = -1
+                if c >= 0:
+                    break
+            # The node is finished.
+            soft = best
+            own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
+            if (own == LOWER and soft == INF) or (own == UPPER and soft == -INF):
+                own = EXACT
+            if own == UPPER and known_lo is not None and soft <= known_lo:
+                soft, own = known_lo, EXACT
+            elif own == LOWER and known_hi is not None and soft >= known_hi:
+                soft, own = known_hi, EXACT
+            chosen[node] = kids[bi]
+            chosen_moves[node] = kid_moves[bi]
+            reported, rbound = soft, own
+            if fail_hard:
+                if soft > hi0:
+                    reported, rbound = hi0, LOWER
+                elif soft < lo0:
+                    reported, rbound = lo0, UPPER
+            reported *= sign
+            rbound *= sign
+            old = values.get(node)
+            if old is None or old[1] != EXACT or rbound == EXACT:
+                values[node] = (reported, rbound)
+            rv = soft * sign
+            rb = own * sign
+            table[node] = (rv, rb)
+            if not stack:
+                out.best_move = kids[bi]
+                root_exact = own == EXACT
+                at_best = [
+                    ch
+                    for ch, v, vb in root_results
+                    if v == best and (vb == EXACT or not root_exact)
+                ]
+                if kids[bi] not in at_best:
+                    at_best.insert(0, kids[bi])
+                out.best_moves = tuple(at_best)
+                out.value = reported
+                out.root_children = kids
+                out.root_moves = kid_moves
+                has_frame = False
+                break
+            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
+             known_lo, known_hi, i, mi, moves, kids, kid_moves, ply) = pop()  # fmt: skip
+            n_moves = len(moves)
+            cut = False
+        else:
+            # The root was a leaf or a table hit: its (soft) value is the result.
+            out.value = rv
+        if not has_frame:
+            break
+    # A move skipped at some cutoff and never made is a pruned edge, to an id of its own.
+    skipped: set[tuple[int, int]] = set()
+    for node, start, stop, moves in cut_spans:
+        for j in range(start, stop):
+            if (node, j) in went or (node, j) in skipped:
+                continue
+            skipped.add((node, j))
+            pruned.append((node, len(recs)))
+            if node == 0:
+                out.root_children.append(len(recs))
+                out.root_moves.append(moves[j])  # type: ignore[attr-defined]
+            recs.append([None, moves[j]])
+    out.positions = recs
     out.node_values = NodeValues(values)
     out.stats = SearchStats(
         nodes_visited=visited,

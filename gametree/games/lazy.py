@@ -14,7 +14,7 @@ import networkx as nx
 from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import _entry, table_search, tree_search
+from gametree.games.fastsearch import _entry, lazy_table_search, table_search, tree_search
 from gametree.games.protocol import (
     check_game,
     evaluator,
@@ -40,7 +40,9 @@ class GameSearchResult(SearchResult):
 
     The inherited fields name nodes of :attr:`graph` (integers, root 0), numbered as
     the search created them; with ``record=False`` the numbering is the same, though no
-    graph is kept.
+    graph is kept, except with a transposition table: that search makes a child only
+    when it goes down its move, numbers positions in that order, and gives each move it
+    skipped at a cutoff an id of its own (see :func:`search_game`).
 
     Attributes
     ----------
@@ -130,7 +132,13 @@ def search_game(
         Keep the graph of what the search saw (:attr:`GameSearchResult.graph`). With
         ``False`` no graph is built and the result is the same value, moves, node
         numbering, leaves, pruned edges and statistics (``visit_order``, ``windows``
-        and the trace stay empty); players and matches use it.
+        and the trace stay empty); players and matches use it. With a transposition
+        table too, children are made lazily, as game engines do: the same value, moves,
+        statistics and, position by position, node values, leaves and pruned moves,
+        but nodes numbered in the order the search makes them, and each pruned edge
+        leading to an id of its own (no position is made for a skipped move). In a
+        game where two moves from one position reach the same position, a cutoff
+        counts the moves left, the recorded search the distinct positions left.
     prune_on_equal, fail, window
         Alpha-beta conventions, as for :func:`gametree.alphabeta`.
     annotate : bool, default True
@@ -160,10 +168,12 @@ def search_game(
     Notes
     -----
     How it runs: minimax, negamax and the alpha-beta pair run on a dedicated loop over
-    game states that follows the graph engine's rules step for step (a second loop
-    does so with a transposition table); when recording, the graph is then built in
-    one pass. With ``trace=True`` or PVS, the graph engine itself runs, calling an
-    ``expand`` hook the first time it enters a node, which adds that node's children.
+    game states that follows the graph engine's rules step for step (two more do so
+    with a transposition table: one making children lazily when nothing is recorded,
+    one making every child of an entered node when the graph is); when recording, the
+    graph is then built in one pass. With ``trace=True`` or PVS, the graph engine
+    itself runs, calling an ``expand`` hook the first time it enters a node, which adds
+    that node's children.
     Both ways give the same graph and result (the tests check it).
 
     The result graph holds exactly what the search saw: every entered node with its
@@ -232,8 +242,10 @@ def _fast(
         "evaluate": evaluator(game),
         "max_nodes": max_nodes,
     }
-    if options["transposition_table"]:
-        out = table_search(game, root_state, key=keyer(game), record=record, **kwargs)
+    if options["transposition_table"] and record:
+        out = table_search(game, root_state, key=keyer(game), record=True, **kwargs)
+    elif options["transposition_table"]:
+        out = lazy_table_search(game, root_state, key=keyer(game), **kwargs)
     else:
         out = tree_search(game, root_state, record=record, **kwargs)
     pv = [0]
@@ -298,7 +310,7 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     render = renderer(game)
     result, is_terminal, utility = game.result, game.is_terminal, game.utility
     states = out.states
-    values = out.node_values.raw
+    values = out.node_values.entries
     horizon = out.horizon_nodes
     memo = out.memo
     G = nx.DiGraph()
@@ -355,7 +367,7 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
 
     # Entered internal and depth-cut nodes need their own attributes; every other
     # node has those of a node never entered (a terminal leaf's, if terminal).
-    inner_nodes = {node for node, _, _, _ in out.expanded}
+    inner_nodes = set(map(itemgetter(0), out.expanded))
     special = inner_nodes | horizon
 
     def data_of(n: int, e: list[Any]) -> dict[str, Any]:
@@ -369,21 +381,20 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     node_attrs[0] = data_of(0, memo[root_state])
     succ[0] = {}
     pred[0] = {}
-    for node, moves, base, e in out.expanded:
+    for node, moves, c, e in out.expanded:
         s, kids = e[5], e[4]
         children = succ[node]
-        c = base
         for i, mv in enumerate(moves):
             ce = kids[i]
             if ce is None:
                 ce = kids[i] = _entry(memo, result(s, mv))
-            if c in special:
-                node_attrs[c] = data_of(c, ce)
-            else:
-                pair = ce[6]
-                if pair is None:
-                    pair = attributes(ce)
+            pair = ce[6] or attributes(ce)
+            if c not in special:
                 node_attrs[c] = pair[1].copy()
+            elif c in inner_nodes:
+                node_attrs[c] = pair[0].copy()
+            else:
+                node_attrs[c] = data_of(c, ce)
             succ[c] = {}
             children[c] = edge = {MOVE: mv}
             pred[c] = {node: edge}

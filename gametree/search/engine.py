@@ -298,6 +298,7 @@ class _Search:
         self.leaves: list[Hashable] = []
         self.pruned: list[tuple[Hashable, Hashable]] = []
         self.dag_edges: set[tuple[Hashable, Hashable]] = set()
+        self.grows = plan.expand is not None
         self.table: dict[Hashable, tuple[float, int, int | None]] = {}
         self.root_results: list[tuple[Hashable, float, int]] = []
         self.nodes_visited = 0
@@ -389,7 +390,9 @@ class _Search:
         if node not in self.seen:
             self.seen.add(node)
             self.visit_order.append(node)
-        if parent is not None and len(self.pred[node]) > 1:
+        if parent is not None and (self.grows or len(self.pred[node]) > 1):
+            # A graph growing through the expand hook can give the node another
+            # parent later, so every edge gone down counts there.
             self.dag_edges.add((parent, node))
         record = self.record
         if record:
@@ -741,7 +744,12 @@ class _Search:
             options=dict(plan.options),
             visit_order=tuple(self.visit_order),
             windows=dict(self.windows),
-            visited_edges=tuple(sorted(self.dag_edges, key=_edge_key(self.visit_order))),
+            visited_edges=tuple(
+                sorted(
+                    (e for e in self.dag_edges if len(pred[e[1]]) > 1),
+                    key=_edge_key(self.visit_order),
+                )
+            ),
         )
 
 
