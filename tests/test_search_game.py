@@ -143,6 +143,37 @@ def test_graph_built_after_a_fast_search_equals_the_hooked_one(
     assert A.graph == B.graph
 
 
+def assert_same_graph(A: Any, B: Any) -> None:
+    assert list(A.nodes) == list(B.nodes) and list(A.edges) == list(B.edges)
+    for n in A:
+        assert A.nodes[n] == B.nodes[n], n
+    for u, v in A.edges:
+        assert A.edges[u, v] == B.edges[u, v], (u, v)
+    assert A.graph == B.graph
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"),
+    [
+        (Nim((1, 2, 3)), {}),
+        (Nim((2, 3)), {"algorithm": "minimax"}),
+        (ConnectFour(3, 4, 3), {"depth": 3}),
+        (ConnectFour(3, 4, 3), {"depth": 2, "fail": "hard", "window": (-0.5, 0.5)}),
+        (Fig52Game(), {}),
+        (TicTacToe(), {"depth": 3, "prune_on_equal": False}),
+    ],
+)
+def test_graph_annotated_while_built_equals_annotate(game: Any, kw: dict[str, Any]) -> None:
+    # A tree is annotated as it is built (games with and without the state memo take
+    # different paths); it must equal the hooked engine's graph annotated afterwards.
+    built = search_game(game, **kw)
+    hooked = search_game(game, trace=True, **kw)
+    assert_same_graph(built.graph, hooked.graph)
+    assert any(d.get("status") == "pruned" for _, d in built.graph.nodes(data=True)) or (
+        kw.get("algorithm") == "minimax"
+    )
+
+
 @pytest.mark.parametrize(
     ("game", "kw"),
     [

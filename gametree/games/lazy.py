@@ -6,12 +6,31 @@ import gc
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields, replace
+from itertools import count
 from operator import itemgetter
 from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
+from gametree.attrs import (
+    ALPHA,
+    BETA,
+    BOUND,
+    CUTOFF,
+    LABEL,
+    MOVE,
+    PLAYER,
+    PRUNED,
+    PV,
+    ROOT,
+    SEARCH,
+    SEARCH_VALUE,
+    STATE,
+    STATUS,
+    VALUE,
+    VISIT,
+    VISITED,
+)
 from gametree.exceptions import SearchError
 from gametree.games.expand import too_many
 from gametree.games.fastsearch import _entry, lazy_table_search, table_search, tree_search
@@ -23,7 +42,7 @@ from gametree.games.protocol import (
     player_mapper,
     renderer,
 )
-from gametree.search.result import SearchResult
+from gametree.search.result import Bound, SearchResult
 
 __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
 
@@ -262,8 +281,12 @@ def _fast(
     where = {c: i for i, c in enumerate(out.root_children)}
     moves = out.root_moves
     G = None
-    if record:
-        G = _build_dag(game, out) if out.dag is not None else _build_graph(game, root_state, out)
+    if record and out.dag is not None:
+        G = _build_dag(game, out)
+    elif record:
+        # A tree is annotated as it is built (the same attributes annotate() writes).
+        search = {"algorithm": algorithm, **options} if annotate else None
+        G = _build_graph(game, root_state, out, search)
     result = GameSearchResult(
         algorithm=algorithm,
         root=0,
@@ -285,19 +308,18 @@ def _fast(
         visited_edges=out.visited_edges,
         graph=G,
     )
-    if G is not None and annotate:
+    if G is not None and annotate and out.dag is not None:
         from gametree.search.annotate import annotate as write
 
-        if out.dag is not None:
-            # The hooked engine annotates a merged graph with its own result, in which
-            # the depth cut (applied by the hook) is invisible: do exactly the same.
-            write(G, replace(result, stats=replace(result.stats, horizon_evaluations=0)))
-        else:
-            write(G, result)
+        # The hooked engine annotates a merged graph with its own result, in which the
+        # depth cut (applied by the hook) is invisible: do exactly the same.
+        write(G, replace(result, stats=replace(result.stats, horizon_evaluations=0)))
     return result
 
 
-def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
+def _build_graph(
+    game: Any, root_state: Any, out: Any, search: dict[str, Any] | None = None
+) -> nx.DiGraph:
     """The graph the recorded search would have built, from a recording fast search.
 
     Nodes are added in the order the hook adds them (each expansion's children, in move
@@ -305,6 +327,11 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     one state share the attributes it determines (state, label, player and, for a leaf
     the search did not evaluate, its utility or the frontier mark), computed once per
     state and copied per node; the children the search memo already made are reused.
+
+    With ``search`` (the graph's ``search`` attribute) the nodes and edges also get what
+    :func:`gametree.annotate` would write, as they are made: in this tree every node
+    the search did not enter is a child it skipped at a cutoff, so each node and edge
+    is visited or pruned, and nothing is unreached.
     """
     player_of = player_mapper(game)
     render = renderer(game)
@@ -347,6 +374,8 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
                 edge = {MOVE: mv}
                 children[c] = edge
                 pred[c][node] = edge
+        if search is not None:
+            _mark_search(G, out, search)
         return G
 
     # With the search memo, the nodes of one state share what the state determines,
@@ -381,6 +410,48 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
     node_attrs[0] = data_of(0, memo[root_state])
     succ[0] = {}
     pred[0] = {}
+    if search is not None:
+        # One pass: each node's and edge's dict is written while it is fresh in memory.
+        visit_no = dict(zip(out.visit_order, count(1)))
+        windows = out.windows
+        _mark_node(node_attrs[0], values[0], 1, windows.get(0))
+        for node, moves, c, e in out.expanded:
+            s, kids = e[5], e[4]
+            children = succ[node]
+            for i, mv in enumerate(moves):
+                ce = kids[i]
+                if ce is None:
+                    ce = kids[i] = _entry(memo, result(s, mv))
+                pair = ce[6] or attributes(ce)
+                k = visit_no.get(c)
+                if k is None:
+                    # Not entered: a child skipped at a cutoff (never special).
+                    data = node_attrs[c] = pair[1].copy()
+                    data[STATUS] = PRUNED
+                    children[c] = edge = {MOVE: mv, STATUS: PRUNED}
+                else:
+                    if c not in special:
+                        data = node_attrs[c] = pair[1].copy()
+                    elif c in inner_nodes:
+                        data = node_attrs[c] = pair[0].copy()
+                    else:
+                        data = node_attrs[c] = data_of(c, ce)
+                    v = values[c]
+                    data[STATUS] = VISITED
+                    data[SEARCH_VALUE] = v[0]
+                    data[BOUND] = _BOUND_NAMES[v[1]]
+                    data[VISIT] = k
+                    if windows:
+                        w = windows[c]
+                        data[ALPHA] = w[0]
+                        data[BETA] = w[1]
+                    children[c] = edge = {MOVE: mv, STATUS: VISITED}
+                succ[c] = {}
+                pred[c] = {node: edge}
+                c += 1
+        _mark_pv(G, out)
+        G.graph[SEARCH] = search
+        return G
     for node, moves, c, e in out.expanded:
         s, kids = e[5], e[4]
         children = succ[node]
@@ -400,6 +471,49 @@ def _build_graph(game: Any, root_state: Any, out: Any) -> nx.DiGraph:
             pred[c] = {node: edge}
             c += 1
     return G
+
+
+_BOUND_NAMES = {0: Bound.EXACT.value, 1: Bound.LOWER.value, -1: Bound.UPPER.value}
+
+
+def _mark_node(
+    data: dict[str, Any], entry: tuple[Any, ...], visit: int, window: tuple[float, float] | None
+) -> None:
+    """Write a visited node's annotation (what :func:`gametree.annotate` writes)."""
+    data[STATUS] = VISITED
+    data[SEARCH_VALUE] = entry[0]
+    data[BOUND] = _BOUND_NAMES[entry[1]]
+    data[VISIT] = visit
+    if window is not None:
+        data[ALPHA], data[BETA] = window
+
+
+def _mark_pv(G: nx.DiGraph, out: Any) -> None:
+    """Mark the principal variation's edges ``pv=True``."""
+    at = 0
+    while at in out.chosen:
+        nxt = out.chosen[at]
+        G._succ[at][nxt][PV] = True
+        at = nxt
+
+
+def _mark_search(G: nx.DiGraph, out: Any, search: dict[str, Any]) -> None:
+    """Annotate a built search tree: every node entered is visited, every other node
+    (a child skipped at a cutoff) pruned, and each edge as its child."""
+    values = out.node_values.entries
+    windows = out.windows
+    for k, n in enumerate(out.visit_order, 1):
+        _mark_node(G._node[n], values[n], k, windows.get(n))
+    visited = set(out.visit_order)
+    for kids in G._succ.values():
+        for c, edge in kids.items():
+            if c in visited:
+                edge[STATUS] = VISITED
+            else:
+                edge[STATUS] = PRUNED
+                G._node[c][STATUS] = PRUNED
+    _mark_pv(G, out)
+    G.graph[SEARCH] = search
 
 
 def _build_dag(game: Any, out: Any) -> nx.DiGraph:
