@@ -335,3 +335,18 @@ def test_lazy_table_search_equals_the_engine(state: Any, opts: dict[str, Any]) -
 def test_lazy_table_search_on_other_games(game: Any, kw: dict[str, Any]) -> None:
     sopts = {"algorithm": "alphabeta", "depth": None, "transposition_table": True, **kw}
     assert_lazy_table_search_matches(game, game.initial, sopts)
+
+
+@given(ttt_positions(min_moves=1, max_moves=5), st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_every_edge_the_search_went_down_is_visited(state: Any, built: bool) -> None:
+    # With a transposition table the graph grows during the search, and a child can
+    # gain its second parent after the search went down to it from the first: that
+    # edge is still visited, never pruned or unreached.
+    r = search_game(TTT, state, transposition_table=True, trace=True)
+    went = {(e.parent, e.node) for e in r.trace if e.kind == "enter" and e.parent is not None}
+    G = r.graph if not built else search_game(TTT, state, transposition_table=True).graph
+    assert went
+    for u, v in went:
+        assert G.edges[u, v]["status"] == "visited", (u, v)
+    assert not went & {tuple(e) for e in r.pruned_edges}
