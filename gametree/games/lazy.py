@@ -383,14 +383,17 @@ def _build_graph(
     # never entered). A terminal leaf's value is its utility, entered or not.
     def attributes(e: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         s = e[5]
-        inner = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+        sign = e[3]
+        player = player_of(s) if not sign else "MAX" if sign > 0 else "MIN"
+        inner = {STATE: s, LABEL: render(s), PLAYER: player}
         terminal = e[0]
         if terminal is None:
             terminal = is_terminal(s)
+        other = inner.copy()
         if terminal:
-            other = {**inner, VALUE: utility(s) if e[0] is None else e[1]}
+            other[VALUE] = utility(s) if e[0] is None else e[1]
         else:
-            other = {**inner, FRONTIER: True}
+            other[FRONTIER] = True
         pair = e[6] = (inner, other)
         return pair
 

@@ -94,6 +94,7 @@ class TicTacToe(BaseGame):
         self._moves: dict[str, tuple[int, ...]] = {}
         self.initial = TicTacToeState(EMPTY * (m * n), "X", "")
         self._rendered: dict[str, str] = {}
+        self._rows = [slice(r * n, (r + 1) * n) for r in range(m)]
 
     def __repr__(self) -> str:
         extra = "" if self.win == 1 else f", win={self.win!r}"
@@ -189,8 +190,7 @@ class TicTacToe(BaseGame):
         board = state.board
         text = self._rendered.get(board)
         if text is None:
-            n = self.n
-            text = "\n".join([board[r * n : (r + 1) * n] for r in range(self.m)])
+            text = "\n".join([board[row] for row in self._rows])
             if len(self._rendered) >= 1 << 16:
                 self._rendered.clear()
             self._rendered[board] = text
