@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
 from gametree.games.protocol import no_moves_error
+from gametree.search.engine import entry_settles
 from gametree.search.result import Bound, NodeValue, NodeValueMap, SearchStats
 
 __all__ = ["FastOutcome", "NodeValues", "lazy_table_search", "table_search", "tree_search"]
@@ -633,12 +634,7 @@ def table_search(
         entry = table.get(child)
         if entry is not None:
             value, bound = entry
-            if bound == LOWER:
-                usable = value >= beta if poe else value > beta
-            elif bound == UPPER:
-                usable = value <= alpha if poe else value < alpha
-            else:
-                usable = True
+            usable = entry_settles(value, bound, alpha, beta, poe)
             narrows = not usable and alpha < value < beta
             if usable or narrows:
                 hits += 1
@@ -890,12 +886,7 @@ def lazy_table_search(
         entry = table.get(c)
         if entry is not None:
             value, bound = entry
-            if bound == LOWER:
-                usable = value >= beta if poe else value > beta
-            elif bound == UPPER:
-                usable = value <= alpha if poe else value < alpha
-            else:
-                usable = True
+            usable = entry_settles(value, bound, alpha, beta, poe)
             if usable:
                 hits += 1
                 reported, rbound = value, bound

@@ -413,48 +413,12 @@ def _build_graph(
     node_attrs[0] = data_of(0, memo[root_state])
     succ[0] = {}
     pred[0] = {}
-    if search is not None:
-        # One pass: each node's and edge's dict is written while it is fresh in memory.
-        visit_no = dict(zip(out.visit_order, count(1)))
-        windows = out.windows
+    # With ``search``, each node's and edge's dict is annotated while fresh in memory.
+    marking = search is not None
+    visit_no = dict(zip(out.visit_order, count(1))) if marking else {}
+    windows = out.windows
+    if marking:
         _mark_node(node_attrs[0], values[0], 1, windows.get(0))
-        for node, moves, c, e in out.expanded:
-            s, kids = e[5], e[4]
-            children = succ[node]
-            for i, mv in enumerate(moves):
-                ce = kids[i]
-                if ce is None:
-                    ce = kids[i] = _entry(memo, result(s, mv))
-                pair = ce[6] or attributes(ce)
-                k = visit_no.get(c)
-                if k is None:
-                    # Not entered: a child skipped at a cutoff (never special).
-                    data = node_attrs[c] = pair[1].copy()
-                    data[STATUS] = PRUNED
-                    children[c] = edge = {MOVE: mv, STATUS: PRUNED}
-                else:
-                    if c not in special:
-                        data = node_attrs[c] = pair[1].copy()
-                    elif c in inner_nodes:
-                        data = node_attrs[c] = pair[0].copy()
-                    else:
-                        data = node_attrs[c] = data_of(c, ce)
-                    v = values[c]
-                    data[STATUS] = VISITED
-                    data[SEARCH_VALUE] = v[0]
-                    data[BOUND] = _BOUND_NAMES[v[1]]
-                    data[VISIT] = k
-                    if windows:
-                        w = windows[c]
-                        data[ALPHA] = w[0]
-                        data[BETA] = w[1]
-                    children[c] = edge = {MOVE: mv, STATUS: VISITED}
-                succ[c] = {}
-                pred[c] = {node: edge}
-                c += 1
-        _mark_pv(G, out)
-        G.graph[SEARCH] = search
-        return G
     for node, moves, c, e in out.expanded:
         s, kids = e[5], e[4]
         children = succ[node]
@@ -464,15 +428,34 @@ def _build_graph(
                 ce = kids[i] = _entry(memo, result(s, mv))
             pair = ce[6] or attributes(ce)
             if c not in special:
-                node_attrs[c] = pair[1].copy()
+                data = node_attrs[c] = pair[1].copy()
             elif c in inner_nodes:
-                node_attrs[c] = pair[0].copy()
+                data = node_attrs[c] = pair[0].copy()
             else:
-                node_attrs[c] = data_of(c, ce)
+                data = node_attrs[c] = data_of(c, ce)
+            if not marking:
+                children[c] = edge = {MOVE: mv}
+            elif (k := visit_no.get(c)) is None:
+                # Not entered: a child skipped at a cutoff.
+                data[STATUS] = PRUNED
+                children[c] = edge = {MOVE: mv, STATUS: PRUNED}
+            else:
+                v = values[c]
+                data[STATUS] = VISITED
+                data[SEARCH_VALUE] = v[0]
+                data[BOUND] = _BOUND_NAMES[v[1]]
+                data[VISIT] = k
+                if windows:
+                    w = windows[c]
+                    data[ALPHA] = w[0]
+                    data[BETA] = w[1]
+                children[c] = edge = {MOVE: mv, STATUS: VISITED}
             succ[c] = {}
-            children[c] = edge = {MOVE: mv}
             pred[c] = {node: edge}
             c += 1
+    if marking:
+        _mark_pv(G, out)
+        G.graph[SEARCH] = search
     return G
 
 

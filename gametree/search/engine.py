@@ -484,13 +484,7 @@ class _Search:
         if entry is None or entry[2] != self.remaining(depth):
             return None, None
         value, bound, _ = entry
-        poe = self.plan.prune_on_equal
-        if bound == LOWER:
-            usable = value >= beta if poe else value > beta
-        elif bound == UPPER:
-            usable = value <= alpha if poe else value < alpha
-        else:
-            usable = True
+        usable = entry_settles(value, bound, alpha, beta, self.plan.prune_on_equal)
         narrows = not usable and alpha < value < beta
         if not usable and not narrows:
             return None, None
@@ -756,6 +750,17 @@ class _Search:
 def _edge_key(order: list[Hashable]) -> Callable[[tuple[Hashable, Hashable]], tuple[int, int]]:
     rank = {n: i for i, n in enumerate(order)}
     return lambda e: (rank.get(e[1], -1), rank.get(e[0], -1))
+
+
+def entry_settles(value: float, bound: int, alpha: float, beta: float, poe: bool) -> bool:
+    """Whether a transposition-table entry settles a node searched with ``(alpha, beta)``
+    (MAX's view): an exact value always; a lower bound at or above beta, an upper bound
+    at or below alpha (strictly beyond them without ``prune_on_equal``)."""
+    if bound == LOWER:
+        return value >= beta if poe else value > beta
+    if bound == UPPER:
+        return value <= alpha if poe else value < alpha
+    return True
 
 
 @contextmanager
