@@ -341,6 +341,7 @@ def tree_search(
                 t = result(s, moves[0])
                 e = memo.get(t)  # type: ignore[union-attr]
                 if e is None:
+                    # What _entry does, inlined in the hot loop.
                     e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
                 kids[0] = e
             cs = e[5]
@@ -388,6 +389,7 @@ def tree_search(
                     t = result(s, moves[i])
                     e = memo.get(t)  # type: ignore[union-attr]
                     if e is None:
+                        # What _entry does, inlined in the hot loop.
                         e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
                     kids[i] = e
                 cs = e[5]

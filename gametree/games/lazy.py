@@ -440,15 +440,7 @@ def _build_graph(
                 data[STATUS] = PRUNED
                 children[c] = edge = {MOVE: mv, STATUS: PRUNED}
             else:
-                v = values[c]
-                data[STATUS] = VISITED
-                data[SEARCH_VALUE] = v[0]
-                data[BOUND] = _BOUND_NAMES[v[1]]
-                data[VISIT] = k
-                if windows:
-                    w = windows[c]
-                    data[ALPHA] = w[0]
-                    data[BETA] = w[1]
+                _mark_node(data, values[c], k, windows.get(c))
                 children[c] = edge = {MOVE: mv, STATUS: VISITED}
             succ[c] = {}
             pred[c] = {node: edge}
