@@ -28,12 +28,11 @@ from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
 from gametree.games.protocol import no_moves_error
 from gametree.search.engine import entry_settles
-from gametree.search.result import Bound, NodeValue, NodeValueMap, SearchStats
+from gametree.search.result import BOUND_OF_CODE, NodeValue, NodeValueMap, SearchStats
 
 __all__ = ["FastOutcome", "NodeValues", "lazy_table_search", "table_search", "tree_search"]
 
 EXACT, LOWER, UPPER = 0, 1, -1
-_BOUND = {EXACT: Bound.EXACT, LOWER: Bound.LOWER, UPPER: Bound.UPPER}
 INF = math.inf
 
 
@@ -80,7 +79,7 @@ class NodeValues(NodeValueMap):
 
     def __getitem__(self, node: Hashable) -> NodeValue:
         entry = self.entries[node]  # type: ignore[index]
-        return NodeValue(entry[0], _BOUND[entry[1]])
+        return NodeValue(entry[0], BOUND_OF_CODE[entry[1]])
 
     def __repr__(self) -> str:
         return f"NodeValues({len(self)} nodes)"

@@ -42,7 +42,7 @@ from gametree.games.protocol import (
     player_mapper,
     renderer,
 )
-from gametree.search.result import Bound, SearchResult
+from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult
 
 __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
 
@@ -451,16 +451,13 @@ def _build_graph(
     return G
 
 
-_BOUND_NAMES = {0: Bound.EXACT.value, 1: Bound.LOWER.value, -1: Bound.UPPER.value}
-
-
 def _mark_node(
     data: dict[str, Any], entry: tuple[Any, ...], visit: int, window: tuple[float, float] | None
 ) -> None:
     """Write a visited node's annotation (what :func:`gametree.annotate` writes)."""
     data[STATUS] = VISITED
     data[SEARCH_VALUE] = entry[0]
-    data[BOUND] = _BOUND_NAMES[entry[1]]
+    data[BOUND] = BOUND_NAME_OF_CODE[entry[1]]
     data[VISIT] = visit
     if window is not None:
         data[ALPHA], data[BETA] = window

@@ -33,7 +33,7 @@ from gametree.attrs import (
 )
 from gametree.exceptions import GameTreeError, SearchError
 from gametree.search.engine import gc_paused
-from gametree.search.result import Bound, NodeValueMap, SearchResult
+from gametree.search.result import BOUND_NAME_OF_CODE, Bound, NodeValueMap, SearchResult
 
 __all__ = ["annotate", "clear_annotations"]
 
@@ -42,7 +42,6 @@ _STALE_ON_VISITED = ("node_type",)
 _STALE_ON_VISITED_NO_WINDOW = ("node_type", ALPHA, BETA)
 _STALE_ON_UNSEARCHED = (SEARCH_VALUE, BOUND, VISIT, ALPHA, BETA, "node_type")
 _STALE_UNSEARCHED = frozenset(_STALE_ON_UNSEARCHED)
-_BOUND_NAMES = {1: Bound.LOWER.value, -1: Bound.UPPER.value, 0: Bound.EXACT.value}
 
 
 def clear_annotations(G: nx.DiGraph) -> None:
@@ -149,7 +148,7 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
     node_values = result.node_values
     if isinstance(node_values, NodeValueMap):
         values, codes = node_values.raw()
-        bounds = {n: _BOUND_NAMES[c] for n, c in codes.items()}
+        bounds = {n: BOUND_NAME_OF_CODE[c] for n, c in codes.items()}
     else:
         values = {n: nv.value for n, nv in node_values.items()}
         bounds = {n: nv.bound.value for n, nv in node_values.items() if nv.bound != Bound.EXACT}

@@ -49,7 +49,7 @@ import networkx as nx
 
 from gametree.attrs import PLAYER, PROB, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.result import Bound, NodeValueMap, SearchResult, SearchStats
+from gametree.search.result import BOUND_OF_CODE, NodeValueMap, SearchResult, SearchStats
 from gametree.search.trace import (
     Cutoff,
     Enter,
@@ -68,7 +68,6 @@ INF = math.inf
 EXACT, LOWER, UPPER = 0, 1, -1
 """Internal bound codes; multiplying by a sign converts between points of view."""
 
-BOUND_OF = {EXACT: Bound.EXACT, LOWER: Bound.LOWER, UPPER: Bound.UPPER}
 _SIGN = {"MAX": 1, "MIN": -1}
 
 Evaluate = Callable[[nx.DiGraph, Hashable], float]
@@ -376,7 +375,7 @@ class _Search:
 
     def exit_event(self, node: Hashable, reported: float, bound: int, a: float, b: float) -> None:
         if self.record:
-            self.events.append(Exit(node, reported, BOUND_OF[bound], a, b))
+            self.events.append(Exit(node, reported, BOUND_OF_CODE[bound], a, b))
 
     # -- entering a node -------------------------------------------------------
 
@@ -491,7 +490,7 @@ class _Search:
         self.tt_hits += 1
         if self.record:
             self.events.append(
-                TranspositionHit(node, value, BOUND_OF[bound], alpha, beta, narrows=narrows)
+                TranspositionHit(node, value, BOUND_OF_CODE[bound], alpha, beta, narrows=narrows)
             )
         if narrows:
             return None, (value, bound)

@@ -60,7 +60,10 @@ class NodeValue:
     bound: Bound = Bound.EXACT
 
 
-_BOUND_CODES = {0: Bound.EXACT, 1: Bound.LOWER, -1: Bound.UPPER}
+BOUND_OF_CODE = {0: Bound.EXACT, 1: Bound.LOWER, -1: Bound.UPPER}
+"""The searches' internal bound codes (0 exact, 1 lower, -1 upper) as :class:`Bound`."""
+BOUND_NAME_OF_CODE = {code: bound.value for code, bound in BOUND_OF_CODE.items()}
+"""The same codes as the words the annotations write."""
 
 
 class NodeValueMap(Mapping[Hashable, NodeValue]):
@@ -104,7 +107,7 @@ class NodeValueMap(Mapping[Hashable, NodeValue]):
 
     def __getitem__(self, node: Hashable) -> NodeValue:
         value = self._all()[node]
-        return NodeValue(value, _BOUND_CODES[self._bounds.get(node, 0)])
+        return NodeValue(value, BOUND_OF_CODE[self._bounds.get(node, 0)])
 
     def __contains__(self, node: object) -> bool:
         return node in self._all()
