@@ -21,6 +21,10 @@ Node attributes
         ``True`` on a leaf whose subtree was never generated: a game move that a search
         skipped at a cutoff (:func:`gametree.search_game`). Such a leaf needs no
         ``value``; a search that reaches it without one raises ``InvalidTreeError``.
+    ``cells`` (:data:`CELLS`)
+        The position as a board: rows of cell texts, top row first. Drawings show such
+        a node as a small grid (:mod:`gametree.drawing.boards`), as they do a node whose
+        ``label`` is a multi-line string of equal-length rows.
 
 Edge attributes
     ``move`` (:data:`MOVE`)
@@ -62,6 +66,7 @@ __all__ = [
     "ANNOTATION_NODE_ATTRS",
     "BETA",
     "BOUND",
+    "CELLS",
     "CHANCE",
     "CUTOFF",
     "FRONTIER",
@@ -97,6 +102,7 @@ LABEL = "label"
 STATE = "state"
 CUTOFF = "cutoff"
 FRONTIER = "frontier"
+CELLS = "cells"
 
 # Input edge attributes.
 MOVE = "move"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.drawing.slots import GAP, MOVE_AT, place, text_width
-from gametree.drawing.style import Diagram, diagram
+from gametree.drawing.style import Diagram, DrawnNode, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
@@ -117,10 +117,19 @@ def diagram_dot(d: Diagram) -> str:
     for n in d.nodes:
         x, y = pl.pos[n.node]
         w, h = pl.width[n.node], pl.height[n.node]
+        shape_id, sx = ids[n.node], x
+        if n.board is not None:
+            # The board is the node the edges meet; its shape stands beside it.
+            lines.append(
+                f"  {ids[n.node]} [shape=none, {_TEXT_BOX}, label=<{board_table(n)}>, "
+                f'pos="{_num(x)},{_num(y)}!"];'
+            )
+            dx, w, h = pl.badges[n.node]
+            shape_id, sx = f"{ids[n.node]}_shape", x + dx
         attrs = [
             f"shape={_SHAPES.get(n.kind, 'box')}",
             f"label={dot_quote(n.value)}",
-            f'pos="{_num(x)},{_num(y)}!"',
+            f'pos="{_num(sx)},{_num(y)}!"',
             f"width={_num(w / 72)}",
             # Graphviz inscribes a triangle in its box: a square box gives our triangle.
             f"height={_num((w if n.kind in {'MAX', 'MIN'} else h) / 72)}",
@@ -136,9 +145,9 @@ def diagram_dot(d: Diagram) -> str:
             attrs += [f"color={dot_quote(n.color)}", f"penwidth={_num(n.line_width)}"]
         elif n.pv:
             attrs += ["penwidth=2", 'fontname="DejaVu Sans Bold"']
-        lines.append(f"  {ids[n.node]} [{', '.join(attrs)}];")
+        lines.append(f"  {shape_id} [{', '.join(attrs)}];")
         # The side slots: names (and visit order) to the left, bounds to the right.
-        reach = {-1: w / 2 + GAP, 1: w / 2 + GAP}
+        reach = {-1: pl.left(n.node) + GAP, 1: pl.width[n.node] / 2 + GAP}
         for slot, text, side in (
             ("name", n.name, -1),
             ("order", n.order, -1),
@@ -163,6 +172,11 @@ def diagram_dot(d: Diagram) -> str:
             attrs += ["dir=forward", "arrowhead=teetee", "arrowsize=1.1"]
         elif e.pv:
             attrs += [f"penwidth={_num(st['pv_line_width'])}"]
+        # Edges meet a board at the middle of its bottom and top sides, as in matplotlib.
+        if d.nodes[d.index[e.u]].board is not None:
+            attrs.append("tailport=s")
+        if d.nodes[d.index[e.v]].board is not None:
+            attrs.append("headport=n")
         suffix = f" [{', '.join(attrs)}]" if attrs else ""
         lines.append(f"  {ids[e.u]} -> {ids[e.v]}{suffix};")
     for e in d.edges:
@@ -178,6 +192,62 @@ def diagram_dot(d: Diagram) -> str:
         )
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def html_escape(text: str) -> str:
+    """Return ``text`` escaped for a Graphviz HTML-like label.
+
+    >>> html_escape('<b> & "c"')
+    '&lt;b&gt; &amp; &quot;c&quot;'
+    """
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("\n", " ")
+    )
+
+
+def board_table(n: DrawnNode) -> str:
+    """Return a board node's HTML-like label: a table of fixed-size cells.
+
+    The table's border is the node's outline; each cell draws its right and bottom
+    rules in the board's grid colour, so inner lines are single.
+    """
+    board = n.board
+    assert board is not None
+    border = max(1, round(n.line_width))
+    style = {"dashed": ' STYLE="dashed"', "dotted": ' STYLE="dotted"'}.get(n.linestyle, "")
+    out = [
+        f'<TABLE BORDER="{border}" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+        f'COLOR="{_html_color(n.color)}" BGCOLOR="{_html_color(n.fill)}"{style}>'
+    ]
+    marks = {(r, c): text for r, c, text in board.marks()}
+    size = f'WIDTH="{_num(board.cell_width)}" HEIGHT="{_num(board.cell_height)}" FIXEDSIZE="TRUE"'
+    font = f'<FONT POINT-SIZE="{_num(board.mark_size)}" COLOR="{_html_color(n.text_color)}">'
+    for r in range(board.n_rows):
+        out.append("<TR>")
+        for c in range(board.n_cols):
+            sides = ("R" if c < board.n_cols - 1 else "") + ("B" if r < board.n_rows - 1 else "")
+            rules = (
+                f'SIDES="{sides}" COLOR="{_html_color(board.grid_color)}"'
+                if sides
+                else 'BORDER="0"'
+            )
+            fill = f' BGCOLOR="{_html_color(board.last_fill)}"' if (r, c) in board.last else ""
+            text = marks.get((r, c))
+            inner = f"{font}<B>{html_escape(text)}</B></FONT>" if text else ""
+            out.append(f"<TD {size} {rules}{fill}>{inner}</TD>")
+        out.append("</TR>")
+    out.append("</TABLE>")
+    return "".join(out)
+
+
+def _html_color(value: str) -> str:
+    from matplotlib.colors import to_hex
+
+    return to_hex(value)
 
 
 def to_pydot(

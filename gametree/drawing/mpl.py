@@ -48,6 +48,14 @@ class Artists:
     bounds: dict[Hashable, Text] = field(default_factory=dict)
     order: dict[Hashable, Text] = field(default_factory=dict)
     moves: dict[tuple[Hashable, Hashable], Text] = field(default_factory=dict)
+    marks: dict[tuple[Hashable, int, int], Text] = field(default_factory=dict)
+    """The marks on game boards, keyed by (node, row, column)."""
+    boards: PolyCollection | None = None
+    """The frame of every board (``gametree.drawing.boards``), in preorder."""
+    board_cells: PolyCollection | None = None
+    """The filled cells: each board's last move."""
+    board_lines: LineCollection | None = None
+    """The lines between the cells of the boards."""
     title: Text | None = None
     caption: Text | None = None
     placement: Placement | None = None
@@ -65,7 +73,10 @@ class Artists:
         yield self.edges
         yield self.cut_marks
         yield self.nodes
-        for group in (self.values, self.names, self.bounds, self.order, self.moves):
+        for collection in (self.boards, self.board_cells, self.board_lines):
+            if collection is not None:
+                yield collection
+        for group in (self.values, self.names, self.bounds, self.order, self.moves, self.marks):
             yield from group.values()
         if self.labels is not None:
             yield self.labels
@@ -223,7 +234,7 @@ def draw_diagram(
     )
     ax.add_collection(cut_lines, autolim=False)
 
-    shapes = [_shape(n.kind, pl.width[n.node], pl.height[n.node]) for n in d.nodes]
+    shapes = [_node_shape(n.kind, pl, n.node) for n in d.nodes]
     node_shapes = PolyCollection(
         shapes,
         offsets=[pos[n.node] for n in d.nodes],
@@ -246,14 +257,18 @@ def draw_diagram(
     artists = Artists(ax=ax, nodes=node_shapes, edges=edge_lines, cut_marks=cut_lines)
     artists.placement = pl
     labels: list[_Label] = []
+    _add_boards(ax, d, pl, points, artists, labels, unit)
     for n in d.nodes:
         x, y = pos[n.node]
-        w, h = pl.width[n.node], pl.height[n.node]
+        vx, h = x, pl.height[n.node]
+        if n.node in pl.badges:
+            dx, _, h = pl.badges[n.node]
+            vx = x + dx / unit
         if n.value:
             bold = n.pv and n.kind != "LEAF"
-            labels.append(_Label("values", n.node, x, y + value_offset(n, h) / unit, n.value,
+            labels.append(_Label("values", n.node, vx, y + value_offset(n, h) / unit, n.value,
                                  big, n.text_color, "center", bold=bold))  # fmt: skip
-        side = w / 2 + GAP
+        side = pl.left(n.node) + GAP
         if n.name:
             color = n.text_color if n.status else str(st["name_color"])
             labels.append(_Label("names", n.node, x - side / unit, y, n.name, small, color,
@@ -264,7 +279,8 @@ def draw_diagram(
                                  str(st["order_color"]), "right"))  # fmt: skip
         if n.bounds:
             color = n.text_color if n.status != "visited" else str(st["bounds_color"])
-            labels.append(_Label("bounds", n.node, x + side / unit, y, n.bounds, small, color,
+            right = pl.width[n.node] / 2 + GAP
+            labels.append(_Label("bounds", n.node, x + right / unit, y, n.bounds, small, color,
                                  "left"))  # fmt: skip
     for e in d.edges:
         if e.move:
@@ -404,6 +420,69 @@ def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -
     )  # fmt: skip
     ax.add_collection(collection, autolim=False)
     return collection
+
+
+def _add_boards(
+    ax: Axes,
+    d: Diagram,
+    pl: Placement,
+    points: Any,
+    artists: Artists,
+    labels: list[_Label],
+    unit: float,
+) -> None:
+    """Add the boards: frames (the node's outline), last-move cells, cell lines, marks."""
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    drawn = [n for n in d.nodes if n.board is not None]
+    if not drawn:
+        return
+    frames, cells, cell_offsets, cell_fills = [], [], [], []
+    lines, line_offsets, line_colors = [], [], []
+    for n in drawn:
+        board = n.board
+        assert board is not None
+        x, y = pl.pos[n.node]
+        frames.append(_shape("LEAF", board.width, board.height))
+        for r, c in sorted(board.last):
+            x0, y0, x1, y1 = board.cell_box(r, c)
+            cells.append([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            cell_offsets.append((x, y))
+            cell_fills.append(board.last_fill)
+        for segment in board.grid_lines():
+            lines.append(list(segment))
+            line_offsets.append((x, y))
+            line_colors.append(board.grid_color)
+        for r, c, text in board.marks():
+            dx, dy = board.cell_center(r, c)
+            labels.append(_Label("marks", (n.node, r, c), x + dx / unit, y + dy / unit, text,
+                                 board.mark_size, n.text_color, "center", bold=True))  # fmt: skip
+    placed = {"offset_transform": ax.transData, "transform": points}
+    artists.boards = PolyCollection(
+        frames, offsets=[pl.pos[n.node] for n in drawn], facecolors=[n.fill for n in drawn],
+        edgecolors=[n.color for n in drawn], linewidths=[n.line_width for n in drawn],
+        linestyles=[_LINESTYLES.get(n.linestyle, n.linestyle) for n in drawn],
+        zorder=2, gid="boards", **placed,
+    )  # fmt: skip
+    artists.board_cells = PolyCollection(
+        cells, offsets=cell_offsets or None, facecolors=cell_fills, edgecolors="none",
+        zorder=2.1, gid="board-last-moves", **placed,
+    )  # fmt: skip
+    artists.board_lines = LineCollection(
+        lines, offsets=line_offsets or None, colors=line_colors, linewidths=0.6,
+        zorder=2.2, gid="board-lines", **placed,
+    )  # fmt: skip
+    for collection in (artists.boards, artists.board_cells, artists.board_lines):
+        ax.add_collection(collection, autolim=False)
+
+
+def _node_shape(kind: str, pl: Placement, node: Hashable) -> list[tuple[float, float]]:
+    """A node's shape (points from its centre); beside its board for a board node."""
+    badge = pl.badges.get(node)
+    if badge is None:
+        return _shape(kind, pl.width[node], pl.height[node])
+    dx, w, h = badge
+    return [(x + dx, y) for x, y in _shape(kind, w, h)]
 
 
 def _points_per_unit(ax: Axes) -> float:

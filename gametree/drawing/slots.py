@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gametree.drawing.layout import tree_layout
 from gametree.drawing.style import Diagram, DrawnNode
@@ -82,6 +82,17 @@ class Placement:
     ymin: float
     ymax: float
     level_sep: float
+    badges: dict[Hashable, tuple[float, float, float]] = field(default_factory=dict)
+    """For a node drawn as a board (then ``width`` and ``height`` are the board's):
+    the horizontal offset from the board's centre, width and height of its shape,
+    which sits left of the board and holds the value."""
+
+    def left(self, node: Hashable) -> float:
+        """How far left of its centre a node's shape (or the shape beside its board) reaches."""
+        badge = self.badges.get(node)
+        if badge is None:
+            return self.width[node] / 2
+        return -badge[0] + badge[1] / 2
 
 
 def shape_size(
@@ -126,10 +137,15 @@ def place(d: Diagram) -> Placement:
         w, h = shape_size(n, big, float(st["node_size"]), float(st["leaf_size"]))
         old_w, old_h = sizes.get(n.kind, (0.0, 0.0))
         sizes[n.kind] = (max(w, old_w), max(h, old_h))
+    badges: dict[Hashable, tuple[float, float, float]] = {}
     for n in d.nodes:
         w, h = sizes[n.kind]
+        if n.board is not None:
+            # The board is the node (edges meet it); its shape stands at its left.
+            badges[n.node] = (-(n.board.width / 2 + GAP + w / 2), w, h)
+            w, h = n.board.width, n.board.height
         width[n.node], height[n.node] = w, h
-        left = w / 2
+        left = w / 2 + (GAP + badges[n.node][1] if n.node in badges else 0.0)
         for text in (n.name, n.order):
             if text:
                 left += GAP + text_width(text, small)
@@ -153,8 +169,9 @@ def place(d: Diagram) -> Placement:
     )
     xs_left = [pos[n][0] - extents[n][0] for n in pos]
     xs_right = [pos[n][0] + extents[n][1] for n in pos]
-    ys_top = [pos[n][1] + height[n] / 2 for n in pos]
-    ys_bottom = [pos[n][1] - height[n] / 2 for n in pos]
+    tall = {n: max(height[n], badges[n][2] if n in badges else 0.0) for n in pos}
+    ys_top = [pos[n][1] + tall[n] / 2 for n in pos]
+    ys_bottom = [pos[n][1] - tall[n] / 2 for n in pos]
     return Placement(
         pos=pos,
         width=width,
@@ -165,4 +182,5 @@ def place(d: Diagram) -> Placement:
         ymin=min(ys_bottom),
         ymax=max(ys_top),
         level_sep=level_sep,
+        badges=badges,
     )

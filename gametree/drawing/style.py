@@ -38,6 +38,7 @@ from gametree.exceptions import RenderError
 from gametree.validation import find_root
 
 if TYPE_CHECKING:
+    from gametree.drawing.boards import Board
     from gametree.search.result import SearchResult
 
 __all__ = ["DEFAULT_STYLE", "SHOW_CHOICES", "Diagram", "DrawnEdge", "DrawnNode", "diagram"]
@@ -88,6 +89,11 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     "margin": 14.0,
     # Raster output.
     "dpi": 150.0,
+    # Game boards (gametree.drawing.boards): cell side (points), lines, last move.
+    "boards": True,
+    "board_cell": 12.0,
+    "board_grid_color": "#8c8c8c",
+    "board_last_fill": "#ffd966",
     # Numbers: decimals kept for non-integers.
     "precision": 3,
 }
@@ -121,6 +127,8 @@ class DrawnNode:
     text_color: str = "black"
     line_width: float = 1.0
     linestyle: str = "solid"
+    board: Board | None = None
+    """The node's game board, drawn with its shape beside it (then ``name`` is empty)."""
 
 
 @dataclass
@@ -333,7 +341,7 @@ def diagram(
             edges.append(edge)
     if title is None:
         title = ""
-    return Diagram(
+    d = Diagram(
         root=root,
         nodes=nodes,
         edges=edges,
@@ -344,6 +352,11 @@ def diagram(
         index=index,
         graph=H,
     )
+    if st["boards"]:
+        from gametree.drawing.boards import attach_boards
+
+        attach_boards(d)
+    return d
 
 
 def _move_text(data: Mapping[str, Any], precision: int) -> str:

@@ -122,7 +122,7 @@ def _node_line(n: DrawnNode, move: str = "") -> str:
     parts = []
     if move:
         parts.append(f"{_one_line(move)}:")
-    head = ("*" if n.pv else "") + _one_line(n.name or "")
+    head = ("*" if n.pv else "") + (n.board.text() if n.board else _one_line(n.name or ""))
     if head:
         parts.append(head)
     if n.kind != "LEAF":

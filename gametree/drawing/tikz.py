@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, place, text_width, value_offset
-from gametree.drawing.style import Diagram, diagram
+from gametree.drawing.style import Diagram, DrawnNode, diagram
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -207,23 +207,27 @@ def diagram_tikz(d: Diagram) -> str:
             body.append(f"  \\node[gt move] at ({_num(mx)}, {_num(my)}) {{{tex_escape(e.move)}}};")
     for n in d.nodes:
         w, h = pl.width[n.node], pl.height[n.node]
+        at, shift = ids[n.node], ""
+        if n.board is not None:
+            body.extend(_board(n, pl.pos[n.node], color))
+            dx, w, h = pl.badges[n.node]
+            at = f"[xshift={_num(dx)}pt]{ids[n.node]}"
+            shift = f"xshift={_num(dx)}pt, "
         opts = [
             f"draw={color(n.color)}",
             f"fill={color(n.fill)}",
             f"line width={_num(n.line_width)}pt",
             _dash(n.linestyle),
         ]
-        body.append(
-            f"  \\path[{', '.join(o for o in opts if o)}] ({ids[n.node]}) {_outline(n.kind, w, h)};"
-        )
+        body.append(f"  \\path[{', '.join(o for o in opts if o)}] ({at}) {_outline(n.kind, w, h)};")
         text_color = color(n.text_color)
         if n.value:
             weight = "\\bfseries" if n.pv and n.kind != "LEAF" else ""
             body.append(
-                f"  \\node[gt value, text={text_color}] at ([yshift={_num(value_offset(n, h))}pt]"
-                f"{ids[n.node]}) {{{weight}{tex_escape(n.value)}}};"
+                f"  \\node[gt value, text={text_color}] at ([{shift}yshift="
+                f"{_num(value_offset(n, h))}pt]{ids[n.node]}) {{{weight}{tex_escape(n.value)}}};"
             )
-        reach = w / 2 + GAP
+        reach = pl.left(n.node) + GAP
         if n.name:
             body.append(
                 f"  \\node[gt side, anchor=east, text={text_color}] at ([xshift={_num(-reach)}pt]"
@@ -238,7 +242,8 @@ def diagram_tikz(d: Diagram) -> str:
         if n.bounds:
             body.append(
                 f"  \\node[gt side, anchor=west, text={text_color}] at "
-                f"([xshift={_num(w / 2 + GAP)}pt]{ids[n.node]}) {{{tex_escape(n.bounds)}}};"
+                f"([xshift={_num(pl.width[n.node] / 2 + GAP)}pt]{ids[n.node]}) "
+                f"{{{tex_escape(n.bounds)}}};"
             )
     if d.title:
         cx = (pl.xmin + pl.xmax) / 2
@@ -257,6 +262,8 @@ def diagram_tikz(d: Diagram) -> str:
         "solid] (-2.2pt, -6.5pt) -- (-2.2pt, 6.5pt) (2.2pt, -6.5pt) -- (2.2pt, 6.5pt);}}}},",
         "]",
     ]
+    if any(n.board is not None for n in d.nodes):
+        header.insert(-1, "  gt mark/.style={inner sep=0pt},")
     for value, name in colors.items():
         header.append(f"  \\definecolor{{{name}}}{{HTML}}{{{_hex(value)}}}")
     margin = float(st["margin"])
@@ -266,6 +273,41 @@ def diagram_tikz(d: Diagram) -> str:
         f"{_num(pl.ymax + margin + (2 * float(st['font_size']) if d.title else 0))});"
     )
     return "\n".join([*header, box, *body, "\\end{tikzpicture}"]) + "\n"
+
+
+def _board(n: DrawnNode, at: tuple[float, float], color: Callable[[str], str]) -> list[str]:
+    """A node's board: filled frame, last-move cells, cell lines, outline, marks."""
+    board = n.board
+    assert board is not None
+    x, y = at
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> str:
+        return f"({_num(x + x0)}, {_num(y + y0)}) rectangle ({_num(x + x1)}, {_num(y + y1)})"
+
+    frame = box(-board.width / 2, -board.height / 2, board.width / 2, board.height / 2)
+    out = [f"  \\path[fill={color(n.fill)}] {frame};"]
+    for r, c in sorted(board.last):
+        out.append(f"  \\path[fill={color(board.last_fill)}] {box(*board.cell_box(r, c))};")
+    segments = " ".join(
+        f"({_num(x + x0)}, {_num(y + y0)}) -- ({_num(x + x1)}, {_num(y + y1)})"
+        for (x0, y0), (x1, y1) in board.grid_lines()
+    )
+    if segments:
+        out.append(f"  \\path[draw={color(board.grid_color)}, line width=0.6pt] {segments};")
+    dash = _dash(n.linestyle)
+    out.append(
+        f"  \\path[draw={color(n.color)}, line width={_num(n.line_width)}pt"
+        f"{', ' + dash if dash else ''}] {frame};"
+    )
+    size = _num(board.mark_size)
+    font = f"font=\\sffamily\\bfseries\\fontsize{{{size}pt}}{{{size}pt}}\\selectfont"
+    for r, c, text in board.marks():
+        cx, cy = board.cell_center(r, c)
+        out.append(
+            f"  \\node[gt mark, {font}, text={color(n.text_color)}] at "
+            f"({_num(x + cx)}, {_num(y + cy)}) {{{tex_escape(text)}}};"
+        )
+    return out
 
 
 def _outline(kind: str, w: float, h: float) -> str:

@@ -11,9 +11,10 @@ from typing import Any, TextIO
 
 import networkx as nx
 
-from gametree.attrs import CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
+from gametree.attrs import CELLS, CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError
 from gametree.games.protocol import (
+    cell_renderer,
     check_game,
     evaluator,
     keyer,
@@ -152,6 +153,7 @@ def expand(
     evaluate = evaluator(game)
     key: Callable[[Any], Hashable] = keyer(game)
     render = renderer(game)
+    cells = cell_renderer(game)
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
 
@@ -163,6 +165,8 @@ def expand(
     def new_node(s: Any) -> int:
         n = len(node_attrs)
         node_attrs[n] = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+        if cells is not None:
+            node_attrs[n][CELLS] = cells(s)
         succ[n] = {}
         pred[n] = {}
         return n

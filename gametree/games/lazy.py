@@ -16,6 +16,7 @@ from gametree.attrs import (
     ALPHA,
     BETA,
     BOUND,
+    CELLS,
     CUTOFF,
     LABEL,
     MOVE,
@@ -35,6 +36,7 @@ from gametree.exceptions import SearchError
 from gametree.games.expand import too_many
 from gametree.games.fastsearch import _entry, lazy_table_search, table_search, tree_search
 from gametree.games.protocol import (
+    cell_renderer,
     check_game,
     evaluator,
     keyer,
@@ -335,6 +337,7 @@ def _build_graph(
     """
     player_of = player_mapper(game)
     render = renderer(game)
+    cells = cell_renderer(game)
     result, is_terminal, utility = game.result, game.is_terminal, game.utility
     states = out.states
     values = out.node_values.entries
@@ -349,6 +352,8 @@ def _build_graph(
 
         def add(n: int, s: Any) -> None:
             data = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+            if cells is not None:
+                data[CELLS] = cells(s)
             if n in internal:
                 pass
             elif n in values:
@@ -386,6 +391,8 @@ def _build_graph(
         sign = e[3]
         player = player_of(s) if not sign else "MAX" if sign > 0 else "MIN"
         inner = {STATE: s, LABEL: render(s), PLAYER: player}
+        if cells is not None:
+            inner[CELLS] = cells(s)
         terminal = e[0]
         if terminal is None:
             terminal = is_terminal(s)
@@ -498,6 +505,7 @@ def _build_dag(game: Any, out: Any) -> nx.DiGraph:
     them (each expansion's new links, in move order), with the same attributes.
     """
     render = renderer(game)
+    cells = cell_renderer(game)
     dag = out.dag
     G = nx.DiGraph()
     G.graph[ROOT] = 0
@@ -510,6 +518,8 @@ def _build_dag(game: Any, out: Any) -> nx.DiGraph:
     )
     for n, s in enumerate(dag.states):
         data = {STATE: s, LABEL: render(s), PLAYER: players[n]}
+        if cells is not None:
+            data[CELLS] = cells(s)
         if cut_off[n]:
             data[VALUE] = leaf_values[n]
             data[CUTOFF] = True
@@ -545,6 +555,7 @@ def _recorded(
     evaluate = evaluator(game)
     key: Callable[[Any], Hashable] = keyer(game)
     render = renderer(game)
+    cells = cell_renderer(game)
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
 
@@ -557,6 +568,8 @@ def _recorded(
     def new_node(s: Any, ply: int) -> int:
         n = len(node_attrs)
         data = {STATE: s, LABEL: render(s), PLAYER: player_of(s)}
+        if cells is not None:
+            data[CELLS] = cells(s)
         node_attrs[n] = data
         succ[n] = {}
         pred[n] = {}

@@ -19,9 +19,13 @@ A game is any object with these members (AIMA 4th ed., Section 5.1):
 
 Optional members: ``evaluate(state)`` (a heuristic, MAX's point of view, used where a
 depth limit stops a search), ``key(state)`` (hashable, for transpositions; default the
-state itself), ``render(state)`` (text for node labels, a board; default ``str``) and
-``swap_turn(state)`` (the same position with the other side to move, used by the
-rule-based player to see the opponent's threats).
+state itself), ``render(state)`` (text for node labels, a board; default ``str``),
+``render_cells(state)`` (the position as a board: a list of rows, top row first, each a
+list of cell texts, ``""`` for an empty cell; expanded and searched game trees keep it
+in each node's ``cells`` attribute and drawings show the node as a small grid, see
+:mod:`gametree.drawing.boards`; without it a ``render`` of several equal-length lines
+is drawn as a grid too) and ``swap_turn(state)`` (the same position with the other
+side to move, used by the rule-based player to see the opponent's threats).
 
 States must be immutable and hashable.
 
@@ -45,6 +49,7 @@ from gametree.exceptions import GameError
 __all__ = [
     "BaseGame",
     "Game",
+    "cell_renderer",
     "check_game",
     "evaluator",
     "keyer",
@@ -198,3 +203,18 @@ def renderer(game: Any) -> Callable[[Any], str]:
     if callable(render):
         return render  # type: ignore[no-any-return]
     return str
+
+
+def cell_renderer(game: Any) -> Callable[[Any], Sequence[Sequence[str]]] | None:
+    """Return ``game.render_cells``, or None when the game has no such hook.
+
+    >>> from gametree.games import TicTacToe
+    >>> class Boxed(TicTacToe):
+    ...     def render_cells(self, state):
+    ...         return [list(row) for row in self.render(state).splitlines()]
+    >>> g = Boxed()
+    >>> cell_renderer(g)(g.initial)[0], cell_renderer(TicTacToe()) is None
+    (['-', '-', '-'], True)
+    """
+    cells = getattr(game, "render_cells", None)
+    return cells if callable(cells) else None

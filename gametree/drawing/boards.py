@@ -1,0 +1,266 @@
+"""Game boards drawn as boards: the grid model that every emitter translates.
+
+A node whose position is a grid (tic-tac-toe, Connect Four, a user's game) is drawn as
+a small board: cell lines, each mark centred in its cell, the cells of the last move
+filled. Its shape (triangle, circle or square, holding its value) sits beside the
+board, so MAX, MIN, CHANCE and leaves read as in every other diagram.
+
+The grid of a node comes from, in this order:
+
+1. its ``cells`` attribute (:data:`gametree.attrs.CELLS`): rows of cell texts, top row
+   first. :func:`gametree.games.expand` and :func:`gametree.search_game` write it for
+   a game with a ``render_cells(state)`` hook (see :mod:`gametree.games.protocol`);
+2. its ``label`` when that is a multi-line string of equal-length rows (what the
+   built-in games' ``render`` returns): one cell per character, or, when every odd
+   column holds the same separator (``"X|O|-"``, ``"X O -"``), per even column.
+
+Cells reading ``-``, ``.``, ``_`` or blank are drawn empty. The last move is
+derived, whatever the game: the cells that differ from the board of the node's parent
+(the one it is drawn under), when at most half of them do.
+
+:func:`attach_boards` computes this once per diagram, in
+:func:`gametree.drawing.style.diagram`; :func:`gametree.drawing.slots.place` gives each
+board node the room its board needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gametree.attrs import CELLS, LABEL, PRUNED, UNREACHED
+from gametree.drawing.slots import text_width
+from gametree.exceptions import RenderError
+
+if TYPE_CHECKING:
+    from gametree.drawing.style import Diagram
+
+__all__ = ["EMPTY_CELLS", "Board", "attach_boards", "grid_of", "last_move"]
+
+EMPTY_CELLS = frozenset({"", " ", "-", ".", "_"})
+"""Cell texts drawn as an empty cell."""
+
+MARK_SCALE = 0.7
+"""Size of a mark, as a fraction of the cell's side."""
+
+_SEPARATORS = frozenset({" ", "|"})
+
+Rows = tuple[tuple[str, ...], ...]
+
+
+@dataclass
+class Board:
+    """A node's board as every emitter draws it (sizes in points, y upwards).
+
+    Examples
+    --------
+    >>> b = Board((("X", "O", "-"), ("-", "X", "-"), ("-", "-", "O")), frozenset({(2, 2)}))
+    >>> b.width, b.height, b.cell_center(0, 0), b.text()
+    (36.0, 36.0, (-12.0, 12.0), 'XO-/-X-/--O')
+    >>> [text for _, _, text in b.marks()]
+    ['X', 'O', 'X', 'O']
+    """
+
+    rows: Rows
+    """Cell texts, top row first; every row as long as the first."""
+    last: frozenset[tuple[int, int]] = frozenset()
+    """The (row, column) cells of the move that led here."""
+    cell_width: float = 12.0
+    cell_height: float = 12.0
+    mark_size: float = 8.4
+    """Font size of the marks."""
+    grid_color: str = "#8c8c8c"
+    """Colour of the lines between cells (the frame takes the node's colour)."""
+    last_fill: str = "#ffd966"
+
+    @property
+    def n_rows(self) -> int:
+        """Number of rows."""
+        return len(self.rows)
+
+    @property
+    def n_cols(self) -> int:
+        """Number of columns."""
+        return len(self.rows[0])
+
+    @property
+    def width(self) -> float:
+        """Width of the board."""
+        return self.n_cols * self.cell_width
+
+    @property
+    def height(self) -> float:
+        """Height of the board."""
+        return self.n_rows * self.cell_height
+
+    def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """Return ``(x0, y0, x1, y1)`` of a cell, from the board's centre."""
+        x0 = -self.width / 2 + col * self.cell_width
+        y1 = self.height / 2 - row * self.cell_height
+        return x0, y1 - self.cell_height, x0 + self.cell_width, y1
+
+    def cell_center(self, row: int, col: int) -> tuple[float, float]:
+        """Return the centre of a cell, from the board's centre."""
+        x0, y0, x1, y1 = self.cell_box(row, col)
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    def grid_lines(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Return the lines between cells (the frame is drawn as the node's outline)."""
+        w, h = self.width / 2, self.height / 2
+        lines = []
+        for i in range(1, self.n_rows):
+            y = h - i * self.cell_height
+            lines.append(((-w, y), (w, y)))
+        for j in range(1, self.n_cols):
+            x = -w + j * self.cell_width
+            lines.append(((x, -h), (x, h)))
+        return lines
+
+    def marks(self) -> Iterator[tuple[int, int, str]]:
+        """Yield ``(row, column, text)`` of every non-empty cell."""
+        for r, row in enumerate(self.rows):
+            for c, text in enumerate(row):
+                if text not in EMPTY_CELLS and text.strip():
+                    yield r, c, text
+
+    def text(self) -> str:
+        """Return the board on one line, rows joined by ``/`` (for text art)."""
+        single = all(len(cell) == 1 for row in self.rows for cell in row)
+        sep = "" if single else ","
+        return "/".join(
+            sep.join(cell if cell.strip() else "-" for cell in row) for row in self.rows
+        )
+
+
+def grid_of(data: Mapping[str, Any], node: Hashable = None) -> Rows | None:
+    """Return the grid of a node's attributes ``data``, or None when it has none.
+
+    Parameters
+    ----------
+    data : mapping
+        The node's attributes: ``cells`` (rows of texts), else a multi-line ``label``.
+    node : hashable, optional
+        Named in the error message.
+
+    Raises
+    ------
+    RenderError
+        When ``cells`` is not a non-empty sequence of non-empty rows.
+
+    Examples
+    --------
+    >>> grid_of({"label": "XO-\\n-X-\\n--O"})
+    (('X', 'O', '-'), ('-', 'X', '-'), ('-', '-', 'O'))
+    >>> grid_of({"label": "X|O\\n-|X"}), grid_of({"label": "B"}), grid_of({"label": "ab\\nc"})
+    ((('X', 'O'), ('-', 'X')), None, None)
+    >>> grid_of({"cells": [["K", ""], ["", "10"]]})
+    (('K', ''), ('', '10'))
+    """
+    cells = data.get(CELLS)
+    if cells is not None:
+        return _checked_cells(cells, node)
+    label = data.get(LABEL)
+    if isinstance(label, str) and "\n" in label:
+        return _text_grid(label)
+    return None
+
+
+def _checked_cells(cells: Any, node: Hashable) -> Rows:
+    bad = RenderError(
+        f"node {node!r}: {CELLS!r} must be rows of cell texts (a list of lists of str), "
+        f"got {cells!r}"
+    )
+    if isinstance(cells, (str, bytes)) or not isinstance(cells, Sequence) or not cells:
+        raise bad
+    rows = []
+    for row in cells:
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or not row:
+            raise bad
+        rows.append(tuple("" if cell is None else str(cell) for cell in row))
+    width = max(len(row) for row in rows)
+    # Ragged rows are padded with empty cells on the right.
+    return tuple(row + ("",) * (width - len(row)) for row in rows)
+
+
+def _text_grid(text: str) -> Rows | None:
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and not lines[-1]:
+        lines.pop()
+    if len(lines) < 2:
+        return None
+    width = len(lines[0])
+    if width == 0 or any(len(line) != width for line in lines):
+        return None
+    if width >= 3 and width % 2:
+        odd = {line[i] for line in lines for i in range(1, width, 2)}
+        even = {line[i] for line in lines for i in range(0, width, 2)}
+        if len(odd) == 1 and odd <= _SEPARATORS and not odd & even:
+            return tuple(tuple(line[0::2]) for line in lines)
+    return tuple(tuple(line) for line in lines)
+
+
+def last_move(before: Rows | None, after: Rows) -> frozenset[tuple[int, int]]:
+    """Return the cells that differ between two boards of one shape (the move made).
+
+    Empty when the shapes differ or more than half of the cells changed (a board that
+    was redrawn, not a move on it).
+
+    >>> sorted(last_move((("-", "-"), ("-", "-")), (("-", "X"), ("-", "-"))))
+    [(0, 1)]
+    >>> last_move((("-", "-"),), (("X", "O"),)), last_move(None, (("X",),))
+    (frozenset(), frozenset())
+    """
+    if before is None or len(before) != len(after) or len(before[0]) != len(after[0]):
+        return frozenset()
+    changed = frozenset(
+        (r, c)
+        for r, (old, new) in enumerate(zip(before, after, strict=True))
+        for c, (a, b) in enumerate(zip(old, new, strict=True))
+        if a != b
+    )
+    if 2 * len(changed) > len(after) * len(after[0]):
+        return frozenset()
+    return changed
+
+
+def attach_boards(d: Diagram) -> None:
+    """Give every node of ``d`` whose grid :func:`grid_of` finds its :class:`Board`.
+
+    The board replaces the node's name (it is the node's label); its colours follow
+    the node's status: greyed in pruned and unreached subtrees.
+    """
+    st = d.style
+    data = d.graph._node
+    grids = {n.node: grid_of(data[n.node], n.node) for n in d.nodes}
+    parent: dict[Hashable, Hashable] = {}
+    for e in d.edges:
+        parent.setdefault(e.v, e.u)
+    cell = float(st["board_cell"])
+    for n in d.nodes:
+        rows = grids[n.node]
+        if rows is None:
+            continue
+        mark_size = MARK_SCALE * cell
+        widest = max((text_width(t, mark_size) for row in rows for t in row), default=0.0)
+        muted = n.status in {PRUNED, UNREACHED}
+        n.board = Board(
+            rows=rows,
+            last=last_move(grids.get(parent.get(n.node)), rows),
+            cell_width=max(cell, widest + 3.0),
+            cell_height=cell,
+            mark_size=mark_size,
+            grid_color=n.color if muted else str(st["board_grid_color"]),
+            last_fill=_blend(str(st["board_last_fill"]), n.fill)
+            if muted
+            else str(st["board_last_fill"]),
+        )
+        n.name = ""
+
+
+def _blend(color: str, other: str) -> str:
+    """The colour halfway between two matplotlib colours, as ``#rrggbb``."""
+    from matplotlib.colors import to_hex, to_rgb
+
+    (r0, g0, b0), (r1, g1, b1) = to_rgb(color), to_rgb(other)
+    return to_hex(((r0 + r1) / 2, (g0 + g1) / 2, (b0 + b1) / 2))
