@@ -230,11 +230,8 @@ def board_table(n: DrawnNode) -> str:
         out.append("<TR>")
         for c in range(board.n_cols):
             sides = ("R" if c < board.n_cols - 1 else "") + ("B" if r < board.n_rows - 1 else "")
-            rules = (
-                f'SIDES="{sides}" COLOR="{_html_color(board.grid_color)}"'
-                if sides
-                else 'BORDER="0"'
-            )
+            grid = _html_color(board.grid_color)
+            rules = f'SIDES="{sides}" COLOR="{grid}"' if sides else 'BORDER="0"'
             fill = f' BGCOLOR="{_html_color(board.last_fill)}"' if (r, c) in board.last else ""
             text = marks.get((r, c))
             inner = f"{font}<B>{html_escape(text)}</B></FONT>" if text else ""
