@@ -126,11 +126,9 @@ class Board:
 
     def text(self) -> str:
         """Return the board on one line, rows joined by ``/`` (for text art)."""
-        single = all(len(cell) == 1 for row in self.rows for cell in row)
-        sep = "" if single else ","
-        return "/".join(
-            sep.join(cell if cell.strip() else "-" for cell in row) for row in self.rows
-        )
+        rows = [[cell if cell.strip() else "-" for cell in row] for row in self.rows]
+        sep = "" if all(len(cell) == 1 for row in rows for cell in row) else ","
+        return "/".join(sep.join(row) for row in rows)
 
 
 def grid_of(data: Mapping[str, Any], node: Hashable = None) -> Rows | None:
