@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from collections.abc import Hashable
 from itertools import pairwise
 from pathlib import Path
@@ -20,6 +19,7 @@ from gametree.drawing.mpl import Artists
 from gametree.drawing.style import diagram
 from gametree.games import ConnectFour, TicTacToe, search_game
 from gametree.games.expand import expand
+from tests.test_draw_render import HAVE_PDFLATEX, pdflatex
 
 try:
     import pygraphviz  # noqa: F401
@@ -28,7 +28,6 @@ try:
 except ImportError:
     HAVE_PYGRAPHVIZ = False
 HAVE_DOT = shutil.which("dot") is not None
-HAVE_PDFLATEX = shutil.which("pdflatex") is not None
 
 # X to move with three cells left (5, 7, 8 in row-major order). By hand: the children
 # are X at row 1 column 2, at row 2 column 1 and at row 2 column 2.
@@ -494,15 +493,7 @@ def test_tikz_boards_compile(tmp_path: Path, which: str) -> None:
     G = expand(ConnectFour(), depth=1) if which == "connect4" else expand(Counting())
     gametree.alphabeta(G)
     gametree.save(G, tmp_path / "tree.tex", title="boards")
-    done = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "tree.tex"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stdout[-2000:]
-    assert (tmp_path / "tree.pdf").read_bytes().startswith(b"%PDF")
+    pdflatex(tmp_path / "tree.tex")
 
 
 # The command line -----------------------------------------------------------------

@@ -28,6 +28,19 @@ HAVE_DOT = shutil.which("dot") is not None
 HAVE_PDFLATEX = shutil.which("pdflatex") is not None
 
 
+def pdflatex(tex: Path) -> None:
+    """Compile ``tex`` in its folder; fail with the end of pdflatex's log."""
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+        cwd=tex.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert tex.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
+
+
 def aima() -> nx.DiGraph:
     return gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 
@@ -93,15 +106,7 @@ def test_tikz_compiles_with_pdflatex(tmp_path: Path) -> None:
     G.edges["A", "B"]["move"] = "a_1 ~^"
     gametree.alphabeta(G)
     gametree.save(G, tmp_path / "tree.tex", show="values,bounds,order,names,moves", title="T&1")
-    done = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "tree.tex"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stdout[-2000:]
-    assert (tmp_path / "tree.pdf").read_bytes().startswith(b"%PDF")
+    pdflatex(tmp_path / "tree.tex")
 
 
 @pytest.mark.skipif(not HAVE_PDFLATEX, reason="pdflatex is not installed")
@@ -114,14 +119,7 @@ def test_tikz_snippet_inputs_into_a_document(tmp_path: Path) -> None:
         "\\usetikzlibrary{decorations.markings}\n"
         "\\begin{document}\nFigure:\n\n\\input{fig.tex}\n\\end{document}\n"
     )
-    done = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stdout[-2000:]
+    pdflatex(tmp_path / "doc.tex")
 
 
 @pytest.mark.parametrize(
