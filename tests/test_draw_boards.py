@@ -406,6 +406,19 @@ def test_hand_tree_with_cells() -> None:
     assert text.splitlines() == ["--  MAX", "├── X-  1", "└── C  2"]
 
 
+def test_chance_board_keeps_its_circle() -> None:
+    G = gametree.from_nested([1, 2])
+    G.nodes["A"]["player"] = "CHANCE"
+    G.nodes["A"]["cells"] = [["?", ""]]
+    artists = gametree.draw(G)
+    root = artists.nodes.get_paths()[0].vertices
+    assert len({tuple(v) for v in root.tolist()}) == 40  # a circle, left of the board
+    assert root[:, 0].max() < -artists.placement.width["A"] / 2  # type: ignore[union-attr]
+    assert re.search(r'n0_shape \[shape=circle, label=""', gametree.to_dot(G))
+    tikz = gametree.to_tikz(G)
+    assert re.search(r"\(\[xshift=-[0-9.]+pt\]n0\) circle\[radius=", tikz)
+
+
 # DOT -----------------------------------------------------------------------------
 
 
