@@ -235,11 +235,12 @@ def attach_boards(d: Diagram) -> None:
     for e in d.edges:
         parent.setdefault(e.v, e.u)
     cell = float(st["board_cell"])
+    mark_size = MARK_SCALE * cell
+    fill = str(st["board_last_fill"])
     for n in d.nodes:
         rows = grids[n.node]
         if rows is None:
             continue
-        mark_size = MARK_SCALE * cell
         widest = max((text_width(t, mark_size) for row in rows for t in row), default=0.0)
         muted = n.status in {PRUNED, UNREACHED}
         n.board = Board(
@@ -249,9 +250,7 @@ def attach_boards(d: Diagram) -> None:
             cell_height=cell,
             mark_size=mark_size,
             grid_color=n.color if muted else str(st["board_grid_color"]),
-            last_fill=_blend(str(st["board_last_fill"]), n.fill)
-            if muted
-            else str(st["board_last_fill"]),
+            last_fill=_blend(fill, n.fill) if muted else fill,
         )
         n.name = ""
 
