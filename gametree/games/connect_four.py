@@ -3,6 +3,12 @@
 X moves first and is MAX. A move is a column index (0-based); columns are tried left to
 right, or centre first with ``center_first=True``.
 
+A position is two bitboards, one per side, in the usual Connect Four layout: column
+``c`` takes ``rows + 1`` bits from bit ``c * (rows + 1)``, bottom row first, and the
+spare bit on top of each column stays clear, so dropping a piece is one addition and a
+full column shows as a carry into its spare bit. A move looks only at the precomputed
+line masks through the new piece to find a win.
+
 Examples
 --------
 >>> from gametree.games import ConnectFour
@@ -13,14 +19,14 @@ Examples
 -----
 --O--
 --X--
->>> game.actions(s), game.to_move(s)
-([0, 1, 2, 3, 4], 'X')
+>>> game.actions(s), game.to_move(s), s.heights
+([0, 1, 2, 3, 4], 'X', (0, 0, 2, 0, 0))
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
 from gametree.games.protocol import BaseGame
@@ -28,19 +34,85 @@ from gametree.games.protocol import BaseGame
 __all__ = ["ConnectFour", "ConnectFourState"]
 
 EMPTY = "-"
+_new_state = tuple.__new__
 
 
-class ConnectFourState(NamedTuple):
-    """A Connect Four position: immutable and hashable."""
-
-    board: str
-    """Cells in column-major order, bottom row first: index ``col * rows + row``."""
-    heights: tuple[int, ...]
-    """Pieces in each column."""
+class _Fields(NamedTuple):
+    x: int
+    """X's pieces: bit ``col * (rows + 1) + row`` (row 0 at the bottom)."""
+    o: int
+    """O's pieces, in the same layout."""
     to_move: str
     """``"X"`` or ``"O"``."""
-    winner: str = ""
+    winner: str
     """``"X"`` or ``"O"`` once someone has connected, else ``""``."""
+    rows: int
+    cols: int
+
+
+class ConnectFourState(_Fields):
+    """A Connect Four position: immutable and hashable.
+
+    The fields are the two bitboards ``x`` and ``o`` (see the module docstring),
+    ``to_move``, ``winner`` and the board size. :attr:`board` and :attr:`heights` give
+    the board as text and the pieces per column, and ``_replace`` also takes them.
+
+    >>> ConnectFour(2, 3, 2).state("01")
+    ConnectFourState(x=1, o=8, to_move='X', winner='', rows=2, cols=3)
+    """
+
+    __slots__ = ()
+
+    @property
+    def board(self) -> str:
+        """Cells in column-major order, bottom row first (index ``col * rows + row``):
+        ``"X"``, ``"O"`` or ``"-"``."""
+        x, o, rows = self[0], self[1], self[4]
+        cells = []
+        for c in range(self[5]):
+            for r in range(rows):
+                bit = 1 << (c * (rows + 1) + r)
+                cells.append("X" if x & bit else "O" if o & bit else EMPTY)
+        return "".join(cells)
+
+    @property
+    def heights(self) -> tuple[int, ...]:
+        """Pieces in each column."""
+        rows = self[4]
+        both = self[0] | self[1]
+        column = (1 << rows) - 1
+        return tuple((both >> (c * (rows + 1)) & column).bit_count() for c in range(self[5]))
+
+    def _replace(self, **changes: Any) -> ConnectFourState:
+        """Return a copy with fields changed; ``board`` (text, as :attr:`board` gives
+        it) sets both bitboards, and ``heights``, when given, must agree with it."""
+        board = changes.pop("board", None)
+        heights = changes.pop("heights", None)
+        new = super()._replace(**changes)
+        if board is not None:
+            x, o = _bits_of(board, new[4], new[5])
+            new = super(ConnectFourState, new)._replace(x=x, o=o)
+        if heights is not None and tuple(heights) != new.heights:
+            raise GameError(
+                f"heights {tuple(heights)!r} disagree with the board (heights {new.heights!r})"
+            )
+        return new
+
+
+def _bits_of(board: str, rows: int, cols: int) -> tuple[int, int]:
+    """The two bitboards of a column-major board text."""
+    if len(board) != rows * cols:
+        raise GameError(f"board {board!r} has {len(board)} cells; expected {rows * cols}")
+    x = o = 0
+    for i, ch in enumerate(board):
+        bit = 1 << (i // rows * (rows + 1) + i % rows)
+        if ch == "X":
+            x |= bit
+        elif ch == "O":
+            o |= bit
+        elif ch != EMPTY:
+            raise GameError(f"bad cell {ch!r} in board {board!r}; use X, O and - for empty")
+    return x, o
 
 
 class ConnectFour(BaseGame):
@@ -62,9 +134,15 @@ class ConnectFour(BaseGame):
     side only: ``4 ** (pieces - 1)`` for X, minus the same for O, so three in an open
     window outweighs many scattered pieces. The score is scaled into ``(-win, win)``
     when it could reach it, so a won position always beats any heuristic.
+
+    ``lines`` lists the windows as tuples of :attr:`ConnectFourState.board` indices.
     """
 
     players: ClassVar[Mapping[str, str]] = {"X": "MAX", "O": "MIN"}
+    memoize_states: ClassVar[bool] = True
+    """Searches may keep what they ask of each state for their length: an alpha-beta
+    solve of the 4x5 board enters some 18 million nodes but only a few hundred
+    thousand distinct positions (see :func:`gametree.games.fastsearch.tree_search`)."""
 
     def __init__(
         self,
@@ -86,67 +164,87 @@ class ConnectFour(BaseGame):
         if center_first:
             order.sort(key=lambda c: (abs(2 * c - (cols - 1)), c))
         self._order = order
+        height = rows + 1
         self.lines: list[tuple[int, ...]] = []
+        masks: list[int] = []
         for c in range(cols):
             for r in range(rows):
                 for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
                     ec, er = c + dc * (connect - 1), r + dr * (connect - 1)
                     if 0 <= ec < cols and 0 <= er < rows:
-                        self.lines.append(
-                            tuple((c + dc * i) * rows + r + dr * i for i in range(connect))
-                        )
-        self._through: list[list[tuple[int, ...]]] = [[] for _ in range(rows * cols)]
-        for line in self.lines:
-            for cell in line:
-                self._through[cell].append(line)
+                        cells = [(c + dc * i, r + dr * i) for i in range(connect)]
+                        self.lines.append(tuple(cc * rows + rr for cc, rr in cells))
+                        masks.append(sum(1 << (cc * height + rr) for cc, rr in cells))
+        self._masks = masks
+        # The line masks through each bit of the layout (spare bits have none).
+        self._through: list[tuple[int, ...]] = [
+            tuple(m for m in masks if m >> b & 1) for b in range(cols * height)
+        ]
+        self._bottom = [1 << (c * height) for c in range(cols)]
+        self._column = [((1 << rows) - 1) << (c * height) for c in range(cols)]
+        self._full = sum(self._column)
+        self._tops = sum(1 << (c * height + rows - 1) for c in range(cols))
+        self._playable: dict[int, tuple[int, ...]] = {}
+        """Playable columns in search order, by the top-row bits that are set."""
         self._weights = [0] + [4 ** (i - 1) for i in range(1, connect + 1)]
         self._scale = len(self.lines) * self._weights[connect - 1] if connect > 1 else 0
-        self.initial = ConnectFourState(EMPTY * (rows * cols), (0,) * cols, "X", "")
+        self._render_rows = [
+            [1 << (c * height + r) for c in range(cols)] for r in range(rows - 1, -1, -1)
+        ]
+        self.initial = ConnectFourState(0, 0, "X", "", rows, cols)
 
     def __repr__(self) -> str:
         return f"ConnectFour({self.rows}, {self.cols}, {self.connect})"
 
     def to_move(self, state: ConnectFourState) -> str:
         """Return ``"X"`` or ``"O"``."""
-        return state.to_move
+        return state[2]
 
     def actions(self, state: ConnectFourState) -> list[int]:
         """Return the columns that are not full (none once someone has won)."""
-        if state.winner:
+        if state[3]:
             return []
-        heights, rows = state.heights, self.rows
-        return [c for c in self._order if heights[c] < rows]
+        tops = (state[0] | state[1]) & self._tops
+        playable = self._playable.get(tops)
+        if playable is None:
+            playable = tuple(c for c in self._order if not tops & self._column[c])
+            self._playable[tops] = playable
+        return [*playable]
 
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
         """Return the position after the mover drops a piece in column ``action``."""
+        x, o, mark, winner, rows, cols = state
         try:
-            height = state.heights[action]
+            column = self._column[action]
         except (IndexError, TypeError):
             raise GameError(
                 f"{self!r}: no column {action!r} (columns 0..{self.cols - 1})"
             ) from None
-        if height >= self.rows or state.winner or action < 0:
+        piece = ((x | o) & column) + self._bottom[action]
+        if not piece & column or winner or action < 0:
             raise GameError(f"{self!r}: column {action!r} is not playable")
-        mark = state.to_move
-        cell = action * self.rows + height
-        board = state.board[:cell] + mark + state.board[cell + 1 :]
-        heights = (*state.heights[:action], height + 1, *state.heights[action + 1 :])
-        winner = ""
-        for line in self._through[cell]:
-            if all(board[i] == mark for i in line):
+        if mark == "X":
+            mine = x = x | piece
+            other = "O"
+        else:
+            mine = o = o | piece
+            other = "X"
+        for line in self._through[piece.bit_length() - 1]:
+            if mine & line == line:
                 winner = mark
                 break
-        return ConnectFourState(board, heights, "O" if mark == "X" else "X", winner)
+        return _new_state(ConnectFourState, (x, o, other, winner, rows, cols))
 
     def is_terminal(self, state: ConnectFourState) -> bool:
         """Return True once someone has connected or the board is full."""
-        return bool(state.winner) or EMPTY not in state.board
+        return bool(state[3]) or (state[0] | state[1]) == self._full
 
     def utility(self, state: ConnectFourState) -> float:
         """Return ``win``, ``-win`` or 0 (X's point of view)."""
-        if state.winner == "X":
+        winner = state[3]
+        if winner == "X":
             return self.win
-        if state.winner == "O":
+        if winner == "O":
             return -self.win
         return 0
 
@@ -154,20 +252,13 @@ class ConnectFour(BaseGame):
         """Return the window score (see the class notes); the utility when terminal."""
         if self.is_terminal(state):
             return self.utility(state)
-        board, weights = state.board, self._weights
+        x, o, weights = state[0], state[1], self._weights
         score = 0
-        for line in self.lines:
-            xs = os_ = 0
-            for i in line:
-                c = board[i]
-                if c == "X":
-                    xs += 1
-                elif c == "O":
-                    os_ += 1
-            if not os_:
-                score += weights[xs]
-            elif not xs:
-                score -= weights[os_]
+        for line in self._masks:
+            if not o & line:
+                score += weights[(x & line).bit_count()]
+            elif not x & line:
+                score -= weights[(o & line).bit_count()]
         if self._scale >= self.win:
             return score * self.win / (self._scale + 1)
         return score
@@ -178,10 +269,12 @@ class ConnectFour(BaseGame):
 
     def render(self, state: ConnectFourState) -> str:
         """Return the board as text, top row first (``-`` is empty)."""
-        rows = self.rows
+        x, o = state[0], state[1]
         return "\n".join(
-            "".join(state.board[c * rows + r] for c in range(self.cols))
-            for r in range(rows - 1, -1, -1)
+            [
+                "".join(["X" if x & b else "O" if o & b else EMPTY for b in row])
+                for row in self._render_rows
+            ]
         )
 
     def state(self, moves: str | list[int], to_move: str | None = None) -> ConnectFourState:

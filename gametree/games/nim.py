@@ -21,12 +21,14 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
 from gametree.games.protocol import BaseGame
 
 __all__ = ["Nim", "NimState"]
+
+_new_state = tuple.__new__
 
 
 class NimState(NamedTuple):
@@ -50,7 +52,14 @@ class Nim(BaseGame):
     -----
     :meth:`evaluate` is exact (Bouton): ``win`` for the mover when the nim-sum is
     non-zero, else ``-win``, from MAX's point of view.
+
+    A state is a plain tuple of pile sizes and the mover; each distinct set of piles
+    computes its move list once.
     """
+
+    memoize_states: ClassVar[bool] = True
+    """Searches may keep what they ask of each state for their length: many move
+    orders reach the same piles (see :func:`gametree.games.fastsearch.tree_search`)."""
 
     def __init__(self, piles: Iterable[int] = (3, 4, 5), *, win: float = 1) -> None:
         pile_tuple = tuple(piles)
@@ -59,6 +68,8 @@ class Nim(BaseGame):
                 raise GameError(f"Nim: pile sizes must be non-negative integers, got {p!r}")
         self.win = win
         self.initial = NimState(pile_tuple, "MAX")
+        self._moves: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        """The moves, by the piles."""
 
     def __repr__(self) -> str:
         return f"Nim({self.initial.piles!r})"
@@ -69,7 +80,14 @@ class Nim(BaseGame):
 
     def actions(self, state: NimState) -> list[tuple[int, int]]:
         """Return every ``(pile, count)`` move, pile by pile, smallest count first."""
-        return [(i, c) for i, p in enumerate(state.piles) for c in range(1, p + 1)]
+        piles = state[0]
+        moves = self._moves.get(piles)
+        if moves is None:
+            moves = tuple([(i, c) for i, p in enumerate(piles) for c in range(1, p + 1)])
+            if len(self._moves) >= 1 << 16:
+                self._moves.clear()
+            self._moves[piles] = moves
+        return [*moves]
 
     def result(self, state: NimState, action: tuple[int, int]) -> NimState:
         """Return the position after taking ``count`` objects from ``pile``."""
@@ -80,16 +98,17 @@ class Nim(BaseGame):
             raise GameError(f"{self!r}: bad move {action!r}; expected (pile, count)") from None
         if not 1 <= count <= size or pile < 0:
             raise GameError(f"{self!r}: cannot take {count!r} from pile {pile} of {size}")
-        piles = (*state.piles[:pile], size - count, *state.piles[pile + 1 :])
-        return NimState(piles, "MIN" if state.to_move == "MAX" else "MAX")
+        piles = state[0]
+        piles = (*piles[:pile], size - count, *piles[pile + 1 :])
+        return _new_state(NimState, (piles, "MIN" if state[1] == "MAX" else "MAX"))
 
     def is_terminal(self, state: NimState) -> bool:
         """Return True when every pile is empty."""
-        return not any(state.piles)
+        return not any(state[0])
 
     def utility(self, state: NimState) -> float:
         """Return ``-win`` if MAX is to move with nothing left (MIN took the last), else ``win``."""
-        return -self.win if state.to_move == "MAX" else self.win
+        return -self.win if state[1] == "MAX" else self.win
 
     def evaluate(self, state: NimState) -> float:
         """Return the exact value by the nim-sum (Bouton's theorem)."""

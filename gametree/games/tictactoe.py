@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
 from gametree.games.protocol import BaseGame
@@ -30,15 +30,59 @@ EMPTY = "-"
 _new_state = tuple.__new__
 
 
-class TicTacToeState(NamedTuple):
-    """A tic-tac-toe position: immutable and hashable."""
-
-    board: str
-    """Row-major cells: ``"X"``, ``"O"`` or ``"-"``."""
+class _Fields(NamedTuple):
+    x: int
+    """X's marks: bit ``i`` for cell ``i`` (row-major)."""
+    o: int
+    """O's marks, in the same layout."""
     to_move: str
     """``"X"`` or ``"O"``."""
-    winner: str = ""
+    winner: str
     """``"X"`` or ``"O"`` once someone has k in a row, else ``""``."""
+    size: int
+    """The number of cells, ``m * n``."""
+
+
+class TicTacToeState(_Fields):
+    """A tic-tac-toe position: immutable and hashable.
+
+    The fields are two bitboards, ``x`` and ``o`` (bit ``i`` is cell ``i``),
+    ``to_move``, ``winner`` and the number of cells. :attr:`board` gives the cells as
+    text, and ``_replace`` also takes it.
+    """
+
+    __slots__ = ()
+
+    @property
+    def board(self) -> str:
+        """Row-major cells: ``"X"``, ``"O"`` or ``"-"``."""
+        x, o = self[0], self[1]
+        return "".join(
+            ["X" if x >> i & 1 else "O" if o >> i & 1 else EMPTY for i in range(self[4])]
+        )
+
+    def _replace(self, **changes: Any) -> TicTacToeState:
+        """Return a copy with fields changed; ``board`` (text, as :attr:`board` gives
+        it) sets both bitboards and the size."""
+        board = changes.pop("board", None)
+        new = super()._replace(**changes)
+        if board is not None:
+            x, o = _bits_of(board)
+            new = super(TicTacToeState, new)._replace(x=x, o=o, size=len(board))
+        return new
+
+
+def _bits_of(board: str) -> tuple[int, int]:
+    """The two bitboards of a row-major board text (``X``, ``O`` and ``-``)."""
+    x = o = 0
+    for i, ch in enumerate(board):
+        if ch == "X":
+            x |= 1 << i
+        elif ch == "O":
+            o |= 1 << i
+        elif ch != EMPTY:
+            raise GameError(f"bad cell {ch!r} in board {board!r}; use X, O and - for empty")
+    return x, o
 
 
 def _lines(m: int, n: int, k: int) -> list[tuple[int, ...]]:
@@ -71,6 +115,9 @@ class TicTacToe(BaseGame):
 
     The full 3,3,3 game tree has 549,946 nodes and 255,168 complete games; 5,478 distinct
     positions; its value is 0 (a draw).
+
+    ``lines`` lists the winning lines as tuples of cell indices. A move checks only the
+    precomputed line masks through its cell for a win.
     """
 
     players: ClassVar[Mapping[str, str]] = {"X": "MAX", "O": "MIN"}
@@ -86,15 +133,19 @@ class TicTacToe(BaseGame):
             raise GameError(f"TicTacToe: k={k} cannot fit on a {m}x{n} board")
         self.m, self.n, self.k, self.win = m, n, k, win
         self.lines = _lines(m, n, k)
-        # For each cell, the other cells of every line through it.
-        self._through: list[list[tuple[int, ...]]] = [[] for _ in range(m * n)]
-        for line in self.lines:
-            for cell in line:
-                self._through[cell].append(tuple(c for c in line if c != cell))
-        self._moves: dict[str, tuple[int, ...]] = {}
-        self.initial = TicTacToeState(EMPTY * (m * n), "X", "")
-        self._rendered: dict[str, str] = {}
-        self._rows = [slice(r * n, (r + 1) * n) for r in range(m)]
+        size = m * n
+        self._masks = [sum(1 << c for c in line) for line in self.lines]
+        # The line masks through each cell.
+        self._through: list[tuple[int, ...]] = [
+            tuple(mask for mask in self._masks if mask >> cell & 1) for cell in range(size)
+        ]
+        self._bits = [1 << cell for cell in range(size)]
+        self._full = (1 << size) - 1
+        self._moves: dict[int, tuple[int, ...]] = {}
+        """The empty cells, by the occupied ones."""
+        self.initial = TicTacToeState(0, 0, "X", "", size)
+        self._rendered: dict[tuple[int, int], str] = {}
+        self._rows = [range(r * n, (r + 1) * n) for r in range(m)]
 
     def __repr__(self) -> str:
         extra = "" if self.win == 1 else f", win={self.win!r}"
@@ -102,58 +153,55 @@ class TicTacToe(BaseGame):
 
     def to_move(self, state: TicTacToeState) -> str:
         """Return ``"X"`` or ``"O"``."""
-        return state.to_move
+        return state[2]
 
     def actions(self, state: TicTacToeState) -> tuple[int, ...]:
         """Return the empty cells in increasing order (none once the game is over)."""
-        board, winner = state[0], state[2]
-        if winner:
+        if state[3]:
             return ()
-        moves = self._moves.get(board)
+        taken = state[0] | state[1]
+        moves = self._moves.get(taken)
         if moves is None:
-            moves = tuple([i for i, c in enumerate(board) if c == EMPTY])
+            moves = tuple([i for i in range(state[4]) if not taken >> i & 1])
             if len(self._moves) >= 1 << 16:
                 self._moves.clear()
-            self._moves[board] = moves
+            self._moves[taken] = moves
         return moves
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         """Return the position after the mover marks cell ``action``."""
-        board, mark, winner = state
+        x, o, mark, winner, size = state
         try:
-            free = board[action] == EMPTY and action >= 0
+            bit = self._bits[action]
         except (IndexError, TypeError):
-            free = False
-        if not free or winner:
+            bit = 0
+        if not bit or (x | o) & bit or winner or action < 0:
             raise GameError(
-                f"{self!r}: cell {action!r} is not playable in {board!r} "
-                f"(cells are 0..{len(board) - 1})"
+                f"{self!r}: cell {action!r} is not playable in {state.board!r} "
+                f"(cells are 0..{size - 1})"
             )
-        board = board[:action] + mark + board[action + 1 :]
-        if self.k == 3:
-            for a, b in self._through[action]:
-                if board[a] == mark and board[b] == mark:
-                    winner = mark
-                    break
+        if mark == "X":
+            mine = x = x | bit
+            other = "O"
         else:
-            for others in self._through[action]:
-                for cell in others:
-                    if board[cell] != mark:
-                        break
-                else:
-                    winner = mark
-                    break
-        return _new_state(TicTacToeState, (board, "O" if mark == "X" else "X", winner))
+            mine = o = o | bit
+            other = "X"
+        for line in self._through[action]:
+            if mine & line == line:
+                winner = mark
+                break
+        return _new_state(TicTacToeState, (x, o, other, winner, size))
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         """Return True once someone has won or the board is full."""
-        return bool(state[2]) or EMPTY not in state[0]
+        return bool(state[3]) or (state[0] | state[1]) == self._full
 
     def utility(self, state: TicTacToeState) -> float:
         """Return ``win``, ``-win`` or 0 (X's point of view)."""
-        if state.winner == "X":
+        winner = state[3]
+        if winner == "X":
             return self.win
-        if state.winner == "O":
+        if winner == "O":
             return -self.win
         return 0
 
@@ -161,19 +209,12 @@ class TicTacToe(BaseGame):
         """Return the open-lines score (see the class notes); the utility when terminal."""
         if self.is_terminal(state):
             return self.utility(state)
-        board = state.board
+        x, o = state[0], state[1]
         score = 0
-        for line in self.lines:
-            has_x = has_o = False
-            for cell in line:
-                c = board[cell]
-                if c == "X":
-                    has_x = True
-                elif c == "O":
-                    has_o = True
-            if not has_o:
+        for line in self._masks:
+            if not o & line:
                 score += 1
-            if not has_x:
+            if not x & line:
                 score -= 1
         scaled = score * self.win
         denominator = len(self.lines) + 1
@@ -187,13 +228,14 @@ class TicTacToe(BaseGame):
 
     def render(self, state: TicTacToeState) -> str:
         """Return the board as ``n``-character rows joined by newlines (``-`` is empty)."""
-        board = state.board
-        text = self._rendered.get(board)
+        key = (state[0], state[1])
+        text = self._rendered.get(key)
         if text is None:
-            text = "\n".join([board[row] for row in self._rows])
+            board = state.board
+            text = "\n".join([board[row.start : row.stop] for row in self._rows])
             if len(self._rendered) >= 1 << 16:
                 self._rendered.clear()
-            self._rendered[board] = text
+            self._rendered[key] = text
         return text
 
     def coords(self, action: int) -> tuple[int, int]:
@@ -207,8 +249,11 @@ class TicTacToe(BaseGame):
         ``to_move`` defaults to X when both have as many marks, else O.
 
         >>> g = TicTacToe()
-        >>> g.state("oox/.x./ox.")
-        TicTacToeState(board='OOX-X-OX-', to_move='X', winner='')
+        >>> s = g.state("oox/.x./ox.")
+        >>> s
+        TicTacToeState(x=148, o=67, to_move='X', winner='', size=9)
+        >>> s.board
+        'OOX-X-OX-'
         """
         cells = []
         for ch in board.upper():
@@ -233,12 +278,13 @@ class TicTacToe(BaseGame):
         to_move = to_move.upper()
         if to_move not in ("X", "O"):
             raise GameError(f"{self!r}: to_move must be 'X' or 'O', got {to_move!r}")
-        winners = {text[line[0]] for line in self.lines if _full(text, line)}
+        x, o = _bits_of(text)
+        winners = {
+            mark
+            for mark, bits in (("X", x), ("O", o))
+            for line in self._masks
+            if bits & line == line
+        }
         if len(winners) > 1:
             raise GameError(f"{self!r}: both X and O have {self.k} in a row in {board!r}")
-        return TicTacToeState(text, to_move, winners.pop() if winners else "")
-
-
-def _full(board: str, line: tuple[int, ...]) -> bool:
-    first = board[line[0]]
-    return first != EMPTY and all(board[c] == first for c in line)
+        return TicTacToeState(x, o, to_move, winners.pop() if winners else "", len(text))
