@@ -94,6 +94,8 @@ class Nim(BaseGame):
         try:
             pile, count = action
             size = state.piles[pile]
+            if not isinstance(count, int):
+                raise TypeError
         except (TypeError, ValueError, IndexError):
             raise GameError(f"{self!r}: bad move {action!r}; expected (pile, count)") from None
         if not 1 <= count <= size or pile < 0:
