@@ -144,8 +144,12 @@ class TicTacToe(BaseGame):
         self._moves: dict[int, tuple[int, ...]] = {}
         """The empty cells, by the occupied ones."""
         self.initial = TicTacToeState(0, 0, "X", "", size)
-        self._rendered: dict[tuple[int, int], str] = {}
-        self._rows = [range(r * n, (r + 1) * n) for r in range(m)]
+        self._rendered: dict[int, str] = {}
+        """Board texts, by ``x << size | o``."""
+        self._row_shifts = [r * n for r in range(m)]
+        self._row_mask = (1 << n) - 1
+        self._row_texts: dict[int, str] = {}
+        """Row texts, by the row's X bits shifted left by ``n`` and its O bits."""
 
     def __repr__(self) -> str:
         extra = "" if self.win == 1 else f", win={self.win!r}"
@@ -228,11 +232,22 @@ class TicTacToe(BaseGame):
 
     def render(self, state: TicTacToeState) -> str:
         """Return the board as ``n``-character rows joined by newlines (``-`` is empty)."""
-        key = (state[0], state[1])
+        x, o = state[0], state[1]
+        key = x << state[4] | o
         text = self._rendered.get(key)
         if text is None:
-            board = state.board
-            text = "\n".join([board[row.start : row.stop] for row in self._rows])
+            n, mask, row_texts = self.n, self._row_mask, self._row_texts
+            rows = []
+            for shift in self._row_shifts:
+                xs, os_ = x >> shift & mask, o >> shift & mask
+                row = row_texts.get(xs << n | os_)
+                if row is None:
+                    row = "".join(
+                        ["X" if xs >> i & 1 else "O" if os_ >> i & 1 else EMPTY for i in range(n)]
+                    )
+                    row_texts[xs << n | os_] = row
+                rows.append(row)
+            text = "\n".join(rows)
             if len(self._rendered) >= 1 << 16:
                 self._rendered.clear()
             self._rendered[key] = text
