@@ -99,10 +99,14 @@ class RefConnectFour(Grid):
     def height(self, c: int) -> int:
         return sum(1 for r in range(self.rows) if self.cells[r][c] != "-")
 
+    order: list[int] | None = None
+    """Columns in search order (default left to right)."""
+
     def moves(self) -> list[int]:
         if self.winner():
             return []
-        return [c for c in range(self.cols) if self.height(c) < self.rows]
+        order = range(self.cols) if self.order is None else self.order
+        return [c for c in order if self.height(c) < self.rows]
 
     def move(self, col: int) -> None:
         self.play(self.height(col), col)
@@ -133,14 +137,10 @@ def mnk_sizes() -> st.SearchStrategy[tuple[int, int, int]]:
     )
 
 
-@given(mnk_sizes(), st.lists(st.integers(0, 10**6), max_size=25), st.sampled_from([1, 10, 2.5]))
-@settings(max_examples=300, deadline=None)
-def test_tictactoe_matches_the_reference(
-    size: tuple[int, int, int], picks: list[int], win: float
-) -> None:
-    m, n, k = size
-    game = TicTacToe(m, n, k, win=win)
-    ref = RefTicTacToe(m, n, k)
+def play_along(game: Any, ref: Any, picks: list[int], win: float, cells: range, extra: Any) -> Any:
+    """Play ``picks`` (indices into the legal moves) on the game and the reference,
+    comparing them after every move; ``extra(state)`` checks what one game adds.
+    Returns the last state."""
     state = game.initial
     for pick in [*picks, None]:
         legal = ref.moves()
@@ -151,14 +151,13 @@ def test_tictactoe_matches_the_reference(
         assert game.is_terminal(state) == terminal
         assert state.board == ref.board()
         assert game.render(state) == ref.render()
-        assert game.state(ref.render(), ref.mover) == state
+        extra(state)
         if terminal:
             assert game.utility(state) == ref.utility(win)
             assert game.evaluate(state) == ref.utility(win)
         else:
-            assert game.evaluate(state) == pytest.approx(float(ref.evaluate(win)), abs=1e-12)
-        occupied = [i for i in range(m * n) if i not in legal]
-        for bad in occupied[:2]:
+            assert game.evaluate(state) == pytest.approx(float(ref.evaluate(win)), abs=1e-9)
+        for bad in [i for i in cells if i not in legal][:2]:
             with pytest.raises(gametree.GameError, match="not playable"):
                 game.result(state, bad)
         if pick is None or not legal:
@@ -167,6 +166,22 @@ def test_tictactoe_matches_the_reference(
         state = game.result(state, move)
         ref.move(move)
     hash(state)
+    return state
+
+
+@given(mnk_sizes(), st.lists(st.integers(0, 10**6), max_size=25), st.sampled_from([1, 10, 2.5]))
+@settings(max_examples=300, deadline=None)
+def test_tictactoe_matches_the_reference(
+    size: tuple[int, int, int], picks: list[int], win: float
+) -> None:
+    m, n, k = size
+    game = TicTacToe(m, n, k, win=win)
+    ref = RefTicTacToe(m, n, k)
+
+    def extra(state: Any) -> None:
+        assert game.state(ref.render(), ref.mover) == state
+
+    play_along(game, ref, picks, win, range(m * n), extra)
 
 
 def test_tictactoe_evaluate_keeps_exact_integers() -> None:
@@ -191,30 +206,14 @@ def test_connect_four_matches_the_reference(
     rows, cols, k = size
     game = ConnectFour(rows, cols, k, win=win, center_first=center_first)
     ref = RefConnectFour(rows, cols, k)
-    state = game.initial
-    for pick in [*picks, None]:
-        legal = ref.moves()
-        assert sorted(game.actions(state)) == legal
-        assert game.to_move(state) == ref.mover
-        assert state.winner == ref.winner()
-        terminal = bool(ref.winner()) or ref.full()
-        assert game.is_terminal(state) == terminal
-        assert state.board == ref.board()
+    if center_first:
+        # Centre column first, then outwards, the left one of two equally central first.
+        ref.order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
+
+    def extra(state: Any) -> None:
         assert state.heights == tuple(ref.height(c) for c in range(cols))
-        assert game.render(state) == ref.render()
-        if terminal:
-            assert game.utility(state) == ref.utility(win)
-            assert game.evaluate(state) == ref.utility(win)
-        else:
-            assert game.evaluate(state) == pytest.approx(ref.evaluate(win), abs=1e-9)
-        for full in [c for c in range(cols) if c not in legal][:2]:
-            with pytest.raises(gametree.GameError, match="not playable"):
-                game.result(state, full)
-        if pick is None or not legal:
-            break
-        move = legal[pick % len(legal)]
-        state = game.result(state, move)
-        ref.move(move)
+
+    state = play_along(game, ref, picks, win, range(cols), extra)
     # Rebuilding from the board text gives the same state.
     assert game.initial._replace(board=state.board, to_move=state.to_move) == state._replace(
         winner=""

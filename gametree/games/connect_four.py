@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
+from gametree.games.bitboards import place
 from gametree.games.protocol import BaseGame
 
 __all__ = ["ConnectFour", "ConnectFourState"]
@@ -223,17 +224,7 @@ class ConnectFour(BaseGame):
         piece = ((x | o) & column) + self._bottom[action]
         if not piece & column or winner or action < 0:
             raise GameError(f"{self!r}: column {action!r} is not playable")
-        if mark == "X":
-            mine = x = x | piece
-            other = "O"
-        else:
-            mine = o = o | piece
-            other = "X"
-        for line in self._through[piece.bit_length() - 1]:
-            if mine & line == line:
-                winner = mark
-                break
-        return _new_state(ConnectFourState, (x, o, other, winner, rows, cols))
+        return _new_state(ConnectFourState, (*place(x, o, mark, piece, self._through), rows, cols))
 
     def is_terminal(self, state: ConnectFourState) -> bool:
         """Return True once someone has connected or the board is full."""

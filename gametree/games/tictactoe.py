@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
+from gametree.games.bitboards import place
 from gametree.games.protocol import BaseGame
 
 __all__ = ["TicTacToe", "TicTacToeState"]
@@ -184,17 +185,7 @@ class TicTacToe(BaseGame):
                 f"{self!r}: cell {action!r} is not playable in {state.board!r} "
                 f"(cells are 0..{size - 1})"
             )
-        if mark == "X":
-            mine = x = x | bit
-            other = "O"
-        else:
-            mine = o = o | bit
-            other = "X"
-        for line in self._through[action]:
-            if mine & line == line:
-                winner = mark
-                break
-        return _new_state(TicTacToeState, (x, o, other, winner, size))
+        return _new_state(TicTacToeState, (*place(x, o, mark, bit, self._through), size))
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         """Return True once someone has won or the board is full."""
