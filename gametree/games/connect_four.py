@@ -187,6 +187,10 @@ class ConnectFour(BaseGame):
         self._tops = sum(1 << (c * height + rows - 1) for c in range(cols))
         self._playable: dict[int, tuple[int, ...]] = {}
         """Playable columns in search order, by the top-row bits that are set."""
+        self._key_shift = cols * height
+        self._scores: dict[int, float] = {}
+        """Window scores, by ``x << (cols * (rows + 1)) | o`` (depth-limited searches
+        evaluate the same positions many times)."""
         self._weights = [0] + [4 ** (i - 1) for i in range(1, connect + 1)]
         self._scale = len(self.lines) * self._weights[connect - 1] if connect > 1 else 0
         self._render_rows = [
@@ -243,16 +247,24 @@ class ConnectFour(BaseGame):
         """Return the window score (see the class notes); the utility when terminal."""
         if self.is_terminal(state):
             return self.utility(state)
-        x, o, weights = state[0], state[1], self._weights
+        x, o = state[0], state[1]
+        key = x << self._key_shift | o
+        value = self._scores.get(key)
+        if value is not None:
+            return value
+        weights = self._weights
         score = 0
         for line in self._masks:
-            if not o & line:
+            if o & line:
+                if not x & line:
+                    score -= weights[(o & line).bit_count()]
+            elif x & line:
                 score += weights[(x & line).bit_count()]
-            elif not x & line:
-                score -= weights[(o & line).bit_count()]
-        if self._scale >= self.win:
-            return score * self.win / (self._scale + 1)
-        return score
+        value = score * self.win / (self._scale + 1) if self._scale >= self.win else score
+        if len(self._scores) >= 1 << 18:
+            self._scores.clear()
+        self._scores[key] = value
+        return value
 
     def swap_turn(self, state: ConnectFourState) -> ConnectFourState:
         """Return the same board with the other side to move."""
