@@ -403,13 +403,14 @@ def solve_table(spiel: Any, repeat: int, quick: bool, skip_solve: bool) -> None:
 
 def depth_table(spiel: Any, repeat: int) -> None:
     depth = 8
-    game = ConnectFour()
     score = window_scorer(6, 7, 4)
     rows: list[tuple[str, ...]] = []
     best = math.inf
     r: Any = None
     for _ in range(repeat):
-        t, r = cpu_time(lambda: search_game(game, depth=depth, record=False, max_nodes=BIG))
+        t, r = cpu_time(
+            lambda: search_game(ConnectFour(), depth=depth, record=False, max_nodes=BIG)
+        )
         best = min(best, t)
     ours_rate = r.stats.nodes_visited / best
     rows.append(("gametree search_game", f"{r.value}", f"{r.stats.nodes_visited:,}",
