@@ -47,8 +47,8 @@ def main() -> None:
             print(f"{'  ' * depth_of[event.node]}  backed-up value {event.value}")
     print()
     print(
-        f"value {result.value}, best move for O: cell {result.best_action} "
-        f"(row, column) = {game.coords(result.best_action)}"
+        f"value {result.value}, best move for O: cell {result.best_move} "
+        f"(row, column) = {game.coords(result.best_move)}"
     )
     print(
         f"{result.stats.nodes_visited} positions entered, {result.stats.leaves_evaluated} terminal"

@@ -42,7 +42,7 @@ def main() -> None:
         rows.append(
             (
                 label,
-                str(game.coords(r.best_action)),
+                str(game.coords(r.best_move)),
                 f"{r.value:.3g}",
                 f"{r.stats.nodes_visited:,}",
                 f"{seconds:.3f}",

@@ -29,10 +29,10 @@ def main() -> None:
     G = r.graph
     assert G is not None
     print("the score is:", r.value)
-    print("the best move for X is at (row, column):", game.coords(r.best_action))
+    print("the best move for X is at (row, column):", game.coords(r.best_move))
     print(
         "principal variation:",
-        " ".join(f"{'XO'[i % 2]}{game.coords(a)}" for i, a in enumerate(r.pv_actions)),
+        " ".join(f"{'XO'[i % 2]}{game.coords(a)}" for i, a in enumerate(r.pv_moves)),
     )
     print(f"pruned branches ({len(r.pruned_edges)}):")
     for _parent, child in r.pruned_edges:

@@ -499,3 +499,110 @@ def test_min_root_both_conventions_by_hand() -> None:
     assert "at C (MAX) the value 6 >= beta 6 inherited from A after B returned 6" in (
         report.findings[1].explanation
     )
+
+
+# --------------------------------------------------------------------------- moves
+
+# moves.tree is Figure 5.2 labelled as the figure: a1..a3 from A, b1..d3 below; the
+# pruned leaves I, J are the moves c2, c3 below a2.
+MOVES = Path(__file__).resolve().parent.parent / "examples" / "trees" / "moves.tree"
+
+
+@pytest.mark.parametrize(
+    ("answer", "form"),
+    [
+        ("pruned = c2 c3", "as moves"),
+        ("pruned = a2/c2 a2/c3", "as move paths from the root"),
+        ("pruned = /a2/c2 a2/c3", "as move paths from the root"),
+        ("pruned_moves = c2 c3", "as moves"),
+        ("pruned = I J", "as leaves"),
+        ("pruned = C-I C-J", "as edges"),
+    ],
+)
+def test_pruned_by_move_or_id_says_which_form_it_read(answer: str, form: str) -> None:
+    report = check(gametree.load(MOVES), answer)
+    assert verdicts(report) == [("pruned I (#5)", "correct"), ("pruned J (#6)", "correct")]
+    assert any(f"read pruned" in n and form in n for n in report.notes), report.notes
+
+
+def test_a_wrong_move_path_is_graded_wrong_not_right() -> None:
+    # a3/d2 is L (#8), evaluated; c2 is I, pruned. J is then missing.
+    report = check(gametree.load(MOVES), "pruned = c2 a3/d2")
+    assert verdicts(report) == [
+        ("pruned I (#5)", "correct"),
+        ("pruned J (#6)", "missing"),
+        ("pruned L (#8)", "extra"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("pruned = a2/c9", "move path 'a2/c9' matches nothing: no move 'c9' after a2"),
+        ("pruned = a4/c2", "no move 'a4' after the root"),
+        ("pruned_moves = I", "no edge has the move 'I'"),
+    ],
+)
+def test_move_paths_matching_nothing_are_unreadable(answer: str, message: str) -> None:
+    report = check(gametree.load(MOVES), answer)
+    assert [f.verdict for f in report.findings] == [Verdict.MALFORMED]
+    assert message in report.findings[0].explanation
+
+
+def test_a_token_that_is_both_an_id_and_a_move_is_an_error() -> None:
+    # The move "B" leads to C while B is the other child: never guess.
+    G = gametree.loads("(A x:(B 1 2) B:(C 3 4))")
+    for answer in ("pruned = B", "move = B", "pv = B D"):
+        report = check(G, answer)
+        assert [f.verdict for f in report.findings] == [Verdict.MALFORMED], answer
+        assert "ambiguous" in report.findings[0].explanation
+    # The forms that say what they mean are read as written.
+    assert check(G, "pruned_nodes = B").findings[0].given == "pruned (as subtree B)"
+    assert check(G, "pruned_moves = B").findings[0].given == "pruned (as move B)"
+
+
+def test_a_move_that_labels_several_edges_needs_a_path() -> None:
+    G = gametree.loads("(A l:(B l:1 r:2) r:(C l:3 r:4))")
+    report = check(G, "pruned = l")
+    assert "labels 3 edges" in report.findings[0].explanation
+    assert "move path from the root, such as /l" in report.findings[0].explanation
+    # minimax prunes nothing: r/l (leaf 3) listed is extra.
+    assert verdicts(check(G, "pruned = r/l", algorithm="minimax")) == [("pruned F (#3)", "extra")]
+
+
+def test_move_and_pv_by_move() -> None:
+    report = check(gametree.load(MOVES), "move = a1\npv = a1 b1")
+    assert report.ok
+    assert [(f.expected, f.given) for f in report.findings] == [
+        ("a1 (to B)", "a1 (to B)"),
+        ("a1 b1", "a1 b1"),
+    ]
+    wrong = check(gametree.load(MOVES), "move = a3").findings[0]
+    assert (wrong.verdict, wrong.expected, wrong.given) == (Verdict.WRONG, "a1 (to B)", "a3 (to D)")
+    ids = AnswerKey(gametree.load(MOVES), ids=True).check("move = a1\npv = a1 b1")
+    assert [(f.expected, f.given) for f in ids.findings] == [("B", "B"), ("A B E", "A B E")]
+
+
+def test_game_trees_read_an_ambiguous_token_as_the_move_and_say_so() -> None:
+    from gametree.games import TicTacToe, expand
+
+    G = expand(TicTacToe(), depth=1)  # root 0; node k + 1 is the move k
+    report = check(G, "move = 4", algorithm="minimax")
+    assert report.ok and report.findings[0].given == "4 (to 5)"
+    assert any("'4' read as the move to 5, not the node 4" in n for n in report.notes)
+    # In pruned a move labelling one edge is still ambiguous with the node: an error.
+    bad = check(G, "pruned = 4", algorithm="minimax").findings[0]
+    assert bad.verdict is Verdict.MALFORMED and "ambiguous" in bad.explanation
+
+
+def test_cli_check_reads_move_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gametree.cli import main
+
+    answers = tmp_path / "a.txt"
+    answers.write_text("move = a1\npruned = a2/c2 a2/c3\n")
+    assert main(["check", str(MOVES), str(answers)]) == 0
+    out = capsys.readouterr().out
+    assert "read pruned (line 2) as move paths from the root" in out
+    assert "move (line 1): a1 (to B)" in out
+    assert main(["check", str(MOVES), str(answers), "--ids"]) == 0
+    assert "move (line 1): B" in capsys.readouterr().out

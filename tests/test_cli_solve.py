@@ -27,6 +27,9 @@ JSON_KEYS = {
     "value",
     "best_move",
     "best_moves",
+    "pv_moves",
+    "best_child",
+    "best_children",
     "principal_variation",
     "visited_leaves",
     "pruned_edges",
@@ -215,3 +218,24 @@ def test_window_accepts_negative_infinity(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(out)
     assert (data["value"], data["visited_leaves"]) == (3, ["E", "F", "G"])
     assert data["pruned_edges"] == [["A", "C"], ["A", "D"]]
+
+
+MOVES_TREE = str(Path(__file__).parent.parent / "examples" / "trees" / "moves.tree")
+
+
+def test_solve_names_moves_where_edges_carry_them(capsys: pytest.CaptureFixture[str]) -> None:
+    # Figure 5.2 with the figure's labels: MAX plays a1 (to B), MIN answers b1 (to E).
+    status, out, _ = solve(capsys, MOVES_TREE)
+    assert status == 0
+    assert "best move:  a1\n" in out and "PV:         a1 b1\n" in out
+    _, out, _ = solve(capsys, MOVES_TREE, "--ids")
+    assert "best move:  B\n" in out and "PV:         A B E\n" in out
+    _, out, _ = solve(capsys, MOVES_TREE, "--json")
+    data = json.loads(out)
+    assert (data["best_move"], data["best_moves"], data["pv_moves"]) == ("a1", ["a1"], ["a1", "b1"])
+    assert (data["best_child"], data["principal_variation"]) == ("B", ["A", "B", "E"])
+
+
+def test_explain_names_the_move_and_the_node(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = solve(capsys, MOVES_TREE, "--explain")
+    assert out.rstrip().endswith("Result: value 3, best move a1 (to B); pruned: I, J.")

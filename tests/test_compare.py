@@ -67,3 +67,15 @@ def test_compare_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert [line.split()[0] for line in out] == ["algorithm", "minimax", "pvs"]
     assert main(["compare", str(tree), "-a", "bogus"]) == 2
     assert main(["compare", str(tmp_path / "missing.tree")]) == 2
+
+
+def test_compare_names_moves_or_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    tree = str(Path(__file__).parent.parent / "examples" / "trees" / "moves.tree")
+    assert main(["compare", tree, "-a", "minimax,alphabeta", "--repeat", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert [row.split()[2] for row in rows] == ["a1", "a1"]
+    assert main(["compare", tree, "-a", "alphabeta", "--repeat", "1", "--ids"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[2] == "B"
+    main(["compare", tree, "-a", "alphabeta", "--repeat", "1", "--format", "json"])
+    row = json.loads(capsys.readouterr().out)[0]
+    assert (row["best_move"], row["best_child"]) == ("a1", "B")

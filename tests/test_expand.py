@@ -56,7 +56,8 @@ def test_depth_cut_nodes_get_the_heuristic() -> None:
     for c in G.succ[0]:
         data = G.nodes[c]
         assert data["cutoff"] is True and data["value"] == g.evaluate(data["state"])
-    assert gametree.minimax(G, annotate=False).best_move == 5  # the centre: 4/9
+    r = gametree.minimax(G, annotate=False)
+    assert (r.best_child, r.best_move) == (5, 4)  # node 5 is the move to the centre, 4/9
 
 
 def test_depth_zero_is_the_root_alone() -> None:

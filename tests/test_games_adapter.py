@@ -83,7 +83,7 @@ def test_camel_case_class_searches_like_the_builtin_game() -> None:
     r = search_game(game, (0, 4), record=False)
     builtin = TicTacToe()
     ref = search_game(builtin, builtin.state("X---O----"), record=False)
-    assert (r.value, r.best_action) == (ref.value, ref.best_action)
+    assert (r.value, r.best_move) == (ref.value, ref.best_move)
     assert r.stats == ref.stats
     assert student.board == [" "] * 9 and student.moves_made == 0  # untouched: a copy
 
@@ -135,7 +135,7 @@ def test_depth_limit_needs_an_evaluation() -> None:
         return 0.5 if g.board[4] == g.mover else -0.5 if g.board[4] != " " else 0
 
     r = search_game(adapt(CamelTTT(), evaluate=centre), depth=1, record=False)
-    assert r.best_action == 4  # X in the centre: MIN to move sees -0.5, X's view +0.5
+    assert r.best_move == 4  # X in the centre: MIN to move sees -0.5, X's view +0.5
 
 
 def test_not_a_game_hint_for_student_classes() -> None:

@@ -100,7 +100,7 @@ def test_tictactoe_small_tree_by_hand() -> None:
     s = g.state("XOX/OXO/O--", "X")
     G = expand(g, s)
     assert len(G) == 4 and sorted(G.nodes[n].get("value") for n in G if not G.succ[n]) == [0, 1]
-    assert search_game(g, s).best_action == 8
+    assert search_game(g, s).best_move == 8
 
 
 # -- Connect Four ----------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_fig52_expands_to_the_textbook_tree() -> None:
         assert G.nodes[n].get("value") == H.nodes[letter].get("value")
         assert [G.nodes[c]["label"] for c in G.succ[n]] == list(H.succ[letter])
     r = search_game(Fig52Game())
-    assert r.value == 3 and r.best_action == "a1"
+    assert r.value == 3 and r.best_move == "a1"
     assert [r.graph.nodes[c]["label"] for _, c in r.pruned_edges] == ["I", "J"]
 
 

@@ -19,15 +19,15 @@ from gametree.games.protocol import evaluator, keyer, player_mapper
 TTT = TicTacToe()
 FIELDS = (
     "value",
-    "best_move",
-    "best_moves",
+    "best_child",
+    "best_children",
     "pv",
     "visited_leaves",
     "pruned_edges",
     "stats",
-    "best_action",
-    "best_actions",
-    "pv_actions",
+    "best_move",
+    "best_moves",
+    "pv_moves",
 )
 
 
@@ -96,7 +96,7 @@ def test_search_game_equals_graph_search_on_expand(state: Any, opts: dict[str, A
     assert r.value == ref.value
     assert _states(r.graph, r.visited_leaves) == _states(G, ref.visited_leaves)
     assert _pruned_moves(r.graph, r.pruned_edges) == _pruned_moves(G, ref.pruned_edges)
-    assert r.best_action == G.edges[0, ref.best_move]["move"]
+    assert r.best_move == G.edges[0, ref.best_child]["move"] == ref.best_move
     assert r.stats.nodes_visited == ref.stats.nodes_visited
 
 
@@ -222,7 +222,7 @@ def test_fig52_by_hand() -> None:
     r = search_game(Fig52Game(), trace=True)
     labels = [r.graph.nodes[n]["label"] for n in r.visited_leaves]
     assert labels == ["E", "F", "G", "H", "K", "L", "M"]
-    assert (r.value, r.best_action, r.pv_actions) == (3, "a1", ("a1", "b1"))
+    assert (r.value, r.best_move, r.pv_moves) == (3, "a1", ("a1", "b1"))
     assert r.trace and r.options["depth"] is None
     m = search_game(Fig52Game(), algorithm="minimax", record=False)
     assert m.stats.leaves_evaluated == 9 and m.value == 3
@@ -261,7 +261,7 @@ def test_terminal_root() -> None:
     s = TTT.state("XXX/OO-/---")
     for record in (True, False):
         r = search_game(TTT, s, record=record)
-        assert r.value == 1 and r.best_action is None and r.pv == (0,)
+        assert r.value == 1 and r.best_move is None and r.pv == (0,)
 
 
 def _lazy_table_outcome(game: Any, state: Any, sopts: dict[str, Any]) -> Any:
@@ -297,12 +297,12 @@ def assert_lazy_table_search_matches(game: Any, state: Any, sopts: dict[str, Any
 
     assert fast.value == out.value == slow.value
     assert fast.stats == out.stats == slow.stats
-    for name in ("best_action", "best_actions", "pv_actions"):
+    for name in ("best_move", "best_moves", "pv_moves"):
         assert getattr(fast, name) == getattr(slow, name), name
     assert fast.pv == (0, *(out.chosen[n] for n in fast.pv[:-1]))
     assert states(fast.pv) == _states(G, slow.pv)
     assert states(fast.visited_leaves) == _states(G, slow.visited_leaves)
-    assert states(fast.best_moves) == _states(G, slow.best_moves)
+    assert states(fast.best_children) == _states(G, slow.best_children)
     mine = Counter((at[n][0], v.value, v.bound) for n, v in fast.node_values.items())
     theirs = Counter((G.nodes[n]["state"], v.value, v.bound) for n, v in slow.node_values.items())
     assert mine == theirs

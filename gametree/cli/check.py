@@ -7,14 +7,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
+from gametree.cli.common import (
+    add_ids_option,
+    add_search_options,
+    add_tree_argument,
+    read_tree,
+    search_options,
+)
 
 __all__ = ["add_parser", "run"]
 
 DESCRIPTION = """\
 Check the answers in ANSWERS (TOML, JSON or the plain form 'value = 3', 'move = B',
 'pruned = I J', 'C = 2') against a search of TREE, under the course's convention.
-Every item gets a verdict, the expected and given values, and the reason.
+Every item gets a verdict, the expected and given values, and the reason. Where the
+tree's edges carry moves, answers may name moves ('move = a1', 'pv = a1 b1',
+'pruned = c2 c3' or by path from the root 'pruned = a2/c2'); the report says which
+form it read.
 
 exit status: 0 every item right, 1 something wrong, 2 unusable input.
 
@@ -60,6 +69,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="ITEMS",
         help="comma-separated items that must be answered (value,move,pruned,order,pv)",
     )
+    add_ids_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -69,6 +79,7 @@ def key_options(args: argparse.Namespace) -> dict[str, Any]:
     options["window_at"] = args.window_at
     options["tie_break"] = args.tie_break
     options["require"] = tuple(x.strip() for x in args.require.split(",") if x.strip())
+    options["ids"] = getattr(args, "ids", False)
     return options
 
 

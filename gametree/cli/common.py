@@ -147,3 +147,13 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
         if args.transpositions:
             options["transposition_table"] = True
     return options
+
+
+def add_ids_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--ids``: name the best move and the PV by node id instead of by move."""
+    parser.add_argument(
+        "--ids",
+        action="store_true",
+        help="name the best move and the PV by node id (default: by the edges' moves "
+        "where the tree has them)",
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gametree.cli.common import ALGORITHM_CHOICES, add_tree_argument, read_tree
+from gametree.cli.common import ALGORITHM_CHOICES, add_ids_option, add_tree_argument, read_tree
 
 __all__ = ["add_parser", "run"]
 
@@ -52,6 +52,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--fail", choices=("soft", "hard"), default="soft")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per algorithm")
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
+    add_ids_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -67,5 +68,5 @@ def run(args: argparse.Namespace) -> int:
     if args.depth is not None:
         options["depth"] = args.depth
     rows = compare(G, args.algorithms, repeat=args.repeat, **options)
-    print(format_comparison(rows, args.format))
+    print(format_comparison(rows, args.format, ids=args.ids))
     return 0

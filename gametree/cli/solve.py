@@ -16,7 +16,13 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import VALUE
-from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
+from gametree.cli.common import (
+    add_ids_option,
+    add_search_options,
+    add_tree_argument,
+    read_tree,
+    search_options,
+)
 from gametree.exceptions import SearchError
 from gametree.search.result import SearchResult, jsonable
 from gametree.search.theory import ebf
@@ -52,8 +58,10 @@ def add_parser(subparsers: Any) -> None:
         "--json",
         action="store_true",
         help="print one JSON object (algorithm, options, value, best_move, best_moves, "
-        "principal_variation, visited_leaves, pruned_edges, node_values, stats)",
+        "pv_moves, best_child, best_children, principal_variation, visited_leaves, "
+        "pruned_edges, node_values, stats)",
     )
+    add_ids_option(parser)
     output.add_argument(
         "--explain",
         nargs="?",
@@ -82,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result_json(result), indent=2))
         return 0
-    print(format_text(result, G))
+    print(format_text(result, G, ids=args.ids))
     if args.explain:
         import gametree
 
@@ -102,8 +110,10 @@ def result_json(result: SearchResult) -> dict[str, Any]:
     """Return the ``--json`` object of a search result.
 
     Keys: ``algorithm``, ``options``, ``value``, ``best_move``, ``best_moves``,
-    ``principal_variation``, ``visited_leaves``, ``pruned_edges`` (pairs), ``node_values``
-    (node id to value) and ``stats``; infinities are the strings ``"inf"`` and ``"-inf"``.
+    ``pv_moves`` (moves: an edge's ``move``, else the child's id), ``best_child``,
+    ``best_children``, ``principal_variation`` (node ids), ``visited_leaves``,
+    ``pruned_edges`` (pairs), ``node_values`` (node id to value) and ``stats``;
+    infinities are the strings ``"inf"`` and ``"-inf"``.
     """
     return {
         "algorithm": result.algorithm,
@@ -111,6 +121,9 @@ def result_json(result: SearchResult) -> dict[str, Any]:
         "value": jsonable(result.value),
         "best_move": jsonable(result.best_move),
         "best_moves": jsonable(result.best_moves),
+        "pv_moves": jsonable(result.pv_moves),
+        "best_child": jsonable(result.best_child),
+        "best_children": jsonable(result.best_children),
         "principal_variation": jsonable(result.pv),
         "visited_leaves": jsonable(result.visited_leaves),
         "pruned_edges": jsonable(result.pruned_edges),
@@ -155,10 +168,13 @@ def _leaf_text(G: nx.DiGraph | None, leaf: Hashable) -> str:
     return f"{leaf}={_num(G.nodes[leaf][VALUE])}"
 
 
-def format_text(result: SearchResult, G: nx.DiGraph | None = None) -> str:
+def format_text(result: SearchResult, G: nx.DiGraph | None = None, *, ids: bool = False) -> str:
     """Return the text report of ``gametree solve`` for ``result``.
 
     With the searched graph ``G``, each visited leaf is shown with its value (``E=3``).
+    The best move and the PV are named by move (``best move:  a1``, ``PV:  a1 b1``)
+    where the edges carry moves, and by node id (the PV from the root, ``A B E``)
+    where they do not or with ``ids``.
     """
     stats = result.stats
     options = _options_text(result.options)
@@ -168,11 +184,19 @@ def format_text(result: SearchResult, G: nx.DiGraph | None = None) -> str:
     if root_value is not None and root_value.bound.value != "exact":
         bound = f" ({root_value.bound.value} bound)"
     lines.append(f"value:      {_num(result.value)}{bound}")
-    best = "(none)" if result.best_move is None else str(result.best_move)
-    if len(result.best_moves) > 1:
-        best += f" (all best: {_nodes(result.best_moves)})"
+    by_move = not ids and tuple(result.pv_moves) + tuple(result.best_moves) != tuple(
+        result.pv[1:]
+    ) + tuple(result.best_children)
+    best_one, best_all = (
+        (result.best_move, result.best_moves)
+        if by_move
+        else (result.best_child, result.best_children)
+    )
+    best = "(none)" if best_one is None else str(best_one)
+    if len(best_all) > 1:
+        best += f" (all best: {_nodes(best_all)})"
     lines.append(f"best move:  {best}")
-    lines.append(f"PV:         {_nodes(result.pv)}")
+    lines.append(f"PV:         {_nodes(result.pv_moves if by_move else result.pv)}")
     counts = (
         f"nodes visited {stats.nodes_visited}, leaves evaluated {stats.leaves_evaluated}, "
         f"cutoffs {stats.cutoffs}, re-searches {stats.re_searches}, "

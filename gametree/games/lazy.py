@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import math
+import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields, replace
 from itertools import count
@@ -44,7 +45,7 @@ from gametree.games.protocol import (
     player_mapper,
     renderer,
 )
-from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult
+from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult, with_moves
 
 __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
 
@@ -59,32 +60,51 @@ _FAST = {"minimax": False, "negamax": False, "alphabeta": True, "negamax_alphabe
 class GameSearchResult(SearchResult):
     """A :class:`SearchResult` of a game search, with the moves and the graph.
 
-    The inherited fields name nodes of :attr:`graph` (integers, root 0), numbered as
-    the search created them; with ``record=False`` the numbering is the same, though no
-    graph is kept, except with a transposition table: that search makes a child only
-    when it goes down its move, numbers positions in that order, and gives each move it
-    skipped at a cutoff an id of its own (see :func:`search_game`).
+    ``best_move``, ``best_moves`` and ``pv_moves`` are the game's moves; the inherited
+    ``best_child``, ``best_children``, ``pv`` and the other node fields name nodes of
+    :attr:`graph` (integers, root 0), numbered as the search created them; with
+    ``record=False`` the numbering is the same, though no graph is kept, except with a
+    transposition table: that search makes a child only when it goes down its move,
+    numbers positions in that order, and gives each move it skipped at a cutoff an id of
+    its own (see :func:`search_game`).
 
     Attributes
     ----------
     graph : networkx.DiGraph or None
         What the search saw (``record=True``): entered nodes with their subtrees, and
         the moves it pruned as ``frontier`` nodes with no subtree. Annotated when asked.
-    best_action : object
-        The move to play (``None`` at a terminal root).
-    best_actions : tuple
-        Every root move attaining the best value.
-    pv_actions : tuple
-        The principal variation as moves.
     root_state : object
         The position searched.
     """
 
     graph: nx.DiGraph | None = None
-    best_action: Any = None
-    best_actions: tuple[Any, ...] = ()
-    pv_actions: tuple[Any, ...] = ()
     root_state: Any = None
+
+    @property
+    def best_action(self) -> Any:
+        """Deprecated alias of :attr:`best_move` (the move to play); removed next release."""
+        _deprecated("best_action", "best_move")
+        return self.best_move
+
+    @property
+    def best_actions(self) -> tuple[Any, ...]:
+        """Deprecated alias of :attr:`best_moves`; removed next release."""
+        _deprecated("best_actions", "best_moves")
+        return self.best_moves
+
+    @property
+    def pv_actions(self) -> tuple[Any, ...]:
+        """Deprecated alias of :attr:`pv_moves`; removed next release."""
+        _deprecated("pv_actions", "pv_moves")
+        return self.pv_moves
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(
+        f"GameSearchResult.{old} is deprecated and will be removed in the next release; use {new}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _check(
@@ -172,8 +192,11 @@ def search_game(
     Returns
     -------
     GameSearchResult
-        A :class:`SearchResult` whose node fields name graph nodes, plus
-        ``best_action``, ``best_actions``, ``pv_actions`` and ``graph``.
+        A :class:`SearchResult` whose node fields (``best_child``, ``pv``, ...) name
+        graph nodes and whose ``best_move``, ``best_moves``, ``pv_moves`` are the
+        game's moves, plus ``graph`` and ``root_state``. ``best_action``,
+        ``best_actions`` and ``pv_actions`` are deprecated aliases of the move fields
+        (they warn with :class:`DeprecationWarning`; removed in the next release).
 
     Raises
     ------
@@ -207,8 +230,10 @@ def search_game(
     --------
     >>> from gametree.games import Fig52Game
     >>> r = search_game(Fig52Game())
-    >>> r.value, r.best_action, r.pv_actions
+    >>> r.value, r.best_move, r.pv_moves
     (3, 'a1', ('a1', 'b1'))
+    >>> r.best_child, r.pv
+    (1, (0, 1, 4))
     >>> [r.graph.nodes[n]["label"] for n in r.visited_leaves]
     ['E', 'F', 'G', 'H', 'K', 'L', 'M']
     >>> [r.graph.nodes[c]["label"] for _, c in r.pruned_edges]
@@ -293,17 +318,17 @@ def _fast(
         algorithm=algorithm,
         root=0,
         value=out.value,
-        best_move=out.best_move,
-        best_moves=out.best_moves,
+        best_child=out.best_move,
+        best_children=out.best_moves,
         pv=tuple(pv),
         node_values=out.node_values,
         visited_leaves=tuple(out.visited_leaves),
         pruned_edges=tuple(out.pruned_edges),
         stats=out.stats,
         options=options,
-        best_action=None if out.best_move is None else moves[where[out.best_move]],
-        best_actions=tuple(moves[where[c]] for c in out.best_moves),
-        pv_actions=tuple(pv_actions[: len(pv) - 1]),
+        best_move=None if out.best_move is None else moves[where[out.best_move]],
+        best_moves=tuple(moves[where[c]] for c in out.best_moves),
+        pv_moves=tuple(pv_actions[: len(pv) - 1]),
         root_state=root_state,
         visit_order=tuple(out.visit_order),
         windows=out.windows,
@@ -618,9 +643,7 @@ def _recorded(
             raise too_many(game, len(node_attrs), max_nodes, searching=True)
 
     r = _engine_search(G, algorithm, options, hook, annotate and record, trace and record)
-    best_action = None if r.best_move is None else G.edges[0, r.best_move][MOVE]
-    best_actions = tuple(G.edges[0, c][MOVE] for c in r.best_moves)
-    pv_actions = tuple(G.edges[u, v][MOVE] for u, v in zip(r.pv, r.pv[1:], strict=False))
+    r = with_moves(r, G)
     base = {f.name: getattr(r, f.name) for f in fields(SearchResult)}
     base["options"] = options
     # The hook, not the engine, applies the depth limit: count the cut leaves it saw.
@@ -630,9 +653,6 @@ def _recorded(
     return GameSearchResult(
         **base,
         graph=G if record else None,
-        best_action=best_action,
-        best_actions=best_actions,
-        pv_actions=pv_actions,
         root_state=root_state,
     )
 

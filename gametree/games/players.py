@@ -123,11 +123,11 @@ class _Searcher(GamePlayer):
             assert r is not None
         self.last_nodes = nodes
         self.last_value = r.value
-        if r.best_action is None:
+        if r.best_move is None:
             raise GameError(f"{self.name}: no move to choose in {state!r}")
-        if self.ties == "random" and len(r.best_actions) > 1:
-            return rng.choice(list(r.best_actions))
-        return r.best_action
+        if self.ties == "random" and len(r.best_moves) > 1:
+            return rng.choice(list(r.best_moves))
+        return r.best_move
 
 
 def searcher(

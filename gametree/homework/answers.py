@@ -10,10 +10,13 @@ item                      meaning                                             ex
 ``move`` [best_move]      the root's best move (child id or label, or the     ``move = B``
                           edge's ``move`` label)
 ``pruned`` [cut, cuts]    what the search never looks at: leaves, whole       ``pruned = I J``
-                          subtrees (an internal node) or edges ``C-I``
-``pruned_leaves``         the same, read as leaves                            ``... = #5 #6``
-``pruned_edges``          the same, read as edges                             ``... = C-I C-J``
-``pruned_nodes``          the same, read as whole subtrees                    ``... = D``
+                          subtrees (an internal node), edges ``C-I``, or
+                          (where edges carry moves) the moves of pruned       ``pruned = c2 c3``
+                          edges, by move or by move path from the root        ``pruned = a2/c2``
+``pruned_leaves``         the same, read as leaves (ids only)                 ``... = #5 #6``
+``pruned_edges``          the same, read as edges (ids only)                  ``... = C-I C-J``
+``pruned_nodes``          the same, read as whole subtrees (ids only)         ``... = D``
+``pruned_moves``          the same, read as moves or move paths only          ``... = a2/c2``
 ``order`` [evaluated]     the leaves in the order they are evaluated          ``order = E F G H K``
 ``pv``                    the principal variation (the root may be left out)  ``pv = A B E``
 any node name             that node's value, or a bound ``<= 2`` / ``>= 5``,  ``C = <=2``
@@ -24,6 +27,13 @@ any node name             that node's value, or a bound ``<= 2`` / ``>= 5``,  ``
 
 Nodes are named by id, by label, or (leaves) by left-to-right position ``#1``, ``#2``, ...
 as exercise sheets number them; ``inf``, ``-inf``, ``+inf``, ``∞`` and ``-∞`` are numbers.
+Where the tree's edges carry ``move`` labels, ``move``, ``pv`` and ``pruned`` may name
+moves instead (``move = a1``, ``pv = a1 b1``, ``pruned = c2 c3``); a move that labels
+several edges is named by its path from the root (``a2/c2``). The checker says which
+form it read, and a token that reads differently as an id and as a move is an error
+in ``pruned`` (use ``pruned_nodes``/``pruned_edges`` or ``pruned_moves``), never a
+guess; in ``move`` and ``pv`` it is read as the move in a tree whose edges all carry
+moves (a game tree), with a note, and is an error elsewhere.
 
 The three forms of the same answers:
 
@@ -100,6 +110,7 @@ for _names, _spec in (
     (("pruned_leaves", "cut_leaves"), ("pruned", "leaves")),
     (("pruned_edges", "cut_edges"), ("pruned", "edges")),
     (("pruned_nodes", "pruned_subtrees", "cut_nodes"), ("pruned", "nodes")),
+    (("pruned_moves", "cut_moves"), ("pruned", "moves")),
     (
         ("order", "evaluated", "leaf_order", "evaluation_order", "visited", "visited_leaves"),
         ("order", None),
@@ -137,7 +148,8 @@ class AnswerItem:
     node : str or None
         The node name as written, for per-node items (values, alpha, beta, window).
     form : str or None
-        For ``pruned``: ``"any"``, ``"leaves"``, ``"edges"`` or ``"nodes"`` (the key used).
+        For ``pruned``: ``"any"``, ``"leaves"``, ``"edges"``, ``"nodes"`` or ``"moves"``
+        (the key used).
     line : int or None
         1-based line in the file (None for answers given as a dict).
     key : str

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from gametree.exceptions import SearchError
 from gametree.homework.answers import AnswerItem, Answers, load_answers, parse_answers
 from gametree.homework.ordering import minimax_values
 from gametree.homework.story import Step, cut_reason, fmt, origin_text, replay
-from gametree.search.result import Bound, NodeValue, SearchResult
+from gametree.search.result import Bound, NodeValue, SearchResult, edge_move
 from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
 from gametree.validation import find_root, validate
 
@@ -455,6 +456,9 @@ class AnswerKey:
     require : iterable of str, optional
         Items every answer set must contain (``"value"``, ``"move"``, ``"pruned"``,
         ``"order"``, ``"pv"``); one that is absent is a MISSING finding.
+    ids : bool, default False
+        Name the best move and the PV in findings by node id; by default they are
+        named by move (``a1 (to B)``) where the edges carry moves.
 
     Examples
     --------
@@ -481,6 +485,7 @@ class AnswerKey:
         window_at: str = "exit",
         tie_break: str = "first",
         require: Iterable[str] = (),
+        ids: bool = False,
     ) -> None:
         validate(G)
         if window_at not in ("exit", "enter"):
@@ -496,6 +501,7 @@ class AnswerKey:
         self.window_at = window_at
         self.tie_break = tie_break
         self.require = tuple(require)
+        self.ids = ids
         unknown = set(self.require) - {"value", "move", "pruned", "order", "pv"}
         if unknown:
             raise SearchError(
@@ -878,7 +884,7 @@ class AnswerKey:
         if kind == "value":
             return [self._check_value(item)]
         if kind == "move":
-            return [self._check_move(item)]
+            return [self._check_move(item, notes)]
         if kind == "node_value":
             return [self._check_node_value(item)]
         if kind in ("alpha", "beta", "window"):
@@ -886,7 +892,7 @@ class AnswerKey:
         if kind == "order":
             return [self._check_order(item)]
         if kind == "pv":
-            return [self._check_pv(item)]
+            return [self._check_pv(item, notes)]
         return self._check_pruned(item, notes)
 
     def _check_value(self, item: AnswerItem) -> Finding:
@@ -900,67 +906,131 @@ class AnswerKey:
         notes = self._notes(lambda o: _same(n, o.result.value))
         return Finding("value", Verdict.WRONG, fmt(r.value), n.text(), story, item.line, notes)
 
-    def _step(self, parent: Hashable, token: Any) -> Hashable:
-        """The child of ``parent`` that ``token`` names (a node name or a move label)."""
-        text = str(token).strip()
-        for c in self.G._succ[parent]:
-            label = self.G._succ[parent][c].get(MOVE)
-            if label is not None and str(label) == text:
-                try:
-                    named = self.resolve(token)
-                except ValueError:
-                    return c  # type: ignore[no-any-return]
-                if named not in self.G._succ[parent]:
-                    return c  # type: ignore[no-any-return]
+    @cached_property
+    def _speaks_moves(self) -> bool:
+        """Whether every edge of the tree carries a ``move`` (a game tree)."""
+        return self.G.number_of_edges() > 0 and all(
+            m is not None for _, _, m in self.G.edges(data=MOVE)
+        )
+
+    @cached_property
+    def _edges_by_move(self) -> dict[str, list[tuple[Hashable, Hashable]]]:
+        """Edges by the text of their ``move``, in the graph's edge order."""
+        out: dict[str, list[tuple[Hashable, Hashable]]] = {}
+        for u, v, m in self.G.edges(data=MOVE):
+            if m is not None:
+                out.setdefault(str(m), []).append((u, v))
+        return out
+
+    def move_name(self, parent: Hashable, child: Hashable) -> str:
+        """The move of the edge ``parent -> child`` (its ``move``, else the child's id)."""
+        return str(edge_move(self.G, parent, child))
+
+    def _child(
+        self, parent: Hashable, token: Any, read: set[str], *, loose: bool = False
+    ) -> Hashable:
+        """The child of ``parent`` that ``token`` names, as a node name or a move.
+
+        Adds ``"ids"`` or ``"moves"`` to ``read``. A token that names one child by id
+        and another by move is read as the move in a tree whose edges all carry moves
+        (the report says so); elsewhere it is an error. A node that is not a child of
+        ``parent`` is an error, or (``loose``, for a path being graded) returned as is.
+        """
+        try:
+            named: Hashable | None = self.resolve(token)
+        except ValueError:
+            named = None
+        kids = self.G._succ[parent]
+        by_id = named if named in kids else None
+        text = str(token).strip().strip('"').strip("'")
+        by_move: list[Hashable] = [
+            c for c, d in kids.items() if d.get(MOVE) is not None and str(d[MOVE]) == text
+        ]
+        if len(by_move) > 1:
+            raise ValueError(
+                f"move {text!r} labels {len(by_move)} edges from {parent}: "
+                + ", ".join(f"{parent}-{c}" for c in by_move)
+            )
+        if by_move and by_id is not None and by_move[0] != by_id:
+            if not self._speaks_moves:
+                raise ValueError(
+                    f"{text!r} is ambiguous at {parent}: it is the child {by_id} by id and "
+                    f"the move to {by_move[0]}; rename one of them"
+                )
+            read.add("moves")
+            read.add(f"{text!r} read as the move to {by_move[0]}, not the node {by_id}")
+            return by_move[0]
+        if by_move:
+            read.add("moves")
+            return by_move[0]
+        if by_id is not None:
+            read.add("ids")
+            return by_id
+        if named is not None and loose:
+            read.add("ids")
+            return named
+        if named is not None:
+            raise ValueError(
+                f"{named} is not a child of {parent}; a move from {parent} is one of "
+                + ", ".join(self.move_name(parent, c) for c in kids)
+            )
         return self.resolve(token)
 
-    def _resolve_move(self, given: Any) -> Hashable:
-        try:
-            node = self.resolve(given)
-        except ValueError:
-            node = None
-        kids: list[Hashable] = list(self.G._succ[self.root])
-        if node in kids:
-            return node
-        text = str(given).strip()
-        for c in kids:
-            label = self.G._succ[self.root][c].get(MOVE)
-            if label is not None and str(label) == text:
-                return c
-        if node is not None:
-            raise ValueError(
-                f"{node} is not a child of the root {self.root}; a move is one of "
-                + ", ".join(str(c) for c in kids)
-            )
-        return self.resolve(given)
+    def _read_note(self, item: AnswerItem, read: set[str]) -> str | None:
+        """A note saying how an item naming children was read (ids, moves)."""
+        if not read or not self._has_moves:
+            return None
+        where = f"{item.key or item.kind} (line {item.line})" if item.line else item.key
+        forms = [f for f in ("ids", "moves") if f in read]
+        words = {"ids": "node ids", "moves": "moves"}
+        note = f"read {where or item.kind} as " + " and ".join(words[f] for f in forms)
+        return "; ".join([note, *sorted(r for r in read if r not in words)])
 
-    def _check_move(self, item: AnswerItem) -> Finding:
+    @cached_property
+    def _has_moves(self) -> bool:
+        return bool(self._edges_by_move)
+
+    def _check_move(self, item: AnswerItem, notes: list[str]) -> Finding:
         r = self.main.result
-        node = self._resolve_move(item.given)
-        expected = r.best_move
+        read: set[str] = set()
+        node = self._child(self.root, item.given, read)
+        note = self._read_note(item, read)
+        if note:
+            notes.append(note)
+        expected = r.best_child
+
+        def said(c: Hashable | None) -> str:
+            if c is None or self.ids:
+                return str(c) if c is not None else "(none)"
+            move = self.move_name(self.root, c)
+            return move if move == str(c) else f"{move} (to {c})"
+
         values = ", ".join(
-            f"{c} {_bound_text(r.node_values[c])}" if c in r.node_values else f"{c} pruned"
+            f"{said(c)} {_bound_text(r.node_values[c])}"
+            if c in r.node_values
+            else f"{said(c)} pruned"
             for c in self.G._succ[self.root]
         )
         player = self._player(self.root)
         word = {"MAX": "largest", "MIN": "smallest"}.get(player, "best")
+        verb = "moves to" if all(said(c) == str(c) for c in self.G._succ[self.root]) else "plays"
         story = (
-            f"{self.root} ({player}) moves to {expected}, the first child with the {word} value: "
-            + values
+            f"{self.root} ({player}) {verb} {said(expected)}, "
+            f"the first child with the {word} value: " + values
         )
         ties = [c for c in self.G._succ[self.root] if self.minimax[c] == self.minimax[self.root]]
         if node == expected or (self.tie_break == "any" and node in ties):
-            return Finding("move", Verdict.CORRECT, str(expected), str(node), story, item.line)
-        notes: tuple[str, ...] = ()
+            return Finding("move", Verdict.CORRECT, said(expected), said(node), story, item.line)
+        notes_: tuple[str, ...] = ()
         if node in ties:
-            notes = (
-                f"{', '.join(str(t) for t in ties)} are all worth "
+            notes_ = (
+                f"{', '.join(said(t) for t in ties)} are all worth "
                 f"{fmt(self.minimax[self.root])}: you broke the tie differently (this "
                 "check takes the first in child order; use tie_break='any' to accept any)",
             )
         else:
-            notes = self._notes(lambda o: o.result.best_move == node)
-        return Finding("move", Verdict.WRONG, str(expected), str(node), story, item.line, notes)
+            notes_ = self._notes(lambda o: o.result.best_child == node)
+        return Finding("move", Verdict.WRONG, said(expected), said(node), story, item.line, notes_)
 
     def _check_node_value(self, item: AnswerItem) -> Finding:
         node = self.resolve(item.node)
@@ -1125,48 +1195,159 @@ class AnswerKey:
         notes = self._notes(lambda o: o.evaluated == given)
         return Finding("order", Verdict.WRONG, exp_text, giv_text, story, item.line, notes)
 
-    def _check_pv(self, item: AnswerItem) -> Finding:
+    def _check_pv(self, item: AnswerItem, notes: list[str]) -> Finding:
         try:
             first = self.resolve(item.given[0]) if item.given else None
         except ValueError:
             first = None
-        rest = item.given[1:] if first == self.root else item.given
+        by_move = self._has_moves and any(
+            self.move_name(self.root, c) == str(item.given[0]).strip()
+            for c in self.G._succ[self.root]
+        )
+        rest = item.given[1:] if first == self.root and not by_move else item.given
         given: list[Hashable] = [self.root]
+        read: set[str] = set()
         for token in rest:
-            given.append(self._step(given[-1], token))
+            given.append(self._child(given[-1], token, read, loose=True))
+        note = self._read_note(item, read)
+        if note:
+            notes.append(note)
         path = tuple(given)
         expected = tuple(self.main.result.pv)
-        exp_text = " ".join(str(x) for x in expected)
-        giv_text = " ".join(str(x) for x in path)
-        story = f"the principal variation follows the best child from {self.root}: {exp_text}"
+        if not self.ids and ("moves" in read or any(r.startswith("'") for r in read)):
+            exp_text, giv_text = self._path_moves(expected), self._path_moves(path)
+        else:
+            exp_text = " ".join(str(x) for x in expected)
+            giv_text = " ".join(str(x) for x in path)
+        story = f"the principal variation follows the best child from {self.root}: " + " ".join(
+            str(x) for x in expected
+        )
         if path == expected:
             return Finding("pv", Verdict.CORRECT, exp_text, giv_text, story, item.line)
-        notes = self._notes(lambda o: tuple(o.result.pv) == path)
-        return Finding("pv", Verdict.WRONG, exp_text, giv_text, story, item.line, notes)
+        notes_ = self._notes(lambda o: tuple(o.result.pv) == path)
+        return Finding("pv", Verdict.WRONG, exp_text, giv_text, story, item.line, notes_)
+
+    def _path_moves(self, path: Sequence[Hashable]) -> str:
+        return " ".join(self.move_name(u, v) for u, v in pairwise(path))
 
     def _claims(
         self, item: AnswerItem
-    ) -> list[tuple[str, Hashable | None, tuple[Hashable, Hashable] | None]]:
-        """Read each listed thing as a node (leaf or subtree) or an edge."""
-        out: list[tuple[str, Hashable | None, tuple[Hashable, Hashable] | None]] = []
+    ) -> list[tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]]:
+        """Read each listed thing as a node (leaf or subtree), an edge, a move or a move
+        path; the last element says which: ``"id"``, ``"move"`` or ``"path"``."""
+        out: list[tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]] = []
+        moves_only = item.form == "moves"
+        ids_only = item.form in ("leaves", "edges", "nodes") or not self._has_moves
         for token in item.given:
             text = "-".join(token) if isinstance(token, tuple) else str(token)
-            if not isinstance(token, tuple):
-                try:
-                    out.append((text, self.resolve(token), None))
-                    continue
-                except ValueError as exc:
-                    node_error = exc
-            else:
-                node_error = ValueError(f"{text!r} is not an edge")
             try:
-                out.append((text, None, self._resolve_edge(token)))
+                if isinstance(token, tuple) or ids_only:
+                    out.append(self._claim_by_id(token, text))
+                elif moves_only:
+                    out.append(self._claim_by_move(text))
+                else:
+                    out.append(self._claim_either(token, text))
             except ValueError as exc:
-                message = str(exc)
-                if "neither" in message:
-                    message = str(node_error)
-                raise ValueError(f"in {item.key or 'pruned'}: {message}") from None
+                raise ValueError(f"in {item.key or 'pruned'}: {exc}") from None
         return out
+
+    def _claim_by_id(
+        self, token: Any, text: str
+    ) -> tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]:
+        if not isinstance(token, tuple):
+            try:
+                return (text, self.resolve(token), None, "id")
+            except ValueError as exc:
+                node_error = exc
+        else:
+            node_error = ValueError(f"{text!r} is not an edge")
+        try:
+            return (text, None, self._resolve_edge(token), "id")
+        except ValueError as exc:
+            message = str(exc)
+            raise ValueError(str(node_error) if "neither" in message else message) from None
+
+    def _claim_by_move(
+        self, text: str
+    ) -> tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]:
+        """The edge a move (labelling one edge of the tree) or a move path ``a2/c2``
+        from the root names."""
+        if "/" in text:
+            steps = [step.strip() for step in text.removeprefix("/").split("/")]
+            at, edge = self.root, None
+            for i, step in enumerate(steps):
+                kids = [c for c in self.G._succ[at] if self.move_name(at, c) == step]
+                if len(kids) != 1:
+                    moves = " ".join(self.move_name(at, c) for c in self.G._succ[at]) or "none"
+                    after = "/".join(steps[:i]) or "the root"
+                    what = "matches nothing: no" if not kids else f"is ambiguous: {len(kids)}"
+                    raise ValueError(
+                        f"move path {text!r} {what} move {step!r} after {after} "
+                        f"(node {at}; its moves: {moves})"
+                    )
+                edge, at = (at, kids[0]), kids[0]
+            assert edge is not None
+            return (text, None, edge, "path")
+        edges = self._edges_by_move.get(text, [])
+        if len(edges) == 1:
+            return (text, None, edges[0], "move")
+        if not edges:
+            raise ValueError(f"no edge has the move {text!r}")
+        shown = ", ".join(f"{u}-{v}" for u, v in edges[:4]) + (", ..." if len(edges) > 4 else "")
+        raise ValueError(
+            f"the move {text!r} labels {len(edges)} edges ({shown}); "
+            f"name one by its move path from the root, such as {self._path_text(edges[0][1])}"
+        )
+
+    def _path_text(self, node: Hashable) -> str:
+        """The move path from the root down to ``node`` (first parents): ``a2/c2``, or
+        ``/a2`` for a child of the root."""
+        path: list[str] = []
+        while node != self.root:
+            parent = next(iter(self.G._pred[node]))
+            path.append(self.move_name(parent, node))
+            node = parent
+        text = "/".join(reversed(path))
+        return text if "/" in text else "/" + text
+
+    def _claim_either(
+        self, token: Any, text: str
+    ) -> tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]:
+        """A token of a ``pruned`` list that may be a node, an edge or a move: reading
+        it both ways must agree, else it is ambiguous (an error, never a guess)."""
+        try:
+            by_id: tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str] | None
+            by_id = self._claim_by_id(token, text)
+        except ValueError as exc:
+            by_id, id_error = None, exc
+        try:
+            by_move: tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str] | None
+            by_move = self._claim_by_move(text)
+        except ValueError as exc:
+            by_move, move_error = None, exc
+        if by_id is None and by_move is None:
+            if "/" in text or text in self._edges_by_move:
+                raise move_error
+            raise id_error
+        if by_id is None:
+            return by_move  # type: ignore[return-value]
+        if by_move is None:
+            if text in self._edges_by_move:
+                raise ValueError(
+                    f"{text!r} is ambiguous: it names {_id_text(by_id)} and is the move of "
+                    f"several edges; {move_error}; or write pruned_nodes = ... or "
+                    "pruned_edges = ... to read ids"
+                )
+            return by_id
+        edge = by_move[2]
+        assert edge is not None
+        if by_id[2] == edge or (by_id[1] == edge[1] and len(self.G._pred[edge[1]]) == 1):
+            return by_id  # the node and the edge into it: the same leaves
+        raise ValueError(
+            f"{text!r} is ambiguous: it names {_id_text(by_id)} and the move to {edge[1]} "
+            f"(edge {edge[0]}-{edge[1]}); write pruned_nodes = ... or pruned_edges = ... "
+            "for ids, pruned_moves = ... for moves"
+        )
 
     def _covered(
         self, nodes: set[Hashable], edges: set[tuple[Hashable, Hashable]]
@@ -1210,14 +1391,18 @@ class AnswerKey:
 
     def _check_pruned(self, item: AnswerItem, notes: list[str]) -> list[Finding]:
         claims = self._claims(item)
-        nodes = {n for _, n, _ in claims if n is not None}
-        edges = {e for _, _, e in claims if e is not None}
+        nodes = {n for _, n, _, _ in claims if n is not None}
+        edges = {e for _, _, e, _ in claims if e is not None}
         covered = self._covered(nodes, edges)
         # How each covered leaf was named, for the "given" column.
         named_by: dict[Hashable, str] = {}
         forms = []
-        for _, n, e in claims:
-            if e is not None:
+        for text, n, e, how in claims:
+            if e is not None and how != "id":
+                forms.append("move paths" if how == "path" else "moves")
+                for x in self._below(e[1]):
+                    named_by.setdefault(x, f"move {text}")
+            elif e is not None:
                 forms.append("edges")
                 for x in self._below(e[1]):
                     named_by.setdefault(x, f"edge {e[0]}-{e[1]}")
@@ -1232,6 +1417,8 @@ class AnswerKey:
             "leaves": "leaves",
             "edges": "edges (each standing for the leaves below it)",
             "subtrees": "whole subtrees (each internal node standing for every leaf below it)",
+            "moves": "moves (each naming the one edge it labels, standing for the leaves below it)",
+            "move paths": "move paths from the root (each naming the edge it ends with)",
         }
         if kinds:
             notes.append(
@@ -1293,7 +1480,7 @@ class AnswerKey:
         # In a DAG a named subtree or edge can be searched through it while its leaves
         # are still cut off elsewhere: such a claim is wrong on its own.
         extras = {x for x in covered if x not in expected}
-        for text, n, e in claims:
+        for text, n, e, _ in claims:
             searched = (n is not None and n in o.visited) or (e is not None and e in o.traversed)
             below = self._below(n if n is not None else e[1])  # type: ignore[index]
             if searched and not any(x in extras for x in below):
@@ -1321,6 +1508,10 @@ class AnswerKey:
                 )
             )
         return findings
+
+
+def _id_text(claim: tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]) -> str:
+    return f"the node {claim[1]}" if claim[1] is not None else f"the edge {claim[0]}"
 
 
 def _looks_like_path(text: str) -> bool:
@@ -1405,7 +1596,7 @@ def check(
     fail : {"soft", "hard"}, default "soft"
     **options
         ``root``, ``depth``, ``window``, ``transposition_table``, ``window_at``,
-        ``tie_break``, ``require``: see :class:`AnswerKey`.
+        ``tie_break``, ``require``, ``ids``: see :class:`AnswerKey`.
 
     Returns
     -------
@@ -1445,7 +1636,9 @@ def check(
     >>> print(report.findings[1].explanation)
     leaf J is not evaluated: at C (MIN) the value 2 <= alpha 3 inherited from A after B returned 3
     """
-    key_options = {k: options.pop(k) for k in ("window_at", "tie_break", "require") if k in options}
+    key_options = {
+        k: options.pop(k) for k in ("window_at", "tie_break", "require", "ids") if k in options
+    }
     key = AnswerKey(
         G, algorithm=algorithm, prune_on_equal=prune_on_equal, fail=fail, **options, **key_options
     )

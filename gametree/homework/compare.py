@@ -27,9 +27,10 @@ _PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition
 class ComparisonRow:
     """One algorithm's run: what it found and how much work it did.
 
-    ``ebf`` is the effective branching factor of the nodes it visited
-    (:func:`gametree.ebf`, AIMA's definition: N = nodes visited - 1, d = the deepest node
-    entered); NaN when the search never left the root. ``seconds`` is the best of the
+    ``best_move`` is the root's best move (the edge's ``move``, else the child's id),
+    ``best_child`` the node it leads to. ``ebf`` is the effective branching factor of
+    the nodes it visited (:func:`gametree.ebf`, AIMA's definition: N = nodes visited -
+    1, d = the deepest node entered); NaN when the search never left the root. ``seconds`` is the best of the
     timed runs.
     """
 
@@ -42,6 +43,7 @@ class ComparisonRow:
     re_searches: int
     ebf: float
     seconds: float
+    best_child: Any = None
 
 
 def compare(
@@ -111,6 +113,7 @@ def compare(
                 s.re_searches,
                 factor,
                 best,
+                result.best_child,
             )
         )
     return rows
@@ -129,13 +132,14 @@ _HEADERS = (
 )
 
 
-def _cells(row: ComparisonRow) -> list[str]:
+def _cells(row: ComparisonRow, ids: bool = False) -> list[str]:
     from gametree.homework.story import fmt
 
+    move = row.best_child if ids else row.best_move
     return [
         row.algorithm,
         fmt(row.value),
-        "-" if row.best_move is None else str(row.best_move),
+        "-" if move is None else str(move),
         str(row.nodes_visited),
         str(row.leaves_evaluated),
         str(row.cutoffs),
@@ -145,8 +149,13 @@ def _cells(row: ComparisonRow) -> list[str]:
     ]
 
 
-def format_comparison(rows: Iterable[ComparisonRow], format: str = "text") -> str:
+def format_comparison(
+    rows: Iterable[ComparisonRow], format: str = "text", *, ids: bool = False
+) -> str:
     """Return the rows as an aligned ``"text"`` table, ``"markdown"``, ``"csv"`` or ``"json"``.
+
+    The ``move`` column names the best move by move (the edge's ``move``, else the
+    child's id), or by node id with ``ids``; JSON has both (``best_move``, ``best_child``).
 
     >>> row = ComparisonRow("alphabeta", 3, "B", 11, 7, 1, 0, 2.7, 0.0001)
     >>> print(format_comparison([row]))
@@ -161,10 +170,10 @@ def format_comparison(rows: Iterable[ComparisonRow], format: str = "text") -> st
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow([h.replace("-", "_") for h in _HEADERS[:-1]] + ["seconds"])
         for r in rows:
-            cells = _cells(r)
+            cells = _cells(r, ids)
             writer.writerow([*cells[:-1], f"{r.seconds:.6f}"])
         return out.getvalue()
-    table = [list(_HEADERS)] + [_cells(r) for r in rows]
+    table = [list(_HEADERS)] + [_cells(r, ids) for r in rows]
     if format == "markdown":
         lines = ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(_HEADERS)]
         lines += ["| " + " | ".join(cells) + " |" for cells in table[1:]]

@@ -216,7 +216,11 @@ def explain(
         convention += f", fail-{opts.get('fail', 'soft')}"
     pruned = list(dict.fromkeys(c for _, c in result.pruned_edges))
     pruned_text = ", ".join(str(c) for c in pruned) if pruned else "nothing"
-    move = f", best move {result.best_move}" if result.best_move is not None else ""
+    move = ""
+    if result.best_move is not None:
+        move = f", best move {result.best_move}"
+        if str(result.best_move) != str(result.best_child):
+            move += f" (to {result.best_child})"
     summary = f"value {fmt(result.value, format)}{move}; pruned: {pruned_text}."
     if format == "markdown":
         head = f"**{algorithm} on the tree rooted at {root}** ({convention})"

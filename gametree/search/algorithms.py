@@ -23,12 +23,13 @@ Conventions courses disagree on
     "is the value below 2, between, or above 5" and prunes more; a value outside it is
     reported with a ``lower`` or ``upper`` bound.
 
-Ties: the best move is the first child in child order attaining the best value.
-``best_moves`` lists every child *proven* to attain it: a child whose returned value is
-exact and equals the root's. Minimax proves every tie. A pruning search proves only the
-first best child and later children that happen to return an exact equal value (a leaf,
-or a subtree that returned inside the window); a later child whose search failed low at
-the root's value is not listed, because alpha-beta only learns that it is no better.
+Ties: the best child is the first child in child order attaining the best value.
+``best_children`` (and their moves, ``best_moves``) lists every child *proven* to attain
+it: a child whose returned value is exact and equals the root's. Minimax proves every
+tie. A pruning search proves only the first best child and later children that happen to
+return an exact equal value (a leaf, or a subtree that returned inside the window); a
+later child whose search failed low at the root's value is not listed, because
+alpha-beta only learns that it is no better.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import networkx as nx
 
 from gametree.exceptions import SearchError
 from gametree.search.engine import Evaluate, Expand, Plan, make_plan, run, run_to_result
-from gametree.search.result import SearchResult
+from gametree.search.result import SearchResult, with_moves
 from gametree.search.trace import TraceEvent
 
 __all__ = [
@@ -164,6 +165,7 @@ def _finish(G: nx.DiGraph, plan: Plan, annotate: bool) -> SearchResult:
     result = fast_search(plan, details=annotate)
     if result is None:
         result = run_to_result(plan)
+    result = with_moves(result, G)
     if annotate:
         from gametree.search.annotate import annotate as write
 
@@ -333,7 +335,7 @@ def run_and_annotate(G: nx.DiGraph, plan: Plan, annotate: bool) -> SearchResult:
     """Run ``plan`` on the negamax-form core (never the fast loops) and annotate."""
     if not isinstance(annotate, bool):
         raise SearchError(f"annotate={annotate!r} is not allowed; expected True or False")
-    result = run_to_result(plan)
+    result = with_moves(run_to_result(plan), G)
     if annotate:
         from gametree.search.annotate import annotate as write
 
@@ -614,7 +616,7 @@ def expectiminimax(
     Returns
     -------
     SearchResult
-        ``best_move`` is None when the root is a CHANCE node.
+        ``best_child`` and ``best_move`` are None when the root is a CHANCE node.
 
     References
     ----------

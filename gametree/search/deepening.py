@@ -46,9 +46,14 @@ class IterativeDeepeningResult:
         return self.result.value
 
     @property
-    def best_move(self) -> Hashable | None:
-        """The deepest search's best move."""
+    def best_move(self) -> Any:
+        """The deepest search's best move (the edge's ``move``, else the child's id)."""
         return self.result.best_move
+
+    @property
+    def best_child(self) -> Hashable | None:
+        """The deepest search's best child (a node id)."""
+        return self.result.best_child
 
     @property
     def depth(self) -> int:
@@ -70,6 +75,7 @@ class IterativeDeepeningResult:
             "algorithm": self.algorithm,
             "value": jsonable(self.value),
             "best_move": jsonable(self.best_move),
+            "best_child": jsonable(self.best_child),
             "stopped_early": self.stopped_early,
             "stats": self.stats.to_dict(),
             "iterations": [
@@ -77,6 +83,8 @@ class IterativeDeepeningResult:
                     "depth": depth,
                     "value": jsonable(r.value),
                     "best_move": jsonable(r.best_move),
+                    "best_child": jsonable(r.best_child),
+                    "pv_moves": jsonable(r.pv_moves),
                     "principal_variation": jsonable(r.pv),
                     "stats": r.stats.to_dict(),
                 }

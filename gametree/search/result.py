@@ -6,12 +6,26 @@ import math
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.attrs import MOVE
 
 if TYPE_CHECKING:
     from gametree.search.trace import TraceEvent
 
-__all__ = ["Bound", "NodeValue", "NodeValueMap", "SearchResult", "SearchStats", "jsonable"]
+__all__ = [
+    "Bound",
+    "NodeValue",
+    "NodeValueMap",
+    "SearchResult",
+    "SearchStats",
+    "edge_move",
+    "jsonable",
+    "with_moves",
+]
 
 
 class Bound(str, Enum):
@@ -173,11 +187,11 @@ class SearchResult:
         The node searched from.
     value : float
         The root's value from MAX's point of view.
-    best_move : hashable or None
-        The root's chosen child: the first in child order attaining the best value
-        (None for a leaf root or a CHANCE root).
-    best_moves : tuple
-        Every child of the root attaining the best value, in child order.
+    best_child : hashable or None
+        The root's chosen child (a node id): the first in child order attaining the
+        best value (None for a leaf root or a CHANCE root).
+    best_children : tuple
+        Every child of the root (node ids) attaining the best value, in child order.
     pv : tuple
         The principal variation as a node list, starting at the root.
     node_values : Mapping[hashable, NodeValue]
@@ -200,13 +214,27 @@ class SearchResult:
     visited_edges : tuple of (parent, child)
         The edges the search went down into nodes that have several parents (DAGs);
         empty for trees, where an edge was traversed exactly when its child was visited.
+    best_move : object or None
+        The move to play: the ``move`` of the edge from the root to :attr:`best_child`,
+        or the child's id when the edge has no ``move`` (a hand tree without moves).
+    best_moves : tuple
+        The moves of :attr:`best_children`, the same way.
+    pv_moves : tuple
+        The principal variation as moves, one per edge of :attr:`pv` (so one fewer
+        than :attr:`pv`), the same way.
+
+    Notes
+    -----
+    Node ids and moves are kept apart: ``best_child``, ``best_children`` and ``pv`` name
+    nodes of the graph; ``best_move``, ``best_moves`` and ``pv_moves`` name moves. The
+    move fields default to the node ids (see :func:`with_moves`).
     """
 
     algorithm: str
     root: Hashable
     value: float
-    best_move: Hashable | None
-    best_moves: tuple[Hashable, ...]
+    best_child: Hashable | None
+    best_children: tuple[Hashable, ...]
     pv: tuple[Hashable, ...]
     node_values: Mapping[Hashable, NodeValue]
     visited_leaves: tuple[Hashable, ...]
@@ -217,6 +245,18 @@ class SearchResult:
     visit_order: tuple[Hashable, ...] = ()
     windows: Mapping[Hashable, tuple[float, float]] = field(default_factory=dict)
     visited_edges: tuple[tuple[Hashable, Hashable], ...] = ()
+    best_move: Any = None
+    best_moves: tuple[Any, ...] = ()
+    pv_moves: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Moves not given are the node ids (a tree whose edges carry no moves).
+        if self.best_move is None and self.best_child is not None:
+            object.__setattr__(self, "best_move", self.best_child)
+        if not self.best_moves and self.best_children:
+            object.__setattr__(self, "best_moves", tuple(self.best_children))
+        if not self.pv_moves and len(self.pv) > 1:
+            object.__setattr__(self, "pv_moves", tuple(self.pv[1:]))
 
     def with_trace(self, trace: tuple[TraceEvent, ...]) -> SearchResult:
         """Return a copy of this result that carries ``trace``."""
@@ -231,6 +271,9 @@ class SearchResult:
             "value": jsonable(self.value),
             "best_move": jsonable(self.best_move),
             "best_moves": jsonable(self.best_moves),
+            "pv_moves": jsonable(self.pv_moves),
+            "best_child": jsonable(self.best_child),
+            "best_children": jsonable(self.best_children),
             "principal_variation": jsonable(self.pv),
             "visited_leaves": jsonable(self.visited_leaves),
             "pruned_edges": jsonable(self.pruned_edges),
@@ -240,3 +283,32 @@ class SearchResult:
             },
             "stats": self.stats.to_dict(),
         }
+
+
+def edge_move(G: nx.DiGraph, parent: Hashable, child: Hashable) -> Any:
+    """Return the move of the edge ``parent -> child``: its ``move``, else the child's id.
+
+    >>> import networkx as nx
+    >>> G = nx.DiGraph([("A", "B")])
+    >>> G.add_edge("A", "C", move="a2")
+    >>> edge_move(G, "A", "B"), edge_move(G, "A", "C")
+    ('B', 'a2')
+    """
+    move = G._succ[parent][child].get(MOVE)
+    return child if move is None else move
+
+
+def with_moves(result: SearchResult, G: nx.DiGraph) -> SearchResult:
+    """Return ``result`` with its move fields read from the edges of the searched ``G``.
+
+    ``best_move``, ``best_moves`` and ``pv_moves`` become the edges' ``move`` attributes,
+    falling back to the child's id where an edge has none; ``result`` itself is
+    returned when no edge involved carries a move.
+    """
+    root, pv = result.root, result.pv
+    pv_moves = tuple(edge_move(G, u, v) for u, v in pairwise(pv))
+    best_moves = tuple(edge_move(G, root, c) for c in result.best_children)
+    if pv_moves == tuple(pv[1:]) and best_moves == tuple(result.best_children):
+        return result
+    best_move = None if result.best_child is None else edge_move(G, root, result.best_child)
+    return replace(result, best_move=best_move, best_moves=best_moves, pv_moves=pv_moves)

@@ -1,0 +1,72 @@
+"""SearchResult naming: node fields (best_child, best_children, pv) and move fields
+(best_move, best_moves, pv_moves), by hand on AIMA Figure 5.2 and by property."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+
+import gametree
+from gametree.games import Fig52Game, search_game
+from tests.strategies import trees
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "trees"
+
+
+def test_moves_and_nodes_are_named_apart_on_the_labelled_figure() -> None:
+    # moves.tree is Figure 5.2 with the figure's move labels: MAX plays a1 to B, MIN
+    # answers b1 to E (value 3); C's c2, c3 are cut.
+    G = gametree.load(EXAMPLES / "moves.tree")
+    r = gametree.alphabeta(G, annotate=False)
+    assert (r.best_child, r.best_children, r.pv) == ("B", ("B",), ("A", "B", "E"))
+    assert (r.best_move, r.best_moves, r.pv_moves) == ("a1", ("a1",), ("a1", "b1"))
+    data = r.to_dict()
+    assert (data["best_move"], data["best_child"]) == ("a1", "B")
+    assert (data["pv_moves"], data["principal_variation"]) == (["a1", "b1"], ["A", "B", "E"])
+    json.dumps(data)
+
+
+def test_without_moves_the_move_is_the_child_id() -> None:
+    G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    r = gametree.alphabeta(G, annotate=False)
+    assert (r.best_child, r.best_move, r.pv_moves) == ("B", "B", ("B", "E"))
+
+
+def test_a_partly_labelled_tree_falls_back_edge_by_edge() -> None:
+    G = gametree.loads("(A left:(B 3 12 8) (C 2 4 6))")
+    r = gametree.minimax(G, annotate=False)
+    assert (r.best_move, r.pv_moves) == ("left", ("left", "D"))
+
+
+@pytest.mark.parametrize("name", ["minimax", "negamax", "alphabeta", "pvs", "negamax_alphabeta"])
+def test_every_algorithm_names_moves(name: str) -> None:
+    G = gametree.load(EXAMPLES / "moves.tree")
+    r = gametree.solve(G, name, annotate=False)
+    assert (r.best_move, r.pv_moves) == ("a1", ("a1", "b1"))
+
+
+def test_game_results_deprecate_the_action_names() -> None:
+    r = search_game(Fig52Game())
+    assert (r.best_move, r.best_moves, r.pv_moves) == ("a1", ("a1",), ("a1", "b1"))
+    assert r.graph is not None and r.graph.edges[0, r.best_child]["move"] == "a1"
+    with pytest.warns(DeprecationWarning, match="best_action is deprecated.*use best_move"):
+        assert r.best_action == "a1"
+    with pytest.warns(DeprecationWarning, match="use best_moves"):
+        assert r.best_actions == ("a1",)
+    with pytest.warns(DeprecationWarning, match="use pv_moves"):
+        assert r.pv_actions == ("a1", "b1")
+
+
+@given(trees(max_depth=4))
+@settings(max_examples=60, deadline=None)
+def test_moves_follow_the_node_fields(G: nx.DiGraph) -> None:
+    for u, v in G.edges:
+        G.edges[u, v]["move"] = f"m{v}"
+    r = gametree.alphabeta(G, annotate=False)
+    assert r.pv_moves == tuple(f"m{v}" for v in r.pv[1:])
+    assert r.best_moves == tuple(f"m{c}" for c in r.best_children)
+    assert r.best_move == (None if r.best_child is None else f"m{r.best_child}")
