@@ -522,7 +522,7 @@ MOVES = Path(__file__).resolve().parent.parent / "examples" / "trees" / "moves.t
 def test_pruned_by_move_or_id_says_which_form_it_read(answer: str, form: str) -> None:
     report = check(gametree.load(MOVES), answer)
     assert verdicts(report) == [("pruned I (#5)", "correct"), ("pruned J (#6)", "correct")]
-    assert any(f"read pruned" in n and form in n for n in report.notes), report.notes
+    assert any("read pruned" in n and form in n for n in report.notes), report.notes
 
 
 def test_a_wrong_move_path_is_graded_wrong_not_right() -> None:

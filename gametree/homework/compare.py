@@ -30,8 +30,8 @@ class ComparisonRow:
     ``best_move`` is the root's best move (the edge's ``move``, else the child's id),
     ``best_child`` the node it leads to. ``ebf`` is the effective branching factor of
     the nodes it visited (:func:`gametree.ebf`, AIMA's definition: N = nodes visited -
-    1, d = the deepest node entered); NaN when the search never left the root. ``seconds`` is the best of the
-    timed runs.
+    1, d = the deepest node entered); NaN when the search never left the root.
+    ``seconds`` is the best of the timed runs.
     """
 
     algorithm: str
