@@ -143,9 +143,16 @@ def test_dot_marks_cut_and_pv_edges() -> None:
     gametree.alphabeta(G)
     lines = gametree.to_dot(G).splitlines()
     # Preorder ids: A n0, B n1, E n2, F n3, G n4, C n5, H n6, I n7, J n8, D n9, ...
-    cut = [line for line in lines if "arrowhead=teetee" in line]
+    cut = [line for line in lines if "style=dashed" in line and "->" in line]
     assert [line.split("[")[0].strip() for line in cut] == ["n5 -> n7", "n5 -> n8"]
-    assert all("style=dashed" in line for line in cut)
+    # Each cut edge gets two black strokes across it (as matplotlib and TikZ draw them),
+    # not a grey arrowhead on the pruned node's box.
+    strokes = [line.split("[")[0].strip() for line in lines if "_cut" in line and "->" in line]
+    assert strokes == [f"n5_{c}_cut{k}a -> n5_{c}_cut{k}b" for c in ("n7", "n8") for k in (0, 1)]
+    assert all(
+        'color="black", penwidth=1.6' in line for line in lines if "_cut" in line and "->" in line
+    )
+    assert not any("teetee" in line for line in lines)
     bold = [line.split("[")[0].strip() for line in lines if "penwidth=3" in line]
     assert bold == ["n0 -> n1", "n1 -> n2"]
 
@@ -166,3 +173,42 @@ def test_tikz_golden_hostile() -> None:
     assert "100\\% \\& {\\ttfamily\\char36}5 \\#1" in text
     assert "back$\\backslash$slash $\\{$x$\\}$" in text
     assert "\\'{e} $\\infty$ {\\ttfamily U+65E5} $\\alpha$$\\rightarrow$$\\beta$" in text
+
+
+def _dot_points(text: str) -> dict[str, tuple[float, float]]:
+    import re
+
+    return {
+        m.group(1): (float(m.group(2)), float(m.group(3)))
+        for m in re.finditer(r'^\s*(\w+) \[.*pos="(-?[\d.]+),(-?[\d.]+)!"', text, re.M)
+    }
+
+
+def test_dot_cut_marks_match_matplotlib_and_clear_the_pruned_box() -> None:
+    pytest.importorskip("matplotlib")
+    G = aima()
+    gametree.alphabeta(G)
+    text = gametree.to_dot(G)
+    pos = _dot_points(text)
+    dot_strokes = sorted(
+        tuple(sorted((pos[f"n5_{c}_cut{k}a"], pos[f"n5_{c}_cut{k}b"])))
+        for c in ("n7", "n8")
+        for k in (0, 1)
+    )
+    artists = gametree.draw(G)
+    marks = artists.cut_marks
+    offsets = marks.get_offsets()
+    mpl_strokes = sorted(
+        tuple(sorted((round(ox + x, 3), round(oy + y, 3)) for x, y in path.vertices))
+        for path, (ox, oy) in zip(marks.get_paths(), offsets, strict=True)
+    )
+    flat = [c for stroke in dot_strokes for point in stroke for c in point]
+    assert flat == pytest.approx([c for s in mpl_strokes for p in s for c in p], abs=0.01)
+    assert marks.get_edgecolor()[0][:3].tolist() == [0.0, 0.0, 0.0]
+    # Every stroke end stays above the top of the pruned leaf boxes (I at n7, J at n8).
+    for c in ("n7", "n8"):
+        _, leaf_y = pos[c]
+        top = leaf_y + 18.0 / 2  # the leaf box is leaf_size (18 pt) high
+        for k in (0, 1):
+            for end in "ab":
+                assert pos[f"n5_{c}_cut{k}{end}"][1] > top + 2

@@ -267,7 +267,10 @@ def test_jupyter_view_is_svg() -> None:
     view = gametree.show(G, gametree.alphabeta(G, annotate=False))
     svg = view._repr_svg_()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
-    assert "DiagramView" in repr(view)
+    assert repr(view) == "<DiagramView of a tree with 13 nodes, searched by alphabeta>"
+    assert repr(gametree.show(gametree.from_nested([1]))) == "<DiagramView of a tree with 2 nodes>"
+    gametree.minimax(G)  # annotated in place: the view of G says so without a result
+    assert repr(gametree.show(G)) == "<DiagramView of a tree with 13 nodes, searched by minimax>"
 
 
 def test_layout_uses_points_one_to_one(searched: Artists) -> None:
@@ -280,3 +283,61 @@ def test_layout_uses_points_one_to_one(searched: Artists) -> None:
     assert (xlim[1] - xlim[0]) == pytest.approx(width_in * 72)
     for a, b in pairwise("EFG"):
         assert pos[b][0] > pos[a][0]
+
+
+def test_bounds_beside_internal_nodes_and_leaves_only_when_asked(searched: Artists) -> None:
+    # A leaf's window tells nothing the parent's does not (E, F, G all read [-inf, 3]
+    # or [-inf, inf]): "bounds" writes them beside the internal nodes A..D only.
+    assert set(searched.bounds) == {"A", "B", "C", "D"}
+    G = aima()
+    gametree.alphabeta(G)
+    every = gametree.draw(G, show="values,bounds,leaf_bounds")
+    assert every.bounds["E"].get_text() == "[−∞, ∞]" and every.bounds["M"].get_text() == "[3, 5]"
+    assert set(every.bounds) == set("ABCDEFGHKLM")  # I, J pruned: never entered
+    assert set(gametree.draw(G, show="leaf_bounds").bounds) == set("EFGHKLM")
+
+
+@pytest.mark.parametrize(
+    ("options", "caption"),
+    [
+        ({}, "alphabeta: cut when α ≥ β, fail-soft, window (−∞, ∞)"),
+        (
+            {"prune_on_equal": False, "fail": "hard", "window": (2, 5)},
+            "alphabeta: cut only when α > β (strict), fail-hard, window (2, 5)",
+        ),
+    ],
+)
+def test_a_searched_diagram_is_captioned_with_its_convention(
+    options: dict[str, object], caption: str
+) -> None:
+    G = aima()
+    r = gametree.alphabeta(G, annotate=False, **options)  # type: ignore[arg-type]
+    artists = gametree.draw(G, r)
+    assert artists.caption is not None and artists.caption.get_text() == caption
+    # Inside the figure, below every node.
+    fig = artists.figure
+    fig.canvas.draw()
+    box = artists.caption.get_window_extent()
+    assert box.x0 >= 0 and box.x1 <= fig.bbox.width and box.y0 >= 0
+    assert box.y1 < min(artists.values[leaf].get_window_extent().y0 for leaf in "EFGHIJKLM")
+    assert caption.replace("α", "$\\alpha$").split(":")[0] in gametree.to_tikz(G, r)
+    assert f'label="{caption}"' in gametree.to_dot(G, r)
+    assert gametree.to_text(G, r).splitlines()[-2] == caption
+    assert gametree.draw(G).caption is None  # a bare tree has none
+    assert gametree.draw(G, r, style={"caption": False}).caption is None
+
+
+def test_a_caption_wider_than_the_tree_widens_the_figure() -> None:
+    G = gametree.from_nested([1, 2])
+    artists = gametree.draw(G, gametree.alphabeta(G, annotate=False, prune_on_equal=False))
+    fig = artists.figure
+    fig.canvas.draw()
+    assert artists.caption is not None
+    assert artists.caption.get_window_extent().x1 <= fig.bbox.width
+
+
+def test_tikz_caption_is_strict_on_the_slide() -> None:
+    G = aima()
+    r = gametree.alphabeta(G, annotate=False, prune_on_equal=False)
+    tex = gametree.to_tikz(G, r)
+    assert "cut only when $\\alpha$ $>$ $\\beta$ (strict)" in tex

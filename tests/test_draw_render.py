@@ -231,3 +231,46 @@ def test_cli_graphviz_engine(tmp_path: Path) -> None:
     tree = str(TREES / "moves.tree")
     assert run_cli(tree, "-o", str(out), "-a", "alphabeta", "--engine", "graphviz") == 0
     assert "a1" in out.read_text()
+
+
+def test_every_command_that_writes_a_file_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = str(TREES / "aima_5_2.tree")
+    out = tmp_path / "key.txt"
+    assert run_cli(tree, "-o", str(out), "-a", "alphabeta") == 0
+    assert capsys.readouterr().out == f"wrote {out}\n"
+    assert run_cli(tree, "-o", str(out), "-q") == 0
+    assert capsys.readouterr().out == ""
+    converted = tmp_path / "t.json"
+    assert main(["convert", tree, str(converted)]) == 0
+    assert capsys.readouterr().out == f"wrote {converted}\n"
+    assert main(["convert", tree, str(converted), "--quiet"]) == 0
+    assert capsys.readouterr().out == ""
+    expanded = tmp_path / "nim.tree"
+    assert main(["expand", "nim:3", "-o", str(expanded)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {expanded}: ")
+    assert main(["expand", "nim:3", "-o", str(expanded), "-q"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("show", "named"),
+    [("bounds", "--show bounds needs"), ("values,order", "--show values,order needs")],
+)
+def test_cli_show_of_a_search_without_one_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], show: str, named: str
+) -> None:
+    tree = str(TREES / "aima_5_2.tree")
+    assert run_cli(tree, "-o", str(tmp_path / "x.png"), "--show", show) == 2
+    err = capsys.readouterr().err
+    assert named in err and "add --algorithm" in err and err.count("\n") == 1
+    assert not (tmp_path / "x.png").exists()
+    # A tree file that carries a search's annotations draws them without -a.
+    G = gametree.load(tree)
+    gametree.alphabeta(G)
+    annotated = tmp_path / "searched.json"
+    gametree.dump(G, annotated)
+    assert run_cli(str(annotated), "-o", str(tmp_path / "y.txt"), "--show", show) == 0
+    # Names and moves need no search.
+    assert run_cli(tree, "-o", str(tmp_path / "z.txt"), "--show", "names,moves") == 0

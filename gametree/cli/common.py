@@ -157,3 +157,22 @@ def add_ids_option(parser: argparse.ArgumentParser) -> None:
         help="name the best move and the PV by node id (default: by the edges' moves "
         "where the tree has them)",
     )
+
+
+def add_quiet_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``-q/--quiet``: do not print ``wrote PATH`` for the files written."""
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print nothing on success (by default each file written is named: wrote PATH)",
+    )
+
+
+def report_written(args: argparse.Namespace, path: str, detail: str = "") -> None:
+    """Print ``wrote PATH`` (and ``: detail``) on stdout unless ``--quiet``.
+
+    Every command that writes a file says so this way: one line per file.
+    """
+    if not getattr(args, "quiet", False):
+        print(f"wrote {path}" + (f": {detail}" if detail else ""))

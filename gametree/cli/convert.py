@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from gametree.cli.common import add_quiet_option, report_written
 from gametree.readwrite import dumps, format_for_path, format_name, load, loads
 
 __all__ = ["add_parser", "run"]
@@ -42,6 +43,7 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="output format (default: from OUT's suffix; the notation for stdout)",
     )
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -68,4 +70,5 @@ def run(args: argparse.Namespace) -> int:
     else:
         with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        report_written(args, args.output)
     return 0

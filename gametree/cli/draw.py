@@ -7,7 +7,14 @@ import sys
 import warnings
 from typing import Any
 
-from gametree.cli.common import add_search_options, add_tree_argument, read_tree, search_options
+from gametree.cli.common import (
+    add_quiet_option,
+    add_search_options,
+    add_tree_argument,
+    read_tree,
+    report_written,
+    search_options,
+)
 from gametree.exceptions import RenderError, SearchError
 
 __all__ = ["add_parser", "run"]
@@ -53,8 +60,10 @@ def add_parser(subparsers: Any) -> None:
         "--show",
         default=None,
         metavar="ITEMS",
-        help="comma-separated slots to fill: values,bounds,order,names,moves,types "
-        "(types: Knuth & Moore's PV/CUT/ALL node types; default: values,names,moves)",
+        help="comma-separated slots to fill: values,bounds,leaf_bounds,order,names,moves,"
+        "types (bounds: the window beside internal nodes, leaf_bounds beside leaves too; "
+        "types: Knuth & Moore's PV/CUT/ALL node types; default: values,names,moves; "
+        "values, bounds and order need a search)",
     )
     parser.add_argument(
         "--engine",
@@ -63,6 +72,7 @@ def add_parser(subparsers: Any) -> None:
         help="who draws png/svg/pdf (default: matplotlib)",
     )
     parser.add_argument("--title", default=None, help="caption over the drawing")
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -79,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args, suffix)
     options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
     G = read_tree(args.tree)
+    _check_show(args, show, G)
     if show is not None and "types" in show:
         from gametree.homework.ordering import node_types
 
@@ -102,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         )
     for warning in caught:
         print(f"gametree draw: warning: {warning.message}", file=sys.stderr)
+    report_written(args, args.output)
     return 0
 
 
@@ -127,3 +139,23 @@ def _check_options(args: argparse.Namespace, suffix: str) -> None:
         return
     if args.depth is not None and args.depth < 0:
         raise SearchError(f"--depth must be >= 0, got {args.depth}")
+
+
+SEARCH_SLOTS = ("values", "bounds", "leaf_bounds", "order")
+"""``--show`` items that only a search fills (a bare tree draws leaf values alone)."""
+
+
+def _check_show(args: argparse.Namespace, show: frozenset[str] | None, G: Any) -> None:
+    """Refuse ``--show`` items that need a search when none runs and the tree file
+    carries no search annotations, instead of silently drawing a bare tree."""
+    from gametree.attrs import SEARCH, STATUS
+
+    if args.algorithm is not None or args.show is None or show is None:
+        return
+    if SEARCH in G.graph or any(STATUS in data for data in G._node.values()):
+        return
+    asked = [item for item in SEARCH_SLOTS if item in show]
+    if asked:
+        raise SearchError(
+            f"--show {','.join(asked)} needs a search: add --algorithm (e.g. -a alphabeta)"
+        )

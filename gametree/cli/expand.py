@@ -9,6 +9,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import MOVE, STATE
+from gametree.cli.common import add_quiet_option, report_written
 from gametree.exceptions import RenderError
 
 __all__ = ["add_parser", "portable", "run"]
@@ -60,6 +61,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="file to write; the suffix picks the format"
     )
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -113,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     leaves = sum(1 for n in G if not G._succ[n])
     if args.output:
         write(G, args.output)
-        print(f"wrote {args.output}: {len(G):,} nodes, {leaves:,} leaves")
+        report_written(args, args.output, f"{len(G):,} nodes, {leaves:,} leaves")
     else:
         kind = "positions" if args.merge else "nodes"
         print(f"{game!r}: {len(G):,} {kind}, {leaves:,} leaves, {G.number_of_edges():,} edges")

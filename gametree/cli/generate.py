@@ -6,6 +6,8 @@ import argparse
 import re
 from typing import Any
 
+from gametree.cli.common import add_quiet_option, report_written
+
 __all__ = ["add_parser", "parse_range", "run"]
 
 DESCRIPTION = """\
@@ -104,6 +106,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "-o", "--output", required=True, metavar="DIR", help="directory to write the exercise into"
     )
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -132,5 +135,5 @@ def run(args: argparse.Namespace) -> int:
         f"(tree {exercise.attempts} of seed {args.seed})"
     )
     for path in paths:
-        print(f"wrote {path}")
+        report_written(args, str(path))
     return 0

@@ -7,7 +7,13 @@ import sys
 from typing import Any
 
 from gametree.cli.check import key_options
-from gametree.cli.common import add_search_options, add_tree_argument, read_tree
+from gametree.cli.common import (
+    add_quiet_option,
+    add_search_options,
+    add_tree_argument,
+    read_tree,
+    report_written,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -58,6 +64,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="ITEMS",
         help="comma-separated items every submission must answer",
     )
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -79,5 +86,5 @@ def run(args: argparse.Namespace) -> int:
         print(report.summary(args.top), file=sys.stderr)
     else:
         print(report.summary(args.top))
-        print(f"wrote {args.output}")
+        report_written(args, args.output)
     return 0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.slots import GAP, MOVE_AT, place, text_width
+from gametree.drawing.slots import GAP, MOVE_AT, cut_strokes, place, text_width
 from gametree.drawing.style import Diagram, DrawnNode, diagram
 from gametree.exceptions import RenderError
 
@@ -168,9 +168,7 @@ def diagram_dot(d: Diagram) -> str:
         attrs = []
         if e.status in {"pruned", "unreached"}:
             attrs += [f"style={_STYLES.get(e.linestyle, 'solid')}", f"color={dot_quote(e.color)}"]
-        if e.cut:
-            attrs += ["dir=forward", "arrowhead=teetee", "arrowsize=1.1"]
-        elif e.pv:
+        if e.pv and not e.cut:
             attrs += [f"penwidth={_num(st['pv_line_width'])}"]
         # Edges meet a board at the middle of its bottom and top sides, as in matplotlib.
         if d.nodes[d.index[e.u]].board is not None:
@@ -179,6 +177,30 @@ def diagram_dot(d: Diagram) -> str:
             attrs.append("headport=n")
         suffix = f" [{', '.join(attrs)}]" if attrs else ""
         lines.append(f"  {ids[e.u]} -> {ids[e.v]}{suffix};")
+    # A cut mark is two short strokes across the edge, as the other back ends draw it:
+    # each an edge between two invisible points pinned at the stroke's ends.
+    cut = f"color={dot_quote(str(st['cut_color']))}, penwidth={_num(st['cut_line_width'])}"
+    for e in d.edges:
+        if not e.cut:
+            continue
+        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
+        start, end = (x0, y0 - pl.height[e.u] / 2), (x1, y1 + pl.height[e.v] / 2)
+        for k, (a, b) in enumerate(cut_strokes(start, end)):
+            name = f"{ids[e.u]}_{ids[e.v]}_cut{k}"
+            for end_name, (px, py) in (("a", a), ("b", b)):
+                lines.append(
+                    f"  {name}{end_name} [shape=point, style=invis, width=0.01, "
+                    f'pos="{_num(px)},{_num(py)}!"];'
+                )
+            lines.append(f"  {name}a -> {name}b [{cut}, headclip=false, tailclip=false];")
+    if d.caption:
+        # Under the drawing, left-aligned, as matplotlib and TikZ write it.
+        cx = pl.xmin + text_width(d.caption, big) / 2
+        cy = pl.ymin - float(st["margin"]) - big
+        lines.append(
+            f"  caption [shape=plaintext, {_TEXT_BOX}, label={dot_quote(d.caption)}, "
+            f'fontsize={_num(big)}, pos="{_num(cx)},{_num(cy)}!"];'
+        )
     for e in d.edges:
         if not e.move:
             continue

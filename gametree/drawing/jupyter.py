@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from gametree.attrs import SEARCH
+
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
@@ -44,9 +46,18 @@ class DiagramView:
         return self.svg()
 
     def __repr__(self) -> str:
+        """``<DiagramView of a tree with 13 nodes, searched by alphabeta>``."""
         n = self.graph.number_of_nodes()
-        searched = "searched" if self.result is not None else "tree"
-        return f"<DiagramView of a {searched} with {n} nodes>"
+        search = self.graph.graph.get(SEARCH)
+        algorithm = (
+            self.result.algorithm
+            if self.result is not None
+            else search.get("algorithm")
+            if isinstance(search, Mapping)
+            else None
+        )
+        searched = f", searched by {algorithm}" if algorithm else ""
+        return f"<DiagramView of a tree with {n} node{'' if n == 1 else 's'}{searched}>"
 
 
 def show(
@@ -70,6 +81,8 @@ def show(
     >>> view = gametree.show(G, gametree.alphabeta(G, annotate=False))
     >>> view._repr_svg_().lstrip().startswith("<?xml")
     True
+    >>> view
+    <DiagramView of a tree with 13 nodes, searched by alphabeta>
     """
     options = {"show": show, "style": style, "title": title, "root": root}
     return DiagramView(G, result, options)

@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, Placement, place, text_width, value_offset
+from gametree.drawing.slots import (
+    CUT_AT,
+    CUT_HALF,
+    CUT_SPACING,
+    GAP,
+    MOVE_AT,
+    Placement,
+    place,
+    text_width,
+    value_offset,
+)
 from gametree.drawing.style import Diagram, diagram
 
 if TYPE_CHECKING:
@@ -156,12 +166,15 @@ def new_figure(d: Diagram, placement: Placement) -> tuple[Figure, Axes]:
     top = margin + (2.0 * float(st["font_size"]) if d.title else 0.0)
     bottom = margin + (2.0 * float(st["font_size"]) if d.caption else 0.0)
     width = placement.xmax - placement.xmin + 2 * margin
+    # A caption wider than the tree widens the figure to the right.
+    extra = max(0.0, text_width(d.caption, float(st["font_size"])) + 2 * margin - width)
+    width += extra
     height = placement.ymax - placement.ymin + top + bottom
     fig = Figure(figsize=(width / 72.0, height / 72.0), dpi=float(st["dpi"]))
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_axis_off()
-    ax.set_xlim(placement.xmin - margin, placement.xmax + margin)
+    ax.set_xlim(placement.xmin - margin, placement.xmax + margin + extra)
     ax.set_ylim(placement.ymin - bottom, placement.ymax + top)
     ax.set_aspect("equal")
     return fig, ax
@@ -216,8 +229,8 @@ def draw_diagram(
         mid = (x0 + CUT_AT * (x1 - x0), y0 + CUT_AT * (y1 - y0))
         angle = math.atan2(y1 - y0, x1 - x0)
         ux, uy = math.cos(angle), math.sin(angle)
-        half = 6.5
-        for along in (-2.2, 2.2):
+        half = CUT_HALF
+        for along in (-CUT_SPACING, CUT_SPACING):
             cx, cy = ux * along, uy * along
             cut_paths.append([(cx + uy * half, cy - ux * half), (cx - uy * half, cy + ux * half)])
             cut_offsets.append(mid)

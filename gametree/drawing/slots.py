@@ -9,6 +9,7 @@ so that names, values and bounds never collide.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -26,6 +27,36 @@ MOVE_AT = 0.42
 
 CUT_AT = 0.7
 """Where along a pruned edge (from the parent) its cut mark sits."""
+
+CUT_HALF = 6.5
+"""Half the length, in points, of each of the two strokes of a cut mark."""
+
+CUT_SPACING = 2.2
+"""Distance, in points along the edge, of each stroke of a cut mark from its centre."""
+
+
+def cut_strokes(
+    start: tuple[float, float], end: tuple[float, float]
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The two strokes of the cut mark across the edge ``start -> end`` (points).
+
+    They cross the edge at right angles, centred at :data:`CUT_AT` of its length.
+
+    >>> cut_strokes((0.0, 0.0), (0.0, -100.0))
+    [((-6.5, -67.8), (6.5, -67.8)), ((-6.5, -72.2), (6.5, -72.2))]
+    """
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    mx, my = x0 + CUT_AT * (x1 - x0), y0 + CUT_AT * (y1 - y0)
+    out = []
+    for along in (-CUT_SPACING, CUT_SPACING):
+        cx, cy = mx + ux * along, my + uy * along
+        a = (round(cx + uy * CUT_HALF, 3), round(cy - ux * CUT_HALF, 3))
+        b = (round(cx - uy * CUT_HALF, 3), round(cy + ux * CUT_HALF, 3))
+        out.append((a, b))
+    return out
+
 
 _NARROW = set(".,:;'|!iIjlJ ")
 _MEDIUM = set('-()[]{}frt/\\"*')

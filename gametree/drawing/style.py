@@ -43,8 +43,12 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_STYLE", "SHOW_CHOICES", "Diagram", "DrawnEdge", "DrawnNode", "diagram"]
 
-SHOW_CHOICES = ("values", "bounds", "order", "names", "moves", "types")
-"""What ``show=`` may ask for, besides the leaf values that are always drawn."""
+SHOW_CHOICES = ("values", "bounds", "leaf_bounds", "order", "names", "moves", "types")
+"""What ``show=`` may ask for, besides the leaf values that are always drawn.
+
+``bounds`` writes the window ``[alpha, beta]`` beside each searched internal node;
+``leaf_bounds`` beside each evaluated leaf too (a leaf's window rarely informs: the
+first leaves all read ``[−∞, ∞]``)."""
 
 DEFAULT_SHOW = ("values", "names", "moves")
 
@@ -94,6 +98,8 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     "board_cell": 12.0,
     "board_grid_color": "#8c8c8c",
     "board_last_fill": "#ffd966",
+    # A searched diagram's caption: the convention (cut rule, fail-soft/hard, window).
+    "caption": True,
     # Numbers: decimals kept for non-integers.
     "precision": 3,
 }
@@ -315,7 +321,8 @@ def diagram(
             drawn.value = {"lower": GEQ, "upper": LEQ}.get(bound, "") + text
         if "names" in shown:
             drawn.name = str(data.get(LABEL, node))
-        if "bounds" in shown and data.get(ALPHA) is not None and data.get(BETA) is not None:
+        window = "leaf_bounds" if leaf else "bounds"
+        if window in shown and data.get(ALPHA) is not None and data.get(BETA) is not None:
             drawn.bounds = (
                 f"[{format_value(data[ALPHA], precision)}, {format_value(data[BETA], precision)}]"
             )
@@ -341,6 +348,9 @@ def diagram(
             edges.append(edge)
     if title is None:
         title = ""
+    caption = ""
+    if st["caption"] and isinstance(H.graph.get(SEARCH), Mapping):
+        caption = convention_text(H.graph[SEARCH])
     d = Diagram(
         root=root,
         nodes=nodes,
@@ -350,6 +360,7 @@ def diagram(
         title=title,
         searched=searched,
         index=index,
+        caption=caption,
         graph=H,
     )
     if st["boards"]:
@@ -357,6 +368,37 @@ def diagram(
 
         attach_boards(d)
     return d
+
+
+def convention_text(search: Mapping[str, Any]) -> str:
+    """Return the caption naming a search's algorithm and convention.
+
+    The cut rule, fail-soft or fail-hard and the root's window for the alpha-beta
+    family, and a depth limit or transposition table when used, so that a key drawn
+    for a course with the strict rule says so.
+
+    >>> convention_text({"algorithm": "alphabeta", "prune_on_equal": False, "fail": "hard",
+    ...                  "window": (float("-inf"), float("inf"))})
+    'alphabeta: cut only when α > β (strict), fail-hard, window (−∞, ∞)'
+    >>> convention_text({"algorithm": "minimax", "depth": 2})
+    'minimax: depth 2'
+    """
+    parts = []
+    if "prune_on_equal" in search:
+        parts.append(
+            "cut when α ≥ β" if search["prune_on_equal"] else "cut only when α > β (strict)"
+        )
+    if search.get("fail") is not None:
+        parts.append(f"fail-{search['fail']}")
+    window = search.get("window")
+    if isinstance(window, (tuple, list)) and len(window) == 2:
+        parts.append(f"window ({format_value(window[0])}, {format_value(window[1])})")
+    if search.get("depth") is not None:
+        parts.append(f"depth {search['depth']}")
+    if search.get("transposition_table"):
+        parts.append("transposition table")
+    name = str(search.get("algorithm", "search"))
+    return f"{name}: {', '.join(parts)}" if parts else name
 
 
 def _move_text(data: Mapping[str, Any], precision: int) -> str:

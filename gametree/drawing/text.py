@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from gametree.attrs import PV
 from gametree.drawing.style import Diagram, DrawnNode, diagram
+from gametree.search.result import edge_move
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
 __all__ = ["to_text"]
 
-_ASCII = str.maketrans({"∞": "inf", "−": "-", "≥": ">=", "≤": "<="})
+_ASCII = str.maketrans(
+    {"∞": "inf", "−": "-", "≥": ">=", "≤": "<=", "α": "alpha", "β": "beta", "·": "-"}
+)
 
 _BOX = {"tee": "├── ", "last": "└── ", "cut tee": "├╫─ ", "cut last": "└╫─ ", "bar": "│   "}
 _PLAIN = {"tee": "|-- ", "last": "`-- ", "cut tee": "|// ", "cut last": "`// ", "bar": "|   "}
@@ -52,7 +57,10 @@ def to_text(
         Lines ``NAME  TYPE  VALUE  [a, b]  #k``, children indented under their parent.
         A pruned edge is drawn ``├╫─`` (``|//`` in ASCII) and its node marked
         ``pruned``; nodes below it are marked ``unreached``; ``*`` marks the principal
-        variation. In a DAG a node reached again shows ``(see above)``.
+        variation. In a DAG a node reached again shows ``(see above)``. Under a
+        searched tree, the caption names the convention and a last line the best move
+        and the PV, by move where the edges carry moves (``best move: a1  PV: a1 b1``)
+        and by node id where they do not (``best move: B  PV: A B E``).
 
     Examples
     --------
@@ -109,8 +117,33 @@ def diagram_text(d: Diagram, *, ascii: bool = False) -> str:
             extend = "    " if last else marks["bar"]
             child_prefix = prefix + extend if depth < MAX_INDENT else prefix
             stack.append((list(kids), child_prefix, depth + 1))
+    if d.caption:
+        lines.append(d.caption)
+    best = _best_line(d)
+    if best:
+        lines.append(best)
     text = "\n".join(line.rstrip() for line in lines)
     return text.translate(_ASCII) if ascii else text
+
+
+def _best_line(d: Diagram) -> str:
+    """``best move: a1  PV: a1 b1`` along the PV edges from the root (node ids where
+    no PV edge carries a move, the PV then starting at the root)."""
+    H = d.graph
+    if H is None or not d.searched:
+        return ""
+    path = [d.root]
+    while True:
+        nxt = [v for v, data in H._succ[path[-1]].items() if data.get(PV) and v not in path]
+        if not nxt:
+            break
+        path.append(nxt[0])
+    if len(path) < 2:
+        return ""
+    moves = [edge_move(H, u, v) for u, v in pairwise(path)]
+    if all(m == v for m, v in zip(moves, path[1:], strict=True)):
+        return f"best move: {path[1]}  PV: {' '.join(str(n) for n in path)}"
+    return f"best move: {moves[0]}  PV: {' '.join(str(m) for m in moves)}"
 
 
 def _one_line(text: str) -> str:

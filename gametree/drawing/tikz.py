@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, place, text_width, value_offset
+from gametree.drawing.slots import (
+    CUT_AT,
+    CUT_HALF,
+    CUT_SPACING,
+    GAP,
+    MOVE_AT,
+    place,
+    text_width,
+    value_offset,
+)
 from gametree.drawing.style import Diagram, DrawnNode, diagram
 
 if TYPE_CHECKING:
@@ -251,7 +260,13 @@ def diagram_tikz(d: Diagram) -> str:
             f"  \\node[anchor=south, font=\\sffamily\\large] at ({_num(cx)}, "
             f"{_num(pl.ymax + 6)}) {{{tex_escape(d.title)}}};"
         )
+    if d.caption:
+        body.append(
+            f"  \\node[anchor=north west, font=\\sffamily\\normalsize] at ({_num(pl.xmin)}, "
+            f"{_num(pl.ymin - 6)}) {{{tex_escape(d.caption)}}};"
+        )
     cut = str(st["cut_color"])
+    along, half = _num(CUT_SPACING), _num(CUT_HALF)
     header = [
         "\\begin{tikzpicture}[x=1pt, y=1pt,",
         "  gt value/.style={font=\\sffamily\\normalsize, inner sep=0pt},",
@@ -259,7 +274,8 @@ def diagram_tikz(d: Diagram) -> str:
         "  gt move/.style={font=\\sffamily\\footnotesize, fill=white, inner sep=1pt},",
         "  gt cut/.style={postaction={decorate, decoration={markings, mark=at position "
         f"{_num(CUT_AT)} with {{\\draw[{color(cut)}, line width={_num(st['cut_line_width'])}pt, "
-        "solid] (-2.2pt, -6.5pt) -- (-2.2pt, 6.5pt) (2.2pt, -6.5pt) -- (2.2pt, 6.5pt);}}}},",
+        f"solid] (-{along}pt, -{half}pt) -- (-{along}pt, {half}pt) ({along}pt, -{half}pt) -- "
+        f"({along}pt, {half}pt);}}}}}}}},",
         "]",
     ]
     if any(n.board is not None for n in d.nodes):
@@ -267,9 +283,11 @@ def diagram_tikz(d: Diagram) -> str:
     for value, name in colors.items():
         header.append(f"  \\definecolor{{{name}}}{{HTML}}{{{_hex(value)}}}")
     margin = float(st["margin"])
+    caption_width = text_width(d.caption, float(st["font_size"])) if d.caption else 0.0
     box = (
-        f"  \\useasboundingbox ({_num(pl.xmin - margin)}, {_num(pl.ymin - margin)}) "
-        f"rectangle ({_num(pl.xmax + margin)}, "
+        f"  \\useasboundingbox ({_num(pl.xmin - margin)}, "
+        f"{_num(pl.ymin - margin - (2 * float(st['font_size']) if d.caption else 0))}) "
+        f"rectangle ({_num(max(pl.xmax, pl.xmin + caption_width) + margin)}, "
         f"{_num(pl.ymax + margin + (2 * float(st['font_size']) if d.title else 0))});"
     )
     return "\n".join([*header, box, *body, "\\end{tikzpicture}"]) + "\n"

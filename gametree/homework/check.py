@@ -1328,7 +1328,7 @@ class AnswerKey:
         if by_id is None and by_move is None:
             if "/" in text or text in self._edges_by_move:
                 raise move_error
-            raise id_error
+            raise ValueError(f"{id_error}; no edge has the move {text!r} either") from None
         if by_id is None:
             return by_move  # type: ignore[return-value]
         if by_move is None:
