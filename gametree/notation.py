@@ -297,6 +297,12 @@ class _Parser:
                 elif not (kind == _PUNCT and value == "," and found):
                     break
                 self.i += 1
+            kind, value = self.peek()
+            same_line = "\n" not in self.text[pos : self.here()]
+            if kind == _NAME and same_line and self.peek(1) != (_PUNCT, "="):
+                raise self.error(
+                    f"unknown player {value!r} (expected MAX, MIN or CHANCE)", self.here()
+                )
             if not found:
                 raise self.error(
                     "expected players after 'players:', such as 'players: MIN MAX'",

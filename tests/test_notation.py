@@ -280,3 +280,26 @@ def test_round_trip_with_arbitrary_names(G: nx.DiGraph, data: st.DataObject) -> 
     for node in H:
         assert list(H.succ[node]) == list(out.succ[node])
         assert H.nodes[node] == out.nodes[node]
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "word"),
+    [
+        ("players: MAX MINN\n(A 1 2)", 14, "MINN"),
+        ("players: MAXX, MIN\n(A 1 2)", 10, "MAXX"),
+        ("players: MAX, CHANCE, mn\n(A (B (C 1 2)))", 23, "mn"),
+    ],
+)
+def test_a_misspelt_player_in_the_header_is_named(text: str, column: int, word: str) -> None:
+    with pytest.raises(gametree.TreeSyntaxError) as caught:
+        parse(text)
+    message = str(caught.value)
+    assert message.startswith(
+        f"line 1, column {column}: unknown player {word!r} (expected MAX, MIN or CHANCE)"
+    )
+    assert message.splitlines()[-1] == " " * (4 + column - 1) + "^"
+
+
+def test_the_tree_may_follow_the_header_on_its_line() -> None:
+    assert parse("players: MIN MAX (A 1 2)").nodes["A"]["player"] == "MIN"
+    assert parse("players: MIN A=3").nodes["A"]["value"] == 3
