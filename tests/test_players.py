@@ -149,3 +149,26 @@ def test_human_end_of_input_is_a_game_error() -> None:
 
     with pytest.raises(gametree.GameError, match="input ended"):
         human(ask=ask, tell=lambda text: None).choose(TTT, TTT.initial, RNG)
+
+
+def test_verbose_says_which_mark_each_player_plays_and_whose_turn_it_is() -> None:
+    lines: list[str] = []
+    play(TicTacToe(), first_open(), searcher("alphabeta"), games=2, verbose=True, out=lines.append)
+    heads = [line for line in lines if line.startswith("game ") and "plays" in line]
+    # Sides alternate: in game 2 the o player moves first, so it plays X.
+    assert heads == [
+        "game 1: first-open (x) plays X and moves first; alphabeta (o) plays O",
+        "game 2: alphabeta (o) plays X and moves first; first-open (x) plays O",
+    ]
+    turns = [line for line in lines if " to move: " in line]
+    assert turns[0] == "X to move: first-open (x) plays 0"
+    assert turns[1].startswith("O to move: alphabeta (o) plays ")
+    game2 = lines[lines.index(heads[1]) :]
+    assert next(line for line in game2 if " to move: " in line).startswith(
+        "X to move: alphabeta (o) plays "
+    )
+    # A game without marks names the sides MAX and MIN.
+    nim: list[str] = []
+    play(Nim((1, 1)), first_open(), first_open(), verbose=True, out=nim.append)
+    assert nim[0] == "game 1: first-open (x) plays MAX and moves first; first-open (o) plays MIN"
+    assert "MAX to move: first-open (x) plays (0, 1)" in nim

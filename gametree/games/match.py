@@ -155,7 +155,9 @@ def play(
         Swap who moves first every game, so neither player has the first move's
         advantage more often.
     verbose : bool, default False
-        Print every move and board (through ``out``).
+        Print every move and board (through ``out``): which mark each player plays
+        (``alphabeta:tt (x) plays O``, the game's ``to_move``) and whose turn it is
+        (``X to move: ...``).
     state : optional
         Start every game from this position (default ``game.initial``).
     max_moves : int, default 100_000
@@ -185,7 +187,11 @@ def play(
         s = start
         moves: list[MoveRecord] = []
         if verbose:
-            out(f"game {number}: {players[first].name} ({first}) moves first")
+            marks = _marks(game, s)
+            out(
+                f"game {number}: {players[first].name} ({first}) plays {marks[0]} and moves "
+                f"first; {players[second].name} ({second}) plays {marks[1]}"
+            )
             out(render(s))
         while not game.is_terminal(s):
             if len(moves) >= max_moves:
@@ -193,6 +199,7 @@ def play(
             side = side_of(s)
             role = role_of[side]
             player = players[role]
+            mark = game.to_move(s)
             player.last_nodes = 0
             t0 = time.perf_counter()
             action = player.choose(game, s, rng)
@@ -206,7 +213,7 @@ def play(
             moves.append(MoveRecord(len(moves), role, side, action, player.last_nodes, seconds))
             s = game.result(s, action)
             if verbose:
-                out(f"{player.name} ({role}, {side}) plays {action!r}")
+                out(f"{mark} to move: {player.name} ({role}) plays {action!r}")
                 out(render(s))
         outcome = game.utility(s)
         winner = role_of["MAX"] if outcome > 0 else role_of["MIN"] if outcome < 0 else None
@@ -214,6 +221,17 @@ def play(
             out(f"game {number}: " + ("draw" if winner is None else f"{winner} wins"))
         records.append(GameRecord(number, first, tuple(moves), outcome, winner, s))
     return MatchResult(tuple(records), _summary(players, records))
+
+
+def _marks(game: Any, state: Any) -> tuple[str, str]:
+    """The marks (``game.to_move``: ``X``/``O``, else ``MAX``/``MIN``) of the side to
+    move in ``state`` and of the other side."""
+    first = game.to_move(state)
+    for action in () if game.is_terminal(state) else game.actions(state):
+        second = game.to_move(game.result(state, action))
+        if second != first:
+            return str(first), str(second)
+    return str(first), "MIN" if player_mapper(game)(state) == "MAX" else "MAX"
 
 
 def _summary(players: dict[str, GamePlayer], records: list[GameRecord]) -> MatchSummary:
