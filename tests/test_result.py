@@ -70,3 +70,14 @@ def test_moves_follow_the_node_fields(G: nx.DiGraph) -> None:
     assert r.pv_moves == tuple(f"m{v}" for v in r.pv[1:])
     assert r.best_moves == tuple(f"m{c}" for c in r.best_children)
     assert r.best_move == (None if r.best_child is None else f"m{r.best_child}")
+
+
+def test_iterative_deepening_names_the_move_and_the_child() -> None:
+    G = gametree.load(EXAMPLES / "moves.tree")
+    for node in "BCD":  # depth-1 estimates: the true values, so depth 1 already picks a1
+        G.nodes[node]["value"] = {"B": 3, "C": 2, "D": 2}[node]
+    run = gametree.iterative_deepening(G, "alphabeta", 2)
+    assert (run.best_move, run.best_child) == ("a1", "B")
+    data = run.to_dict()
+    assert (data["best_move"], data["best_child"]) == ("a1", "B")
+    assert data["iterations"][-1]["pv_moves"] == ["a1", "b1"]
