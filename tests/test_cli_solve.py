@@ -17,6 +17,7 @@ import pytest
 
 import gametree
 from gametree.cli import main
+from gametree.cli.solve import format_text
 
 DATA = Path(__file__).parent / "data" / "solve"
 UPDATE = os.environ.get("GAMETREE_UPDATE_GOLDEN") == "1"
@@ -228,8 +229,10 @@ def test_solve_names_moves_where_edges_carry_them(capsys: pytest.CaptureFixture[
     status, out, _ = solve(capsys, MOVES_TREE)
     assert status == 0
     assert "best move:  a1\n" in out and "PV:         a1 b1\n" in out
+    assert out.endswith("pruned edges (2): a2/c2 a2/c3\n")
     _, out, _ = solve(capsys, MOVES_TREE, "--ids")
     assert "best move:  B\n" in out and "PV:         A B E\n" in out
+    assert out.endswith("pruned edges (2): C->I C->J\n")
     _, out, _ = solve(capsys, MOVES_TREE, "--json")
     data = json.loads(out)
     assert (data["best_move"], data["best_moves"], data["pv_moves"]) == ("a1", ["a1"], ["a1", "b1"])
@@ -239,3 +242,19 @@ def test_solve_names_moves_where_edges_carry_them(capsys: pytest.CaptureFixture[
 def test_explain_names_the_move_and_the_node(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = solve(capsys, MOVES_TREE, "--explain")
     assert out.rstrip().endswith("Result: value 3, best move a1 (to B); pruned: I, J.")
+
+
+def test_the_reported_moves_are_a_correct_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    # What solve prints for a game tree, copied into an answer file, checks as right.
+    import gametree
+    from gametree.games import TicTacToe, expand
+
+    G = expand(TicTacToe(), TicTacToe().state("XO-/-X-/--O", "O"))
+    report = format_text(gametree.alphabeta(G, annotate=False), G)
+    lines = dict(line.split(":", 1) for line in report.splitlines())
+    pruned = lines[next(k for k in lines if k.startswith("pruned edges"))].strip()
+    best = lines["best move"].split("(all best")[0].strip()
+    answers = f"move = {best}\npv = {lines['PV'].strip()}\npruned = {pruned}"
+    checked = gametree.check(G, answers)
+    assert checked.ok and checked.score == 1.0, checked.to_text()
+    assert "/" in pruned

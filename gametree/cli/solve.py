@@ -15,7 +15,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import VALUE
+from gametree.attrs import MOVE, VALUE
 from gametree.cli.common import (
     add_ids_option,
     add_search_options,
@@ -24,7 +24,7 @@ from gametree.cli.common import (
     search_options,
 )
 from gametree.exceptions import SearchError
-from gametree.search.result import SearchResult, jsonable
+from gametree.search.result import SearchResult, jsonable, move_path
 from gametree.search.theory import ebf
 
 __all__ = ["add_parser", "format_text", "result_json", "run"]
@@ -172,9 +172,10 @@ def format_text(result: SearchResult, G: nx.DiGraph | None = None, *, ids: bool 
     """Return the text report of ``gametree solve`` for ``result``.
 
     With the searched graph ``G``, each visited leaf is shown with its value (``E=3``).
-    The best move and the PV are named by move (``best move:  a1``, ``PV:  a1 b1``)
-    where the edges carry moves, and by node id (the PV from the root, ``A B E``)
-    where they do not or with ``ids``.
+    The best move, the PV and the pruned edges are named by move (``best move:  a1``,
+    ``PV:  a1 b1``, pruned edges as move paths from the root ``a2/c2``, the form answer
+    files accept) where the edges of ``G`` carry moves, and by node id (the PV from the
+    root ``A B E``, edges ``C->I``) where they do not or with ``ids``.
     """
     stats = result.stats
     options = _options_text(result.options)
@@ -184,9 +185,12 @@ def format_text(result: SearchResult, G: nx.DiGraph | None = None, *, ids: bool 
     if root_value is not None and root_value.bound.value != "exact":
         bound = f" ({root_value.bound.value} bound)"
     lines.append(f"value:      {_num(result.value)}{bound}")
-    by_move = not ids and tuple(result.pv_moves) + tuple(result.best_moves) != tuple(
-        result.pv[1:]
-    ) + tuple(result.best_children)
+    if G is not None:
+        by_move = not ids and any(MOVE in data for _, _, data in G.edges(data=True))
+    else:
+        by_move = not ids and tuple(result.pv_moves) + tuple(result.best_moves) != tuple(
+            result.pv[1:]
+        ) + tuple(result.best_children)
     best_one, best_all = (
         (result.best_move, result.best_moves)
         if by_move
@@ -207,6 +211,10 @@ def format_text(result: SearchResult, G: nx.DiGraph | None = None, *, ids: bool 
     lines.append(f"stats:      {counts}")
     shown = [_leaf_text(G, leaf) for leaf in result.visited_leaves]
     lines.append(f"visited leaves ({len(shown)}): {' '.join(shown) or '(none)'}")
-    pruned = " ".join(f"{u}->{v}" for u, v in result.pruned_edges) or "(none)"
+    if by_move and G is not None:
+        pruned = " ".join(move_path(G, v, result.root) for _, v in result.pruned_edges)
+    else:
+        pruned = " ".join(f"{u}->{v}" for u, v in result.pruned_edges)
+    pruned = pruned or "(none)"
     lines.append(f"pruned edges ({len(result.pruned_edges)}): {pruned}")
     return "\n".join(lines)

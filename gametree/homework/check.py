@@ -32,7 +32,7 @@ from gametree.exceptions import SearchError
 from gametree.homework.answers import AnswerItem, Answers, load_answers, parse_answers
 from gametree.homework.ordering import minimax_values
 from gametree.homework.story import Step, cut_reason, fmt, origin_text, replay
-from gametree.search.result import Bound, NodeValue, SearchResult, edge_move
+from gametree.search.result import Bound, NodeValue, SearchResult, edge_move, move_path
 from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
 from gametree.validation import find_root, validate
 
@@ -1296,19 +1296,9 @@ class AnswerKey:
         shown = ", ".join(f"{u}-{v}" for u, v in edges[:4]) + (", ..." if len(edges) > 4 else "")
         raise ValueError(
             f"the move {text!r} labels {len(edges)} edges ({shown}); "
-            f"name one by its move path from the root, such as {self._path_text(edges[0][1])}"
+            "name one by its move path from the root, such as "
+            + move_path(self.G, edges[0][1], self.root)
         )
-
-    def _path_text(self, node: Hashable) -> str:
-        """The move path from the root down to ``node`` (first parents): ``a2/c2``, or
-        ``/a2`` for a child of the root."""
-        path: list[str] = []
-        while node != self.root:
-            parent = next(iter(self.G._pred[node]))
-            path.append(self.move_name(parent, node))
-            node = parent
-        text = "/".join(reversed(path))
-        return text if "/" in text else "/" + text
 
     def _claim_either(
         self, token: Any, text: str

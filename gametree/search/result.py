@@ -24,6 +24,7 @@ __all__ = [
     "SearchStats",
     "edge_move",
     "jsonable",
+    "move_path",
     "with_moves",
 ]
 
@@ -296,6 +297,24 @@ def edge_move(G: nx.DiGraph, parent: Hashable, child: Hashable) -> Any:
     """
     move = G._succ[parent][child].get(MOVE)
     return child if move is None else move
+
+
+def move_path(G: nx.DiGraph, node: Hashable, root: Hashable) -> str:
+    """Return the moves from ``root`` down to ``node`` as a path: ``a2/c2``, or ``/a2``
+    for a child of the root (the form answer files accept), through first parents.
+
+    >>> import gametree
+    >>> M = gametree.loads("(A a1:(B b1:3 b2:12) a2:(C c1:2 c2:4))")
+    >>> move_path(M, "G", "A"), move_path(M, "B", "A")
+    ('a2/c2', '/a1')
+    """
+    moves: list[str] = []
+    while node != root:
+        parent = next(iter(G._pred[node]))
+        moves.append(str(edge_move(G, parent, node)))
+        node = parent
+    text = "/".join(reversed(moves))
+    return text if "/" in text else "/" + text
 
 
 def with_moves(result: SearchResult, G: nx.DiGraph) -> SearchResult:
