@@ -606,3 +606,22 @@ def test_cli_check_reads_move_paths(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "move (line 1): a1 (to B)" in out
     assert main(["check", str(MOVES), str(answers), "--ids"]) == 0
     assert "move (line 1): B" in capsys.readouterr().out
+
+
+def test_the_key_of_a_game_tree_checks_as_right() -> None:
+    from gametree.games import Nim, TicTacToe, expand
+
+    # Node ids 0..8 are also tic-tac-toe moves: the key names children so that they
+    # read back as the same nodes (moves for the move and the PV, #k for such leaves).
+    ttt = TicTacToe()
+    for G in (
+        expand(ttt, depth=2),
+        expand(ttt, ttt.state("XO-/-X-/--O", "O")),
+        expand(Nim((2, 2))),
+    ):
+        key = AnswerKey(G)
+        answers = key.answers()
+        assert key.check(answers).ok, key.check(answers).to_text()
+        assert key.check({k: answers[k] for k in ("move", "pv", "pruned")}).score == 1.0
+    key = AnswerKey(gametree.load(MOVES))
+    assert (key.answers()["move"], key.answers()["pv"]) == ("a1", ["a1", "b1"])

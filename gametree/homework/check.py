@@ -797,7 +797,10 @@ class AnswerKey:
         Keys: ``value``, ``move``, ``pv``, ``order``, ``pruned`` (leaves),
         ``pruned_edges`` (the top-most cut edges as ``"C-I"``), ``values`` (every searched
         internal node, in node order: a number, or ``"<=v"`` / ``">=v"`` for a bound),
-        ``alpha`` and ``beta`` (at the moment ``window_at`` names).
+        ``alpha`` and ``beta`` (at the moment ``window_at`` names). The move and the PV
+        are named by move where the edges carry moves (the PV then without the root);
+        every name reads back as the same thing (a pruned leaf whose id is also a move
+        is written ``#k``).
         """
         o = self.main
         r = o.result
@@ -805,10 +808,15 @@ class AnswerKey:
         inner = [n for n in self.G if n not in self.position]
         out: dict[str, Any] = {
             "value": _plain(r.value),
-            "move": None if r.best_move is None else str(r.best_move),
-            "pv": [str(n) for n in r.pv],
+            "move": None if r.best_child is None else self._child_name(self.root, r.best_child),
+            "pv": ([] if self._has_moves else [str(r.pv[0])])
+            + [self._child_name(u, v) for u, v in pairwise(r.pv)],
             "order": [str(n) for n in o.evaluated],
-            "pruned": [str(n) for n in self.frontier if n in o.pruned],
+            "pruned": [
+                f"#{self.position[n]}" if str(n) in self._edges_by_move else str(n)
+                for n in self.frontier
+                if n in o.pruned
+            ],
             "pruned_edges": [f"{u}-{v}" for u, v in r.pruned_edges],
             "values": {str(n): _bound_key(r.node_values[n]) for n in inner if n in r.node_values},
             "alpha": {str(n): _plain(windows[n][0]) for n in inner if n in windows},
@@ -975,6 +983,17 @@ class AnswerKey:
                 + ", ".join(self.move_name(parent, c) for c in kids)
             )
         return self.resolve(token)
+
+    def _child_name(self, parent: Hashable, child: Hashable) -> str:
+        """How an answer names ``child`` of ``parent`` so that it reads back as it: its
+        move where the edges carry moves, else (or if that is ambiguous) its id."""
+        for name in (self.move_name(parent, child), str(child)):
+            try:
+                if self._child(parent, name, set()) == child:
+                    return name
+            except ValueError:
+                continue
+        return str(child)
 
     def _read_note(self, item: AnswerItem, read: set[str]) -> str | None:
         """A note saying how an item naming children was read (ids, moves)."""
