@@ -165,7 +165,7 @@ def add_quiet_option(parser: argparse.ArgumentParser) -> None:
         "-q",
         "--quiet",
         action="store_true",
-        help="print nothing on success (by default each file written is named: wrote PATH)",
+        help="do not print 'wrote PATH' for each file written",
     )
 
 
