@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import gametree
 from gametree import AnswerKey, Verdict, check, format_answers
+from gametree.search.result import move_path
 from tests.strategies import VALUES_INT, VALUES_TIES, chance_trees, dags, trees
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -625,3 +626,27 @@ def test_the_key_of_a_game_tree_checks_as_right() -> None:
         assert key.check({k: answers[k] for k in ("move", "pv", "pruned")}).score == 1.0
     key = AnswerKey(gametree.load(MOVES))
     assert (key.answers()["move"], key.answers()["pv"]) == ("a1", ["a1", "b1"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SMALL, CONVENTIONS, st.randoms(use_true_random=False))
+def test_pruned_by_move_path_grades_like_pruned_by_edge(
+    G: nx.DiGraph, convention: tuple[bool, str], rnd: random.Random
+) -> None:
+    # Moves L0, L1, ... by child position: every move labels many edges, so only paths
+    # name one; a random subset of the cut edges (and a random evaluated edge) is given
+    # both ways and must get the same findings, leaf by leaf.
+    for u in G:
+        for i, v in enumerate(G.successors(u)):
+            G.edges[u, v]["move"] = f"L{i}"
+    key = key_for(G, convention)
+    root = key.root
+    edges = [tuple(e.split("-", 1)) for e in key.answers()["pruned_edges"]]
+    chosen = [e for e in edges if rnd.random() < 0.7]
+    others = [e for e in G.edges if e not in edges]
+    if others and rnd.random() < 0.5:
+        chosen.append(rnd.choice(others))
+    by_id = verdicts(key.check({"pruned_edges": [f"{u}-{v}" for u, v in chosen]}))
+    paths = [move_path(G, v, root) for _, v in chosen]
+    assert verdicts(key.check({"pruned": paths})) == by_id
+    assert verdicts(key.check({"pruned_moves": paths})) == by_id
