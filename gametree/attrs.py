@@ -38,12 +38,18 @@ Child order is the order of ``G.succ[u]`` (insertion order) and every search use
 A node may have several parents (a DAG: transpositions); cycles are rejected.
 
 Search annotations (written by ``annotate=True`` or :func:`gametree.annotate`)
-    Node ``status`` (:data:`STATUS`): ``"visited"``, ``"pruned"`` (a child skipped at a
-    cutoff) or ``"unreached"`` (below a pruned node); ``search_value``, ``bound``
-    (``"exact"``, ``"lower"``, ``"upper"``), ``alpha`` and ``beta`` at exit (MAX's point
-    of view), ``visit`` (1-based order of first entry). Edge ``status`` with the same
-    three words and ``pv=True`` along the principal variation. ``G.graph["search"]``
-    holds the algorithm name and its options. The input attributes ``value`` and
+    Only what the search touched is written, so annotating costs what the search cost.
+    Node ``status`` (:data:`STATUS`): ``"visited"`` (entered) or ``"pruned"`` (a child
+    skipped at a cutoff); ``search_value``, ``bound`` (``"exact"``, ``"lower"``,
+    ``"upper"``), ``alpha`` and ``beta`` at exit (MAX's point of view), ``visit``
+    (1-based order of first entry) on visited nodes. Edge ``status`` ``"visited"`` (gone
+    down) or ``"pruned"`` (skipped at a cutoff) and ``pv=True`` along the principal
+    variation. ``G.graph["search"]`` holds the algorithm name and its options. Every
+    other node and edge below the searched root is ``"unreached"`` (below a pruned node,
+    the depth limit or a transposition-table hit; a DAG edge not taken): that status is
+    never written but derived by :func:`gametree.node_status` and
+    :func:`gametree.edge_status`, which every reader uses. A new annotation first
+    removes exactly what the previous one wrote. The input attributes ``value`` and
     ``player`` are never overwritten.
 
 Examples
@@ -123,6 +129,7 @@ NODE_TYPE = "node_type"
 VISITED = "visited"
 PRUNED = "pruned"
 UNREACHED = "unreached"
+"""Derived, never written by a search: see :func:`gametree.node_status`."""
 
 ANNOTATION_NODE_ATTRS = (STATUS, SEARCH_VALUE, BOUND, ALPHA, BETA, VISIT, NODE_TYPE)
 ANNOTATION_EDGE_ATTRS = (STATUS, PV)

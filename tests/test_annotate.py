@@ -7,20 +7,21 @@ import math
 import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gametree
-from tests.strategies import dags, trees
+from tests.strategies import dags, trees, trees_with_heuristics
 
 INF = math.inf
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
 def status(G: nx.DiGraph) -> dict[object, object]:
-    return {n: d.get("status") for n, d in G.nodes(data=True)}
+    return {n: gametree.node_status(G, n) for n in G}
 
 
 def edge_status(G: nx.DiGraph) -> dict[tuple[object, object], object]:
-    return {(u, v): d.get("status") for u, v, d in G.edges(data=True)}
+    return {(u, v): gametree.edge_status(G, u, v) for u, v in G.edges}
 
 
 def test_aima_alphabeta_annotations_by_hand() -> None:
@@ -102,8 +103,8 @@ def test_below_the_depth_limit_is_unreached() -> None:
     for node in "BCD":
         G.nodes[node]["value"] = 0
     gametree.minimax(G, depth=1)
-    assert {G.nodes[n]["status"] for n in "ABCD"} == {"visited"}
-    assert {G.nodes[n]["status"] for n in "EFGHIJKLM"} == {"unreached"}
+    assert {status(G)[n] for n in "ABCD"} == {"visited"}
+    assert {status(G)[n] for n in "EFGHIJKLM"} == {"unreached"}
     assert edge_status(G)[("B", "E")] == "unreached"
     # minimax has no window: no alpha or beta.
     assert "alpha" not in G.nodes["A"]
@@ -203,22 +204,23 @@ def test_annotate_rejects_a_foreign_result() -> None:
 @given(G=trees())
 def test_statuses_partition_the_tree(G: nx.DiGraph) -> None:
     r = gametree.alphabeta(G)
-    visited = {n for n, d in G.nodes(data=True) if d["status"] == "visited"}
-    pruned = {n for n, d in G.nodes(data=True) if d["status"] == "pruned"}
-    unreached = {n for n, d in G.nodes(data=True) if d["status"] == "unreached"}
+    s = status(G)
+    visited = {n for n in G if s[n] == "visited"}
+    pruned = {n for n in G if s[n] == "pruned"}
+    unreached = {n for n in G if s[n] == "unreached"}
     assert visited | pruned | unreached == set(G)
     assert visited == set(r.node_values)
     assert pruned == {c for _, c in r.pruned_edges}
     # An unreached node has a pruned or unreached parent; a pruned node a visited one.
     for node in unreached:
         (parent,) = G.predecessors(node)
-        assert G.nodes[parent]["status"] in {"pruned", "unreached"}
+        assert s[parent] in {"pruned", "unreached"}
     for node in pruned:
         (parent,) = G.predecessors(node)
-        assert G.nodes[parent]["status"] == "visited"
+        assert s[parent] == "visited"
     # Edge status equals its child's status in a tree.
-    for _, v, d in G.edges(data=True):
-        assert d["status"] == G.nodes[v]["status"]
+    for u, v in G.edges:
+        assert gametree.edge_status(G, u, v) == s[v]
     visits = sorted(G.nodes[n]["visit"] for n in visited)
     assert visits == list(range(1, len(visited) + 1))
     pv_edges = [(u, v) for u, v, d in G.edges(data=True) if d.get("pv")]
@@ -233,11 +235,11 @@ def test_dag_edges_are_visited_only_when_traversed(G: nx.DiGraph) -> None:
     # Annotated by the traced run and by a plain run (which may take the fast loop).
     for run in (lambda: gametree.annotate(G, r), lambda: gametree.alphabeta(G)):
         run()
-        for u, v, d in G.edges(data=True):
+        for u, v in G.edges:
             if (u, v) in traversed:
-                assert d["status"] == "visited", (u, v)
+                assert gametree.edge_status(G, u, v) == "visited", (u, v)
             else:
-                assert d["status"] in {"pruned", "unreached"}, (u, v)
+                assert gametree.edge_status(G, u, v) in {"pruned", "unreached"}, (u, v)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
@@ -251,3 +253,67 @@ def test_reannotating_equals_annotating_fresh(G: nx.DiGraph) -> None:
     assert dict(G.nodes(data=True)) == dict(fresh.nodes(data=True))
     assert list(G.edges(data=True)) == list(fresh.edges(data=True))
     assert G.graph == fresh.graph
+
+
+def _attributes(G: nx.DiGraph) -> tuple[object, ...]:
+    return (dict(G.nodes(data=True)), list(G.edges(data=True)), G.graph)
+
+
+SEARCHES = (
+    lambda G, root: gametree.alphabeta(G, root=root),
+    lambda G, root: gametree.minimax(G, root=root, depth=2),
+    lambda G, root: gametree.pvs(G, root=root, fail="hard"),
+    lambda G, root: gametree.alphabeta(G, root=root, depth=1, prune_on_equal=False),
+    lambda G, root: gametree.negamax_alphabeta(G, root=root, window=(0, 1)),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    G=trees_with_heuristics(st.integers(-5, 5), max_depth=4),
+    plan=st.lists(st.tuples(st.integers(0, len(SEARCHES) - 1), st.booleans()), min_size=2),
+)
+def test_a_search_after_others_annotates_as_on_a_fresh_graph(
+    G: nx.DiGraph, plan: list[tuple[int, bool]]
+) -> None:
+    # Annotations write only what a search touched; the next search must remove exactly
+    # that, whatever the algorithm, depth or root (a subtree) of either, and also when
+    # the graph is a copy that does not remember what was written.
+    root = G.graph["root"]
+    inner = next((c for c in G.succ[root] if G.succ[c]), root)
+    fresh = G.copy()
+    for k, (which, sub) in enumerate(plan):
+        if k == len(plan) // 2:
+            G = G.copy()
+        SEARCHES[which](G, inner if sub else root)
+    which, sub = plan[-1]
+    SEARCHES[which](fresh, inner if sub else root)
+    assert _attributes(G) == _attributes(fresh)
+    assert gametree.node_statuses(G) == gametree.node_statuses(fresh)
+    gametree.clear_annotations(G)
+    assert not gametree.node_statuses(G)
+
+
+def test_unreached_is_derived_not_written() -> None:
+    # A best-ordered tree: alpha-beta writes its visited nodes and pruned children only.
+    G = gametree.random_tree(4, 5, seed=3, ordering="best")
+    r = gametree.alphabeta(G)
+    written = {n for n, d in G.nodes(data=True) if "status" in d}
+    assert written == set(r.node_values) | {v for _, v in r.pruned_edges}
+    assert len(written) < len(G) / 3
+    statuses = gametree.node_statuses(G)
+    assert set(statuses) == set(G)
+    for n in G:
+        assert gametree.node_status(G, n) == statuses[n]
+    for u, v in G.edges:
+        expected = "unreached" if statuses[u] != "visited" else statuses[v]
+        assert gametree.edge_status(G, u, v) == expected, (u, v)
+
+
+def test_nodes_outside_the_searched_subtree_have_no_status() -> None:
+    G = gametree.from_nested(AIMA)
+    gametree.alphabeta(G, root="C")
+    assert gametree.node_status(G, "A") is None
+    assert gametree.node_status(G, "B") is None and gametree.node_status(G, "E") is None
+    assert gametree.edge_status(G, "A", "C") is None
+    assert [gametree.node_status(G, n) for n in "CHIJ"] == ["visited"] * 4

@@ -98,7 +98,7 @@ def test_known_answer(
         assert getattr(result.stats, key) == value, key
     # annotate=True (the default) wrote the statuses and kept the inputs.
     for node, status in expect.get("statuses", {}).items():
-        assert G.nodes[node]["status"] == status, node
+        assert gametree.node_status(G, node) == status, node
     for node, data in before.items():
         for key, value in data.items():
             assert G.nodes[node][key] == value

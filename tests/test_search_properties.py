@@ -573,7 +573,7 @@ def _statuses_consistent(G: nx.DiGraph, result: Any) -> None:
     )
     visited_leaves = set(result.visited_leaves)
     for node, data in G.nodes(data=True):
-        status = data["status"]
+        status = gametree.node_status(G, node)
         if node in pruned_heads:
             assert status == "pruned", node
         elif node in below_pruned:
@@ -586,12 +586,13 @@ def _statuses_consistent(G: nx.DiGraph, result: Any) -> None:
             assert node == root or "visit" in data
             assert "search_value" in data and "bound" in data
     for u, v, data in G.edges(data=True):
+        status = gametree.edge_status(G, u, v)
         if (u, v) in set(map(tuple, result.pruned_edges)):
-            assert data["status"] == "pruned"
+            assert status == "pruned"
         elif u in pruned_heads or u in below_pruned:
-            assert data["status"] == "unreached"
+            assert status == "unreached"
         else:
-            assert data["status"] == "visited"
+            assert status == "visited"
         assert bool(data.get("pv", False)) == ((u, v) in set(pairwise(result.pv)))
 
 

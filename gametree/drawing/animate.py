@@ -158,7 +158,9 @@ def frames(
     for _, _, data in H.edges(data=True):
         for key in ANNOTATION_EDGE_ATTRS:
             data.pop(key, None)
-    H.graph[SEARCH] = {"algorithm": algorithm}
+    # No ``search`` mark: the search is unfinished in every frame, so a node has only
+    # the status written so far (node_status derives "unreached" only after a search).
+    H.graph.pop(SEARCH, None)
     visits = 0
     total = len(events)
     for step, event in enumerate(events, 1):

@@ -35,6 +35,7 @@ from gametree.attrs import (
     VISIT,
 )
 from gametree.exceptions import RenderError
+from gametree.search.status import edge_status, node_statuses
 from gametree.validation import find_root
 
 if TYPE_CHECKING:
@@ -299,6 +300,7 @@ def diagram(
     precision = int(st["precision"])
     searched = SEARCH in H.graph or any(STATUS in d for d in H._node.values())
     order = _preorder(H, root)
+    statuses = node_statuses(H) if searched else {}
     pv_nodes = {u for u, v, d in H.edges(data=True) if d.get(PV)} | {
         v for u, v, d in H.edges(data=True) if d.get(PV)
     }
@@ -308,7 +310,7 @@ def diagram(
         data = H._node[node]
         leaf = not H._succ[node]
         kind = "LEAF" if leaf else str(data.get(PLAYER, "MAX"))
-        status = data.get(STATUS) if searched else None
+        status = statuses.get(node)
         drawn = DrawnNode(node=node, kind=kind, status=status, depth=depth)
         if leaf:
             if VALUE in data:
@@ -339,7 +341,10 @@ def diagram(
     for drawn in nodes:
         u = drawn.node
         for v, data in H._succ[u].items():
-            status = data.get(STATUS, nodes[index[v]].status) if searched else None
+            if SEARCH in H.graph:
+                status = edge_status(H, u, v, statuses=statuses)
+            else:
+                status = data.get(STATUS, nodes[index[v]].status) if searched else None
             edge = DrawnEdge(u=u, v=v, status=status, pv=bool(data.get(PV)))
             edge.cut = status == PRUNED
             if "moves" in shown:

@@ -45,6 +45,7 @@ from gametree.games.protocol import (
     player_mapper,
     renderer,
 )
+from gametree.search.annotate import remember
 from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult, with_moves
 
 __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
@@ -480,6 +481,7 @@ def _build_graph(
     if marking:
         _mark_pv(G, out)
         G.graph[SEARCH] = search
+        remember(G, list(node_attrs), ())
     return G
 
 
@@ -521,6 +523,7 @@ def _mark_search(G: nx.DiGraph, out: Any, search: dict[str, Any]) -> None:
                 G._node[c][STATUS] = PRUNED
     _mark_pv(G, out)
     G.graph[SEARCH] = search
+    remember(G, list(G._node), ())
 
 
 def _build_dag(game: Any, out: Any) -> nx.DiGraph:

@@ -20,6 +20,7 @@ from gametree.search.algorithms import (
 from gametree.search.annotate import annotate, clear_annotations
 from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
 from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
+from gametree.search.status import edge_status, node_status, node_statuses
 from gametree.search.theory import ebf, minimal_tree_leaves
 from gametree.search.trace import (
     Cutoff,
@@ -51,12 +52,15 @@ __all__ = [
     "annotate",
     "clear_annotations",
     "ebf",
+    "edge_status",
     "expectiminimax",
     "iterative_deepening",
     "minimal_tree_leaves",
     "minimax",
     "negamax",
     "negamax_alphabeta",
+    "node_status",
+    "node_statuses",
     "pvs",
     "search_trace",
     "solve",

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Iterable, Mapping
+import weakref
+from collections import deque
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from itertools import chain, compress
-from operator import not_
+from itertools import chain, count, repeat
+from operator import setitem
 from typing import Any
 
 import networkx as nx
@@ -27,7 +29,6 @@ from gametree.attrs import (
     SEARCH,
     SEARCH_VALUE,
     STATUS,
-    UNREACHED,
     VISIT,
     VISITED,
 )
@@ -38,10 +39,6 @@ from gametree.search.result import BOUND_NAME_OF_CODE, Bound, NodeValueMap, Sear
 __all__ = ["annotate", "clear_annotations"]
 
 EXACT_NAME = Bound.EXACT.value
-_STALE_ON_VISITED = ("node_type",)
-_STALE_ON_VISITED_NO_WINDOW = ("node_type", ALPHA, BETA)
-_STALE_ON_UNSEARCHED = (SEARCH_VALUE, BOUND, VISIT, ALPHA, BETA, "node_type")
-_STALE_UNSEARCHED = frozenset(_STALE_ON_UNSEARCHED)
 
 
 def clear_annotations(G: nx.DiGraph) -> None:
@@ -56,6 +53,7 @@ def clear_annotations(G: nx.DiGraph) -> None:
     >>> G.nodes["B"], "search" in G.graph
     ({'player': 'MIN'}, False)
     """
+    _WRITTEN.pop(G, None)
     node_keys = ANNOTATION_NODE_ATTRS
     edge_keys = ANNOTATION_EDGE_ATTRS
     for data in G._node.values():
@@ -75,22 +73,28 @@ def clear_annotations(G: nx.DiGraph) -> None:
 def annotate(G: nx.DiGraph, result: SearchResult) -> None:
     """Write ``result`` onto ``G``, replacing any earlier annotation.
 
+    Only what the search touched is written, so annotating costs what the search cost:
+
     Nodes
         ``status``: ``"visited"`` (entered by the search; in a DAG a node reached along
-        a visited path and also cut off elsewhere is visited), ``"pruned"`` (a child
-        skipped at a cutoff and never entered) or ``"unreached"`` (below the root of the
-        search but never entered: under a pruned node, below the depth limit, or under a
-        node whose value came from the transposition table). Nodes outside the subtree
-        of ``result.root`` get no status. Visited nodes also get ``search_value`` and
-        ``bound`` (``"exact"``, ``"lower"``, ``"upper"``, MAX's point of view), ``visit``
-        (1-based order of first entry) and, for the alpha-beta family, ``alpha`` and
-        ``beta`` (the node's window when it exited, MAX's point of view).
+        a visited path and also cut off elsewhere is visited) or ``"pruned"`` (a child
+        skipped at a cutoff and never entered). Visited nodes also get ``search_value``
+        and ``bound`` (``"exact"``, ``"lower"``, ``"upper"``, MAX's point of view),
+        ``visit`` (1-based order of first entry) and, for the alpha-beta family,
+        ``alpha`` and ``beta`` (the node's window when it exited, MAX's point of view).
     Edges
-        ``status`` with the same three words (an edge is visited when the search went
-        down it, pruned when skipped at a cutoff and never taken) and ``pv=True`` along
-        the principal variation.
+        ``status`` ``"visited"`` on an edge the search went down, ``"pruned"`` on one
+        skipped at a cutoff and never taken; ``pv=True`` along the principal variation.
     Graph
         ``G.graph["search"]``: ``{"algorithm": name, **options}``.
+
+    Every other node and edge below the root (under a pruned node, below the depth
+    limit, under a node whose value came from the transposition table, a DAG edge not
+    taken) is ``"unreached"``, which is not written but derived by
+    :func:`gametree.node_status` and :func:`gametree.edge_status`; nodes outside the
+    subtree of ``result.root`` have no status. What the previous annotation of ``G``
+    wrote is removed first (exactly that, so the cost stays proportional to the
+    searches; a graph annotated elsewhere, such as a copy, is cleared in full).
 
     ``value``, ``player`` and every other input attribute are left alone.
 
@@ -121,6 +125,8 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
     (3, 2, 'upper')
     >>> [e for e in G.edges if G.edges[e].get("pv")]
     [('A', 'B'), ('B', 'E')]
+    >>> "status" in G.nodes["I"], gametree.node_status(G, "I")
+    (True, 'pruned')
     """
     root = result.root
     try:
@@ -136,13 +142,6 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
 def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
     if not result.visit_order:
         result = _with_details(G, result)
-    # Re-annotating from the same root overwrites in place and removes only what is
-    # stale, node by node; anything else clears the whole graph first.
-    previous = G.graph.get(SEARCH)
-    stale = previous is not None
-    if stale and (not isinstance(previous, dict) or previous.get("root") != result.root):
-        clear_annotations(G)
-        stale = False
     nodes = G._node
     succ = G._succ
     node_values = result.node_values
@@ -153,25 +152,32 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
         values = {n: nv.value for n, nv in node_values.items()}
         bounds = {n: nv.bound.value for n, nv in node_values.items() if nv.bound != Bound.EXACT}
     order = result.visit_order or tuple(values)
+    previous = _WRITTEN.pop(G, None)
+    if previous is not None and SEARCH in G.graph and previous.same_as(values, result):
+        # The same nodes, edges and keys again (a search repeated): overwrite in place.
+        for u, v in itertools.pairwise(previous.pv):
+            edge = succ.get(u, {}).get(v)
+            if edge is not None:
+                edge.pop(PV, None)
+    else:
+        forget(G, previous)
     # One pass touching each node dict once: the graph's dicts are scattered in
     # memory, so on a large tree reaching each costs more than the writes themselves.
-    numbered = bool(result.visit_order)
-    drop = () if not stale else _STALE_ON_VISITED if result.windows else _STALE_ON_VISITED_NO_WINDOW
-    data_of = nodes.get
-    visit = 0
-    for node in order:
-        data = data_of(node)
-        if data is None:
-            continue
-        data[STATUS] = VISITED
-        data[SEARCH_VALUE] = values[node]
-        data[BOUND] = EXACT_NAME
-        if numbered:
-            visit += 1
+    datas = list(map(nodes.get, order))
+    if None in datas:
+        order = [n for n in order if n in nodes]
+        datas = list(map(nodes.__getitem__, order))
+    if result.visit_order:
+        for data, value, visit in zip(datas, map(values.__getitem__, order), count(1)):
+            data[STATUS] = VISITED
+            data[SEARCH_VALUE] = value
+            data[BOUND] = EXACT_NAME
             data[VISIT] = visit
-        for key in drop:
-            if key in data:
-                del data[key]
+    else:
+        for data, value in zip(datas, map(values.__getitem__, order), strict=True):
+            data[STATUS] = VISITED
+            data[SEARCH_VALUE] = value
+            data[BOUND] = EXACT_NAME
     for node, name in bounds.items():
         if node in nodes:
             nodes[node][BOUND] = name
@@ -180,12 +186,17 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
         if data is not None:
             data[ALPHA] = alpha
             data[BETA] = beta
-    _annotate_edges(G, result, values, stale)
+    pruned_nodes = _annotate_edges(G, result, values)
     pv = result.pv
     for u, v in itertools.pairwise(pv):
         if u in succ and v in succ[u]:
             succ[u][v][PV] = True
     G.graph[SEARCH] = {"algorithm": result.algorithm, **dict(result.options)}
+    remember(G, values, pruned_nodes, pv=pv, result=result)
+
+
+_drain = deque(maxlen=0).extend
+"""Run an iterator to its end, keeping nothing."""
 
 
 def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
@@ -226,129 +237,125 @@ def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
 
 
 def _annotate_edges(
-    G: nx.DiGraph, result: SearchResult, values: Mapping[Hashable, float], stale: bool
-) -> None:
-    """Give every edge below the root a status, and unsearched nodes theirs."""
+    G: nx.DiGraph, result: SearchResult, values: Mapping[Hashable, float]
+) -> list[Hashable]:
+    """Mark the edges the search went down visited and those it cut pruned (with their
+    children, returned); every other edge below the root stays unwritten: unreached."""
     nodes = G._node
     succ = G._succ
     pred = G._pred
-    pruned = set(result.pruned_edges)
-    cut_nodes = {u for u, _ in result.pruned_edges}
     dag_edges = set(result.visited_edges)
-    frontier: list[Hashable] = []
-    if not pruned and not result.stats.horizon_evaluations and not (stale and dag_edges):
+    if not result.pruned_edges and not result.stats.horizon_evaluations and not dag_edges:
         # Nothing was cut and no node stopped at a depth limit: every searched internal
         # node searched all its children (or did so earlier, for a transposition hit).
-        _set_edges(
-            chain.from_iterable(map(dict.values, filter(None, map(succ.get, values)))),
-            VISITED,
-            stale,
-        )
-        return
+        edges = chain.from_iterable(map(dict.values, filter(None, map(succ.get, values))))
+        _drain(map(setitem, edges, repeat(STATUS), repeat(VISITED)))
+        return []
+    pruned = set(result.pruned_edges)
+    pruned_nodes: list[Hashable] = []
     for u in values:
         kids = succ.get(u)
         if not kids:
             continue
-        if stale:
-            for edge in kids.values():
-                if PV in edge:
-                    del edge[PV]
-        if u in cut_nodes or dag_edges:
-            for v, edge in kids.items():
-                if (u, v) in pruned:
-                    edge[STATUS] = PRUNED
-                    if v not in values:
-                        _mark(nodes[v], PRUNED, stale)
-                        frontier.append(v)
-                elif v in values and (not dag_edges or len(pred[v]) <= 1 or (u, v) in dag_edges):
-                    edge[STATUS] = VISITED
-                else:
-                    edge[STATUS] = UNREACHED
-                    if v not in values:
-                        frontier.append(v)
-        else:
-            for v, edge in kids.items():
-                if v in values:
-                    edge[STATUS] = VISITED
-                else:
-                    edge[STATUS] = UNREACHED
-                    frontier.append(v)
-    # Everything below an unsearched node is unreached (unless searched along another
-    # path): usually most of the tree, so it is written level by level with builtins.
-    pruned_now = {v for _, v in result.pruned_edges if v not in values}
-    if not _mark_unreached(G, frontier, values, pruned_now, stale, exact=False):
-        _mark_unreached(G, frontier, values, pruned_now, stale, exact=True)
+        for v, edge in kids.items():
+            if (u, v) in pruned:
+                edge[STATUS] = PRUNED
+                if v not in values:
+                    nodes[v][STATUS] = PRUNED
+                    pruned_nodes.append(v)
+            elif v in values and (not dag_edges or len(pred[v]) <= 1 or (u, v) in dag_edges):
+                edge[STATUS] = VISITED
+    return pruned_nodes
 
 
-def _mark_unreached(
+class _Written:
+    """What one annotation of a graph wrote: the searched nodes (with the edges out of
+    them), the pruned children, and what decides which keys and edges were written."""
+
+    __slots__ = ("key", "pruned", "pv", "searched")
+
+    def __init__(
+        self,
+        searched: Collection[Hashable],
+        pruned: Iterable[Hashable],
+        pv: Sequence[Hashable] = (),
+        key: tuple[Any, ...] | None = None,
+    ) -> None:
+        self.searched = searched
+        self.pruned = pruned
+        self.pv = pv
+        self.key = key
+
+    def same_as(self, values: Mapping[Hashable, float], result: SearchResult) -> bool:
+        """Whether annotating ``result`` writes the same keys on the same nodes and
+        edges (then overwriting in place replaces this annotation exactly)."""
+        key = self.key
+        return (
+            key is not None
+            and key[0] == result.pruned_edges
+            and key[1] == result.visited_edges
+            and key[2] == bool(result.visit_order)
+            and key[3] == bool(result.stats.horizon_evaluations)
+            and key[4].keys() == result.windows.keys()
+            and isinstance(self.searched, Mapping)
+            and self.searched.keys() == values.keys()
+        )
+
+
+def remember(
     G: nx.DiGraph,
-    frontier: list[Hashable],
-    values: Mapping[Hashable, float],
-    pruned_now: set[Hashable],
-    stale: bool,
+    searched: Collection[Hashable],
+    pruned: Iterable[Hashable],
     *,
-    exact: bool,
-) -> bool:
-    """Mark ``frontier`` (but not ``pruned_now``) and everything below it unreached.
+    pv: Sequence[Hashable] = (),
+    result: SearchResult | None = None,
+) -> None:
+    """Remember which nodes an annotation of ``G`` wrote: ``searched`` (with the edges
+    out of them) and ``pruned``, so that the next one removes exactly those
+    (:func:`forget`), or overwrites them in place when it writes the same (the same
+    search again: ``result`` and ``pv`` tell)."""
+    key = None
+    if result is not None:
+        key = (
+            result.pruned_edges,
+            result.visited_edges,
+            bool(result.visit_order),
+            bool(result.stats.horizon_evaluations),
+            result.windows,
+        )
+    _WRITTEN[G] = _Written(searched, pruned, pv, key)
 
-    Searched nodes and ``pruned_now`` are never marked. Every write is the same
-    constant, so a node reached twice (it has two parents) is harmless; without
-    ``exact`` nothing remembers what was marked, and the walk gives up (returns False)
-    once it has marked more nodes than the graph has, which only shared nodes below a
-    cut can cause. ``exact`` skips every node already marked.
+
+def forget(G: nx.DiGraph, written: _Written | None = None) -> None:
+    """Remove the last annotation of ``G`` (``written``, else what is remembered).
+
+    What the last :func:`annotate` wrote is remembered per graph, so this costs what
+    that annotation cost. A graph annotated some other way (a copy, a file read back)
+    has ``G.graph["search"]`` but no memory of it, and is cleared in full.
     """
-    nodes = G._node
+    if written is None:
+        written = _WRITTEN.pop(G, None)
+    if written is None:
+        if SEARCH in G.graph:
+            clear_annotations(G)
+        return
+    searched, pruned = written.searched, written.pruned
+    data_of = G._node.get
     kids_of = G._succ.get
-    skip = set(values)
-    skip.update(pruned_now)
-    if exact:
-        skip.update(frontier)
-    level = list(dict.fromkeys(frontier))
-    datas = list(map(nodes.get, compress(level, map(not_, map(pruned_now.__contains__, level)))))
-    budget = len(nodes)
-    clean = _STALE_UNSEARCHED.isdisjoint
-    while level:
-        budget -= len(level)
-        if budget < 0:
-            return False
-        if stale:
-            for data in datas:
-                data[STATUS] = UNREACHED
-                if not clean(data):
-                    for key in _STALE_ON_UNSEARCHED:
-                        data.pop(key, None)
-        else:
-            for data in datas:
-                data[STATUS] = UNREACHED
-        kids = list(filter(None, map(kids_of, level)))
-        if not kids:
-            break
-        _set_edges(chain.from_iterable(map(dict.values, kids)), UNREACHED, stale)
-        below = itertools.filterfalse(skip.__contains__, chain.from_iterable(kids))
-        if exact:
-            level = list(dict.fromkeys(below))
-            skip.update(level)
-        else:
-            level = list(below)
-        datas = list(map(nodes.get, level))
-    return True
+    node_keys = ANNOTATION_NODE_ATTRS
+    for node in chain(searched, pruned):
+        data = data_of(node)
+        if data:
+            for key in node_keys:
+                if key in data:
+                    del data[key]
+    for edge in chain.from_iterable(map(dict.values, filter(None, map(kids_of, searched)))):
+        if STATUS in edge:
+            del edge[STATUS]
+        if PV in edge:
+            del edge[PV]
+    G.graph.pop(SEARCH, None)
 
 
-def _set_edges(edges: Iterable[dict[str, Any]], status: str, stale: bool) -> None:
-    """Give every edge dict ``status``; drop a stale ``pv`` mark."""
-    if stale:
-        for edge in edges:
-            edge[STATUS] = status
-            if PV in edge:
-                del edge[PV]
-    else:
-        for edge in edges:
-            edge[STATUS] = status
-
-
-def _mark(data: dict[str, object], status: str, stale: bool) -> None:
-    """Set an unsearched node's status, dropping values left by an earlier annotation."""
-    data[STATUS] = status
-    if stale:
-        for key in _STALE_ON_UNSEARCHED:
-            data.pop(key, None)
+_WRITTEN: weakref.WeakKeyDictionary[nx.DiGraph, _Written] = weakref.WeakKeyDictionary()
+"""Per annotated graph, what its last annotation wrote (see :func:`remember`)."""

@@ -349,7 +349,10 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     node_values = NodeValueMap({}, None, all_nodes, list(chain.from_iterable(per_level)))
     order: tuple[Hashable, ...] = ()
     if details:
-        order = tuple(dict.fromkeys(_preorder_of_levels(levels, kid_dicts)))
+        order = tuple(_preorder_of_levels(levels, kid_dicts))
+        if len(set(level)) != len(level):
+            # A leaf with several parents is visited once, at its first entry.
+            order = tuple(dict.fromkeys(order))
     return _minimax_result(
         plan, value, best_moves, pv, node_values, level, len(all_nodes), len(levels) - 1, order
     )

@@ -1,23 +1,28 @@
-"""Benchmark: minimax and alpha-beta over a DiGraph against plain recursion over nested lists.
+"""Benchmark: minimax and alpha-beta over a DiGraph against the cost of reading a DiGraph.
 
-Issue 3's targets, on uniform random trees (b=10, d=5 and d=6): with ``annotate=False``
-the searches run within 2.5x, with ``annotate=True`` within 4x, of a plain recursive
-search over the same tree as nested Python lists ("floor"), measured in the same run.
+Issue 15's targets, on b=10 trees of depth 5 and 6 (111,111 and 1,111,111 nodes), int
+and letter ids, random and best-ordered values, measured in the same run:
 
-Columns: ``floor`` the lean recursion over the nested list (one type test and one
-comparison per child, returns only the value); ``ours`` ``gametree.minimax`` /
-``gametree.alphabeta`` on the DiGraph, building the full SearchResult; ``ratio`` =
-ours / floor against ``target``. Two context columns: ``raw``, the same lean recursion
-over the DiGraph's own dicts (``G._succ`` / ``G._node``), i.e. the cost of reading a
-DiGraph at all; ``touch``, one plain loop writing one key into every node dict and
-every edge dict of the tree, i.e. the least any annotation that labels the whole tree
-can cost. The DiGraph is built by ``gametree.random_tree`` (letter ids), relabelled with
-integer ids (ints hash and compare fastest), and the nested list is read off the same
-graph, so all three see the same values.
+* ``annotate=False``: ``gametree.minimax`` within 1.3x and ``gametree.alphabeta``
+  within 1.5x of "raw", the plain recursive search reading ``G._succ`` and ``G._node``
+  directly (the least a search over a DiGraph can cost);
+* ``annotate=True`` against the same search with ``annotate=False``: within 2.5x on
+  random trees (minimax and alpha-beta), within 3x for alpha-beta on the best-ordered
+  d=6 tree (where it visits ~2,000 of 1,111,111 nodes: annotating writes only what
+  the search touched);
+* alpha-beta's fixed costs do not grow with the tree: on best-ordered trees of depth
+  4, 5 and 6 the time per visited node stays flat (printed below the table).
 
-Run: ``python tests/benchmarks/bench_search.py [--quick]``. Times are CPU times of this
-process (``time.process_time``), best of several repetitions interleaved case by case;
-the machine is shared, so expect noise of 10-30% in absolute times.
+Columns: ``ours`` our time; ``base`` the yardstick named in ``against`` (raw, or our own
+search without annotation); ``ratio`` = ours / base against ``target``. For context,
+``floor`` is the same plain recursion over the tree as nested Python lists (no DiGraph
+at all) and ``raw/floor`` what reading a DiGraph costs over it. The DiGraph is built by
+``gametree.random_tree`` (letter ids) and relabelled with integer ids; the nested list
+is read off the same graph, so all see the same values.
+
+Run: ``python tests/benchmarks/bench_search.py [--quick]`` (``--quick``: depth 5 only).
+Times are CPU times of this process (``time.process_time``), best of several
+repetitions interleaved case by case; the machine may be shared, so expect noise.
 """
 
 from __future__ import annotations
@@ -26,7 +31,6 @@ import gc
 import math
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -164,17 +168,6 @@ def to_nested(G: Any) -> list[Any]:
     return out[root]  # type: ignore[no-any-return]
 
 
-def nested_random(b: int, d: int, seed: int) -> list[Any]:
-    """Build a uniform random nested list directly (for the build comparison)."""
-    import random
-
-    rng = random.Random(seed)
-    level: list[Any] = [rng.randint(-10, 10) for _ in range(b**d)]
-    for _ in range(d):
-        level = [level[i : i + b] for i in range(0, len(level), b)]
-    return level[0]  # type: ignore[no-any-return]
-
-
 def best_time(fn: Callable[[], Any], repeat: int) -> float:
     best = INF
     for _ in range(repeat):
@@ -185,150 +178,112 @@ def best_time(fn: Callable[[], Any], repeat: int) -> float:
     return best
 
 
-def memory_per_node(build: Callable[[], Any], n_nodes: int) -> float:
-    gc.collect()
-    tracemalloc.start()
-    obj = build()
-    current, _ = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    del obj
-    return current / n_nodes
+def interleaved(fns: list[Callable[[], Any]], repeat: int) -> list[float]:
+    """Best time of each function over ``repeat`` rounds, the functions interleaved."""
+    best = [INF] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            best[i] = min(best[i], best_time(fn, 1))
+    return best
 
 
-def touch(G: Any, root: Any) -> None:
-    """Write one key into every node dict and every edge dict below ``root``."""
-    succ, nodes = G._succ, G._node
-    order = [root]
-    for u in order:
-        kids = succ[u]
-        order.extend(kids)
-        for edge in kids.values():
-            edge["status"] = "visited"
-    for u in order:
-        nodes[u]["status"] = "visited"
+Row = tuple[str, str, float, float, str, float, float]
+"""case, ids, ours, base, against, target, floor."""
 
 
-NOTES = """
-Notes
-- A DiGraph stores every node as three dicts (adjacency, predecessors, attributes) and
-  every edge as a dict, ~700 bytes per node scattered over the heap, against ~20 bytes
-  per node for the nested list, so on these trees every lookup is a cache miss. Just
-  reading each node once ("raw": the floor's own recursion over the DiGraph's dicts)
-  costs 2.5-5x the floor with int ids and 5-12x with letter ids (a string id is one
-  more object to reach per lookup; the gap grows with the tree). A 2.5x target over
-  the nested list is therefore at or below what reading a DiGraph costs at all.
-  "ours" also builds the whole SearchResult (every node's value, the leaves in order,
-  PV, best moves, stats); minimax reads the tree level by level with builtins.
-- annotate=True writes status, search_value, bound and visit onto every visited node
-  (alpha and beta for alpha-beta) and a status onto every edge: at least one pass over
-  every node dict and edge dict ("touch", one key each), which alone costs about 3x
-  the minimax floor (int ids) and more with letter ids.
-- alphabeta annotate=True: the contract marks every node and edge below a pruned edge
-  "unreached". The search reads a few percent of the tree (the floor is O(searched
-  nodes)), the annotation writes all of it (O(n)), so the ratio grows with the tree's
-  size and with how much is pruned, and no fixed multiple of the floor can hold;
-  "ours/touch" is the honest yardstick for it (about 1-2: the marking is one write
-  per dict, level by level with builtins).
-"""
+def bench_tree(G: Any, T: list[Any], label: str, ids: str, repeat: int, *, best: bool) -> list[Row]:
+    root = G.graph["root"]
+    mm = partial(gametree.minimax, G, annotate=False)
+    mm_ann = partial(gametree.minimax, G, annotate=True)
+    ab = partial(gametree.alphabeta, G, annotate=False)
+    ab_ann = partial(gametree.alphabeta, G, annotate=True)
+    assert lean_minimax(T, True) == mm().value
+    assert lean_alphabeta(T, -INF, INF, True) == ab().value
+    fl_mm = partial(lean_minimax, T, True)
+    fl_ab = partial(lean_alphabeta, T, -INF, INF, True)
+    raw_mm = partial(raw_minimax, G, root)
+    raw_ab = partial(raw_alphabeta, G, root)
+    # Each algorithm's group runs on its own: annotating after another algorithm's
+    # annotation first removes that one (a cost proportional to that annotation).
+    t_fl_mm, t_raw_mm, t_mm, t_mm_ann = interleaved([fl_mm, raw_mm, mm, mm_ann], repeat)
+    t_fl_ab, t_raw_ab, t_ab, t_ab_ann = interleaved([fl_ab, raw_ab, ab, ab_ann], repeat)
+    rows: list[Row] = [
+        (f"{label} minimax", ids, t_mm, t_raw_mm, "raw", 1.3, t_fl_mm),
+        (f"{label} alphabeta", ids, t_ab, t_raw_ab, "raw", 1.5, t_fl_ab),
+    ]
+    if not best:
+        rows.append((f"{label} minimax annotated", ids, t_mm_ann, t_mm, "annotate=False", 2.5, INF))
+    ab_target = 3.0 if best else 2.5
+    if not best or label.startswith("d=6"):
+        rows.append(
+            (f"{label} alphabeta annotated", ids, t_ab_ann, t_ab, "annotate=False", ab_target, INF)
+        )
+    return rows
+
+
+def build(b: int, d: int, ordering: str) -> tuple[Any, Any, list[Any]]:
+    import networkx as nx
+
+    letters = gametree.random_tree(
+        b, d, seed=d, ordering=None if ordering == "random" else ordering
+    )
+    T = to_nested(letters)
+    ints = nx.convert_node_labels_to_integers(letters, ordering="default")
+    ints.graph["root"] = 0
+    return letters, ints, T
+
+
+def per_visited_node(repeat: int) -> list[tuple[int, int, int, float]]:
+    """Alpha-beta on best-ordered trees of growing size: (depth, nodes, visited, s)."""
+    out = []
+    for d in (4, 5, 6):
+        G = gametree.random_tree(10, d, seed=d, ordering="best")
+        ab = partial(gametree.alphabeta, G, annotate=False)
+        (t,) = interleaved([ab], repeat)
+        out.append((d, len(G), ab().stats.nodes_visited, t))
+        del G
+    return out
 
 
 def main(argv: list[str]) -> int:
-    import networkx as nx
-
     quick = "--quick" in argv
     depths = (5,) if quick else (5, 6)
-    rows: list[tuple[int, str, str, float, float, float, float, float | None]] = []
+    rows: list[Row] = []
     print(f"python {sys.version.split()[0]}, gametree {gametree.__version__}")
     for d in depths:
-        b = 10
-        n_nodes = (b ** (d + 1) - 1) // (b - 1)
         repeat = 5 if d == 5 else 3
-        t0 = time.process_time()
-        letters = gametree.random_tree(b, d, seed=d)
-        build_graph = time.process_time() - t0
-        T = to_nested(letters)
-        t0 = time.process_time()
-        nested_random(b, d, seed=d)
-        build_nested = time.process_time() - t0
-        ints = nx.convert_node_labels_to_integers(letters, ordering="default")
-        ints.graph["root"] = 0
-        for G in (ints, letters):
-            assert lean_minimax(T, True) == gametree.minimax(G, annotate=False).value
-            assert lean_alphabeta(T, -INF, INF, True) == gametree.alphabeta(G, annotate=False).value
-        print(
-            f"\nb={b} d={d} ({n_nodes:,} nodes): random_tree builds in {build_graph:.2f} s, "
-            f"the nested list in {build_nested:.2f} s ({build_graph / build_nested:.0f}x)"
-        )
-        if d == 5:
-            per_graph = memory_per_node(lambda: gametree.random_tree(10, 5, seed=5), n_nodes)
-            per_list = memory_per_node(lambda: nested_random(10, 5, seed=5), n_nodes)
-            print(f"memory per node: DiGraph {per_graph:.0f} B, nested list {per_list:.0f} B")
-        for ids, G, root in (("int", ints, 0), ("letter", letters, "A")):
-            t_touch = min(best_time(partial(touch, G, root), 1) for _ in range(3))
-            cases: list[tuple[str, Callable[[], Any], Callable[[], Any], Callable[[], Any], float]]
-            cases = [
-                (
-                    "minimax",
-                    partial(lean_minimax, T, True),
-                    partial(raw_minimax, G, root),
-                    partial(gametree.minimax, G, annotate=False),
-                    2.5,
-                ),
-                (
-                    "minimax annotate",
-                    partial(lean_minimax, T, True),
-                    partial(raw_minimax, G, root),
-                    partial(gametree.minimax, G, annotate=True),
-                    4.0,
-                ),
-                (
-                    "alphabeta",
-                    partial(lean_alphabeta, T, -INF, INF, True),
-                    partial(raw_alphabeta, G, root),
-                    partial(gametree.alphabeta, G, annotate=False),
-                    2.5,
-                ),
-                (
-                    "alphabeta annotate",
-                    partial(lean_alphabeta, T, -INF, INF, True),
-                    partial(raw_alphabeta, G, root),
-                    partial(gametree.alphabeta, G, annotate=True),
-                    4.0,
-                ),
-            ]
-            for name, floor, raw, ours, target in cases:
-                t_floor = t_raw = t_ours = INF
-                for _ in range(repeat):
-                    t_floor = min(t_floor, best_time(floor, 1))
-                    t_raw = min(t_raw, best_time(raw, 1))
-                    t_ours = min(t_ours, best_time(ours, 1))
-                touch_col = t_touch if "annotate" in name else None
-                rows.append((d, ids, name, t_floor, t_ours, target, t_raw, touch_col))
-        del letters, ints, T
-
+        for ordering in ("random", "best"):
+            letters, ints, T = build(10, d, ordering)
+            label = f"d={d} {ordering}"
+            rows += bench_tree(ints, T, label, "int", repeat, best=ordering == "best")
+            del ints
+            rows += bench_tree(letters, T, label, "letter", repeat, best=ordering == "best")
+            del letters, T
+            gc.collect()
     print()
     header = (
-        f"{'tree':>4} {'ids':<6} {'search':<19} {'floor ms':>9} {'ours ms':>9} {'ratio':>6} "
-        f"{'target':>6} {'met?':>4} | {'raw/floor':>9} {'touch/floor':>11} {'ours/touch':>10}"
+        f"{'case':<31} {'ids':<6} {'ours ms':>9} {'base ms':>9} {'against':<15} {'ratio':>6} "
+        f"{'target':>6} {'met?':>4} | {'floor ms':>9} {'raw/floor':>9}"
     )
     print(header)
     print("-" * len(header))
     failed = False
-    for d, ids, name, t_floor, t_ours, target, t_raw, t_write in rows:
-        ratio = t_ours / t_floor
+    for case, ids, ours, base, against, target, floor in rows:
+        ratio = ours / base
         ok = ratio <= target
         failed |= not ok
-        touch_ratio = (
-            f"{t_write / t_floor:11.1f} {t_ours / t_write:10.1f}"
-            if t_write is not None
-            else f"{'':>11} {'':>10}"
-        )
+        context = ""
+        if floor < INF:
+            context = f"{floor * 1e3:9.1f} {base / floor:9.2f}"
         print(
-            f"{f'd={d}':>4} {ids:<6} {name:<19} {t_floor * 1e3:9.1f} {t_ours * 1e3:9.1f} "
-            f"{ratio:6.2f} {target:6.1f} {'yes' if ok else 'no':>4} | "
-            f"{t_raw / t_floor:9.2f} {touch_ratio}"
+            f"{case:<31} {ids:<6} {ours * 1e3:9.1f} {base * 1e3:9.1f} {against:<15} "
+            f"{ratio:6.2f} {target:6.1f} {'yes' if ok else 'no':>4} | {context}"
         )
-    print(NOTES)
+    print()
+    print("alpha-beta (annotate=False) on best-ordered b=10 trees: fixed costs per call")
+    print(f"{'depth':>5} {'nodes':>10} {'visited':>8} {'ms':>8} {'us per visited node':>20}")
+    for d, n, visited, t in per_visited_node(7):
+        print(f"{d:>5} {n:>10,} {visited:>8,} {t * 1e3:8.2f} {t * 1e6 / visited:20.2f}")
     return 1 if failed else 0
 
 
