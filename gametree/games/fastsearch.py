@@ -1,19 +1,19 @@
 """The search of a game that records no graph: what players, matches and benchmarks use.
 
-:func:`tree_search` walks game states with an explicit stack and follows the rules of
-the graph engine (:mod:`gametree.search.engine`) step for step: negamax form with each
-node's own sign, fail-soft values passed up (fail-hard only clamps what a node reports),
-structural bound types, the same cutoff test, the first child proven to attain the
-value as the best. It numbers nodes as the engine's search through the expand hook
-does (a node's children get consecutive ids, in move order, when the search first
-enters it), so both return equal results (in a tree every node is entered once, so
-the engine's rule of keeping an exact value once stored never applies);
-``tests/test_search_game.py`` checks that on thousands of positions.
-:func:`table_search` does the same for searches with a transposition table, making
-every child of a node it enters, as the hook does (recorded searches use it: the graph
-holds those children); :func:`lazy_table_search` makes a child only when the search
-goes down its move, as game engines do (what ``record=False`` runs), and numbers
-positions in that order.
+:func:`tree_search` walks game states with an explicit stack and applies the rules of
+:mod:`gametree.search.rules` as the graph engine (:mod:`gametree.search.engine`) does,
+step for step: negamax form with each node's own sign, fail-soft values passed up (fail-hard
+only clamps what a node reports), structural bound types, the same cutoff test, the
+first child proven to attain the value as the best. It numbers nodes as the engine's
+search through the expand hook does (a node's children get consecutive ids, in move
+order, when the search first enters it), so both return equal results (in a tree every
+node is entered once, so the engine's rule of keeping an exact value once stored never
+applies); ``tests/test_search_game.py`` checks that on thousands of positions.
+:func:`table_search` does the same for searches with a transposition table, making every
+child of a node it enters, as the hook does (recorded searches use it: the graph holds
+those children); :func:`lazy_table_search` makes a child only when the search goes down
+its move, as game engines do (what ``record=False`` runs), and numbers positions in that
+order.
 """
 
 from __future__ import annotations
@@ -27,12 +27,21 @@ from typing import Any, NamedTuple
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
 from gametree.games.protocol import no_moves_error
-from gametree.search.engine import entry_settles
 from gametree.search.result import BOUND_OF_CODE, NodeValue, NodeValueMap, SearchStats
+from gametree.search.rules import (
+    EXACT,
+    LOWER,
+    UPPER,
+    beats,
+    better,
+    clamp,
+    entry_settles,
+    keeps,
+    node_bound,
+)
 
 __all__ = ["FastOutcome", "NodeValues", "lazy_table_search", "table_search", "tree_search"]
 
-EXACT, LOWER, UPPER = 0, 1, -1
 INF = math.inf
 
 
@@ -202,6 +211,7 @@ def tree_search(
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
+    beat = beats(poe)
     if not pruning:
         window = (-INF, INF)
     out = FastOutcome()
@@ -358,14 +368,10 @@ def tree_search(
         while has_frame:
             v = rv * sign
             vb = rb * sign
-            if bi < 0 or v > best:
+            if bi < 0 or better(v, vb, best, best_exact):
                 best = v
                 bi = i
                 best_exact = vb == EXACT
-            elif v == best and vb == EXACT and not best_exact:
-                # As the engine: the first child proven to attain the value is the best.
-                best_exact = True
-                bi = i
             if vb == LOWER:
                 any_lower = True
             if not stack:
@@ -374,7 +380,7 @@ def tree_search(
             if pruning:
                 if best > lo:
                     lo = best
-                if vb != UPPER and (v >= hi if poe else v > hi) and i < n_moves:
+                if vb != UPPER and beat(v, hi) and i < n_moves:
                     cut = True
                     cutoffs += 1
                     pruned_spans.append((node, base + i, base + n_moves))
@@ -403,17 +409,12 @@ def tree_search(
                     if pruning:
                         windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
                 continue
-            own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
-            if (own == LOWER and best == INF) or (own == UPPER and best == -INF):
-                own = EXACT
+            best, own = node_bound(best, cut, any_lower, best_exact)
             rv = best * sign
             rb = own * sign
-            if not fail_hard:
-                values[node] = (rv, rb, base + bi, moves[bi])
-            elif best > hi0:
-                values[node] = (hi0 * sign, LOWER * sign, base + bi, moves[bi])
-            elif best < lo0:
-                values[node] = (lo0 * sign, UPPER * sign, base + bi, moves[bi])
+            if fail_hard:
+                reported, rbound = clamp(best, own, lo0, hi0)
+                values[node] = (reported * sign, rbound * sign, base + bi, moves[bi])
             else:
                 values[node] = (rv, rb, base + bi, moves[bi])
             if record and pruning:
@@ -533,6 +534,7 @@ def table_search(
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
+    beat = beats(poe)
     out = FastOutcome()
     values: dict[int, tuple[float, int]] = {}
     leaves = out.visited_leaves
@@ -605,8 +607,7 @@ def table_search(
     keep_windows = record and pruning
 
     def store(n: int, value: float, bound: int, a: float, b: float) -> None:
-        old = values.get(n)
-        if old is not None and old[1] == EXACT and bound != EXACT:
+        if keeps(values.get(n), bound):
             return
         values[n] = (value, bound)
         if keep_windows:
@@ -644,10 +645,7 @@ def table_search(
                 else:
                     reported, rbound = value, bound
                     if fail_hard and bound != EXACT:
-                        if value > beta:
-                            reported, rbound = beta, LOWER
-                        elif value < alpha:
-                            reported, rbound = alpha, UPPER
+                        reported, rbound = clamp(value, bound, alpha, beta)
                     store(child, reported, rbound, alpha, beta)
                     rv, rb = value, bound
                     entered = False
@@ -687,13 +685,10 @@ def table_search(
             sign = f.sign
             v = rv * sign
             vb = rb * sign
-            if f.bi < 0 or v > f.best:
+            if f.bi < 0 or better(v, vb, f.best, f.best_exact):
                 f.best = v
                 f.bi = f.i - 1
                 f.best_exact = vb == EXACT
-            elif v == f.best and vb == EXACT and not f.best_exact:
-                f.best_exact = True
-                f.bi = f.i - 1
             if vb == LOWER:
                 f.any_lower = True
             if f is root_frame:
@@ -702,7 +697,7 @@ def table_search(
             if pruning:
                 if f.best > f.lo:
                     f.lo = f.best
-                if vb != UPPER and (v >= f.hi if poe else v > f.hi) and f.i < n_kids:
+                if vb != UPPER and beat(v, f.hi) and f.i < n_kids:
                     f.cut = True
                     cutoffs += 1
                     pruned_raw.extend([(f.node, c) for c in f.children[f.i :]])
@@ -713,23 +708,11 @@ def table_search(
                 alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
                 break
             # The node is finished.
-            soft = f.best
-            own = LOWER if f.cut or f.any_lower else EXACT if f.best_exact else UPPER
-            if (own == LOWER and soft == INF) or (own == UPPER and soft == -INF):
-                own = EXACT
-            if own == UPPER and f.known_lo is not None and soft <= f.known_lo:
-                soft, own = f.known_lo, EXACT
-            elif own == LOWER and f.known_hi is not None and soft >= f.known_hi:
-                soft, own = f.known_hi, EXACT
+            soft, own = node_bound(f.best, f.cut, f.any_lower, f.best_exact, f.known_lo, f.known_hi)
             best_child = f.children[f.bi]
             chosen[f.node] = best_child
             chosen_moves[f.node] = kids_of[f.node][best_child]  # type: ignore[index]
-            reported, rbound = soft, own
-            if fail_hard:
-                if soft > f.hi0:
-                    reported, rbound = f.hi0, LOWER
-                elif soft < f.lo0:
-                    reported, rbound = f.lo0, UPPER
+            reported, rbound = clamp(soft, own, f.lo0, f.hi0) if fail_hard else (soft, own)
             a, b = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
             store(f.node, reported * sign, rbound * sign, a, b)
             table[f.node] = (soft * sign, own * sign)
@@ -819,6 +802,7 @@ def lazy_table_search(
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
+    beat = beats(poe)
     if not pruning:
         window = (-INF, INF)
     out = FastOutcome()
@@ -892,12 +876,8 @@ def lazy_table_search(
                 hits += 1
                 reported, rbound = value, bound
                 if fail_hard and bound != EXACT:
-                    if value > beta:
-                        reported, rbound = beta, LOWER
-                    elif value < alpha:
-                        reported, rbound = alpha, UPPER
-                old = values.get(c)
-                if old is None or old[1] != EXACT or rbound == EXACT:
+                    reported, rbound = clamp(value, bound, alpha, beta)
+                if not keeps(values.get(c), rbound):
                     values[c] = (reported, rbound)
                 rv, rb = value, bound
                 entered = False
@@ -963,13 +943,10 @@ def lazy_table_search(
         while has_frame:
             v = rv * sign
             vb = rb * sign
-            if bi < 0 or v > best:
+            if bi < 0 or better(v, vb, best, best_exact):
                 best = v
                 bi = i
                 best_exact = vb == EXACT
-            elif v == best and vb == EXACT and not best_exact:
-                best_exact = True
-                bi = i
             if vb == LOWER:
                 any_lower = True
             if not stack:
@@ -978,7 +955,7 @@ def lazy_table_search(
             if pruning:
                 if best > lo:
                     lo = best
-                if vb != UPPER and (v >= hi if poe else v > hi) and mi < n_moves:
+                if vb != UPPER and beat(v, hi) and mi < n_moves:
                     cut = True
                     cutoffs += 1
                     cut_spans.append((node, mi, n_moves, moves))
@@ -1006,26 +983,13 @@ def lazy_table_search(
                 if c >= 0:
                     break
             # The node is finished.
-            soft = best
-            own = LOWER if cut or any_lower else EXACT if best_exact else UPPER
-            if (own == LOWER and soft == INF) or (own == UPPER and soft == -INF):
-                own = EXACT
-            if own == UPPER and known_lo is not None and soft <= known_lo:
-                soft, own = known_lo, EXACT
-            elif own == LOWER and known_hi is not None and soft >= known_hi:
-                soft, own = known_hi, EXACT
+            soft, own = node_bound(best, cut, any_lower, best_exact, known_lo, known_hi)
             chosen[node] = kids[bi]
             chosen_moves[node] = kid_moves[bi]
-            reported, rbound = soft, own
-            if fail_hard:
-                if soft > hi0:
-                    reported, rbound = hi0, LOWER
-                elif soft < lo0:
-                    reported, rbound = lo0, UPPER
+            reported, rbound = clamp(soft, own, lo0, hi0) if fail_hard else (soft, own)
             reported *= sign
             rbound *= sign
-            old = values.get(node)
-            if old is None or old[1] != EXACT or rbound == EXACT:
+            if not keeps(values.get(node), rbound):
                 values[node] = (reported, rbound)
             rv = soft * sign
             rb = own * sign

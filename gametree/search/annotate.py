@@ -10,7 +10,7 @@ import itertools
 import math
 import weakref
 from collections import deque
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain, count, repeat
 from operator import setitem
@@ -163,29 +163,31 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
         forget(G, previous)
     # One pass touching each node dict once: the graph's dicts are scattered in
     # memory, so on a large tree reaching each costs more than the writes themselves.
-    datas = list(map(nodes.get, order))
-    if None in datas:
-        order = [n for n in order if n in nodes]
-        datas = list(map(nodes.__getitem__, order))
-    if result.visit_order:
-        for data, value, visit in zip(datas, map(values.__getitem__, order), count(1)):
+    if not all(map(nodes.__contains__, order)):
+        order = tuple(n for n in order if n in nodes)
+    numbers = count(1) if result.visit_order else repeat(None)
+    windows = result.windows
+    if windows or bounds:
+        bound_of = bounds.get
+        window_of = windows.get
+        for node, visit in zip(order, numbers, strict=False):
+            data = nodes[node]
             data[STATUS] = VISITED
-            data[SEARCH_VALUE] = value
-            data[BOUND] = EXACT_NAME
-            data[VISIT] = visit
+            data[SEARCH_VALUE] = values[node]
+            data[BOUND] = bound_of(node, EXACT_NAME)
+            if visit is not None:
+                data[VISIT] = visit
+            window = window_of(node)
+            if window is not None:
+                data[ALPHA], data[BETA] = window
     else:
-        for data, value in zip(datas, map(values.__getitem__, order), strict=True):
+        for node, visit in zip(order, numbers, strict=False):
+            data = nodes[node]
             data[STATUS] = VISITED
-            data[SEARCH_VALUE] = value
+            data[SEARCH_VALUE] = values[node]
             data[BOUND] = EXACT_NAME
-    for node, name in bounds.items():
-        if node in nodes:
-            nodes[node][BOUND] = name
-    for node, (alpha, beta) in result.windows.items():
-        data = nodes.get(node)
-        if data is not None:
-            data[ALPHA] = alpha
-            data[BETA] = beta
+            if visit is not None:
+                data[VISIT] = visit
     pruned_nodes = _annotate_edges(G, result, values)
     pv = result.pv
     for u, v in itertools.pairwise(pv):
@@ -195,7 +197,8 @@ def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
     remember(G, values, pruned_nodes, pv=pv, result=result)
 
 
-_drain = deque(maxlen=0).extend
+_SINK: deque[object] = deque(maxlen=0)
+_drain: Callable[[Iterable[object]], None] = _SINK.extend
 """Run an iterator to its end, keeping nothing."""
 
 

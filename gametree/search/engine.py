@@ -9,6 +9,9 @@ so a MIN node under a MIN node is not negated. Players are read from each node's
 ``player`` attribute, never from depth parity. The core keeps an explicit stack (no
 recursion: a chain 100,000 nodes deep searches fine).
 
+The rules it applies (cutoff test, tie-breaking, bound types, fail-hard clamp,
+transposition-table entries, chance averaging) live in :mod:`gametree.search.rules`,
+shared with the lean loops (:mod:`gametree.search.fast`, :mod:`gametree.games.fastsearch`).
 What the core guarantees, whichever algorithm drives it:
 
 * Child order is ``G.succ[node]`` order, or the order given by ``child_order``.
@@ -50,6 +53,20 @@ import networkx as nx
 from gametree.attrs import PLAYER, PROB, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.result import BOUND_OF_CODE, NodeValueMap, SearchResult, SearchStats
+from gametree.search.rules import (
+    EXACT,
+    LOWER,
+    UPPER,
+    beats,
+    better,
+    chance_probabilities,
+    chance_value,
+    clamp,
+    entry_settles,
+    fails_high,
+    keeps,
+    node_bound,
+)
 from gametree.search.trace import (
     Cutoff,
     Enter,
@@ -65,8 +82,6 @@ from gametree.validation import find_root, value_problem
 __all__ = ["Plan", "gc_paused", "make_plan", "run", "run_to_result"]
 
 INF = math.inf
-EXACT, LOWER, UPPER = 0, 1, -1
-"""Internal bound codes; multiplying by a sign converts between points of view."""
 
 _SIGN = {"MAX": 1, "MIN": -1}
 
@@ -281,6 +296,7 @@ class _Search:
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
+        self.beats = beats(plan.prune_on_equal)
         G = plan.G
         self.succ = G._succ
         self.pred = G._pred
@@ -366,8 +382,7 @@ class _Search:
         windowed: bool,
     ) -> None:
         """Record the value ``node`` reports (MAX view), keeping an exact one once found."""
-        old = self.values.get(node)
-        if old is not None and old[1] == EXACT and bound != EXACT:
+        if keeps(self.values.get(node), bound):
             return
         self.values[node] = (reported, bound)
         if windowed:
@@ -457,17 +472,7 @@ class _Search:
 
     def chance_probs(self, node: Hashable, children: list[Hashable]) -> list[float]:
         edges = self.succ[node]
-        probs = [edges[c].get(PROB) for c in children]
-        if all(p is None for p in probs):
-            return [1.0 / len(children)] * len(children)
-        for child, p in zip(children, probs, strict=True):
-            if p is None or value_problem(p) is not None or p < 0:
-                raise InvalidTreeError(
-                    f"edge {node!r} -> {child!r}: prob {p!r} is missing or not a "
-                    "non-negative number",
-                    node=node,
-                )
-        return [float(p) for p in probs if p is not None]
+        return chance_probabilities(node, children, [edges[c].get(PROB) for c in children])
 
     def probe_table(
         self, node: Hashable, depth: int, alpha: float, beta: float
@@ -505,11 +510,8 @@ class _Search:
         """Return what a node reports: fail-hard clamps to its entry window (own view)."""
         if self.plan.fail == "soft" or leaf:
             return value, bound
-        if value > hi:
-            return hi, LOWER * sign
-        if value < lo:
-            return lo, UPPER * sign
-        return value, bound
+        # Only the Cutoff event passes another sign, and it keeps the value alone.
+        return clamp(value, bound, lo, hi)
 
     # -- the loop ------------------------------------------------------------------
 
@@ -580,8 +582,7 @@ class _Search:
             vb = cbound * f.sign
             if f.child_probe:
                 f.child_probe = False
-                fails_high = vb == LOWER and (v < f.hi if poe else v <= f.hi)
-                if fails_high:
+                if fails_high(v, vb, f.hi, poe):
                     self.re_searches += 1
                     ca, cb = _max_view(f.sign, f.lo, f.hi)
                     if self.record:
@@ -602,14 +603,10 @@ class _Search:
         self, f: _Frame, child: Hashable, v: float, vb: int, pruning: bool, poe: bool
     ) -> None:
         """Fold a child's value ``v`` (own view, bound ``vb``) into frame ``f``."""
-        if f.best_child is None or v > f.best:
+        if f.best_child is None or better(v, vb, f.best, f.best_exact):
             f.best = v
             f.best_child = child
             f.best_exact = vb == EXACT
-        elif v == f.best and vb == EXACT and not f.best_exact:
-            # The first child *proven* to attain the value is the best move.
-            f.best_exact = True
-            f.best_child = child
         if vb == LOWER:
             f.any_lower = True
         if f is self.stack[0]:
@@ -620,8 +617,7 @@ class _Search:
             f.lo = f.best
         # Only a value proven to reach beta cuts: under a zero-width window a child
         # that failed low (an upper bound) can equal beta without proving anything.
-        cuts = vb != UPPER and (v >= f.hi if poe else v > f.hi)
-        if cuts and f.index < len(f.children):
+        if vb != UPPER and self.beats(v, f.hi) and f.index < len(f.children):
             skipped = tuple(f.children[f.index :])
             f.cut = True
             self.cutoffs += 1
@@ -634,25 +630,11 @@ class _Search:
     def finish(self, f: _Frame) -> tuple[float, int, float, int]:
         """Close frame ``f``: record and return its soft and reported values (MAX view)."""
         if f.chance:
-            soft = f.acc
-            if math.isnan(soft):
-                raise SearchError(
-                    f"CHANCE node {f.node!r} averages +inf and -inf: its value is undefined"
-                )
-            own_bound = EXACT if f.all_exact else UPPER
+            soft, own_bound = chance_value(f.node, f.acc, f.all_exact)
         else:
-            soft = f.best
-            # A child that failed high (a lower bound) returned at least beta, so the
-            # node failed high too, even when that child was the last one.
-            own_bound = LOWER if f.cut or f.any_lower else EXACT if f.best_exact else UPPER
-            if (own_bound == LOWER and soft == INF) or (own_bound == UPPER and soft == -INF):
-                own_bound = EXACT
-            # A stored bound that narrowed the window closes the gap: failing low at a
-            # known lower bound (or high at a known upper bound) pins the value there.
-            if own_bound == UPPER and f.known_lo is not None and soft <= f.known_lo:
-                soft, own_bound = f.known_lo, EXACT
-            elif own_bound == LOWER and f.known_hi is not None and soft >= f.known_hi:
-                soft, own_bound = f.known_hi, EXACT
+            soft, own_bound = node_bound(
+                f.best, f.cut, f.any_lower, f.best_exact, f.known_lo, f.known_hi
+            )
             if f.best_child is not None:
                 self.chosen[f.node] = f.best_child
         sign = f.sign
@@ -749,17 +731,6 @@ class _Search:
 def _edge_key(order: list[Hashable]) -> Callable[[tuple[Hashable, Hashable]], tuple[int, int]]:
     rank = {n: i for i, n in enumerate(order)}
     return lambda e: (rank.get(e[1], -1), rank.get(e[0], -1))
-
-
-def entry_settles(value: float, bound: int, alpha: float, beta: float, poe: bool) -> bool:
-    """Whether a transposition-table entry settles a node searched with ``(alpha, beta)``
-    (MAX's view): an exact value always; a lower bound at or above beta, an upper bound
-    at or below alpha (strictly beyond them without ``prune_on_equal``)."""
-    if bound == LOWER:
-        return value >= beta if poe else value > beta
-    if bound == UPPER:
-        return value <= alpha if poe else value < alpha
-    return True
 
 
 @contextmanager

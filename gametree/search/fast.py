@@ -3,7 +3,7 @@
 :func:`gametree.minimax` and :func:`gametree.alphabeta` without a trace, a depth limit,
 a transposition table, a child-order override or an ``expand`` hook run here first.
 It is the same algorithm as the core in :mod:`gametree.search.engine` (one fold with a
-sign per player, the same window, bound and fail-hard rules), run faster: minimax
+sign per player, the rules of :mod:`gametree.search.rules`), run faster: minimax
 (which visits every node) reads the tree one breadth-first level at a time and folds
 it bottom-up with ``map(max, ...)`` / ``map(min, ...)``, so no Python code runs per
 node; alpha-beta keeps the state of the node being searched in local variables
@@ -26,8 +26,9 @@ from operator import eq, itemgetter
 from typing import Any
 
 from gametree.attrs import PLAYER, VALUE
-from gametree.search.engine import EXACT, LOWER, UPPER, Plan, gc_paused
+from gametree.search.engine import Plan, gc_paused
 from gametree.search.result import NodeValueMap, SearchResult, SearchStats
+from gametree.search.rules import EXACT, LOWER, UPPER, beats, better, clamp, node_bound
 
 __all__ = ["fast_search"]
 
@@ -70,7 +71,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     nodes = G._node
     sign_of = _SIGN.get
     pruning = plan.pruning
-    poe = plan.prune_on_equal
+    beat = beats(plan.prune_on_equal)
     hard = plan.fail == "hard"
     limit = len(nodes)
     root = plan.root
@@ -136,7 +137,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                 if pruning:
                     if vo > lo:
                         lo = vo
-                    if vo >= hi if poe else vo > hi:
+                    if beat(vo, hi):
                         rest = list(it)
                         if rest:
                             cut = True
@@ -184,16 +185,8 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             if bc is None:
                 bc = next(iter(kl))
                 bex = True
-            own_b = LOWER if cut or anyl else EXACT if bex else UPPER
-            if (own_b == LOWER and best == INF) or (own_b == UPPER and best == -INF):
-                own_b = EXACT
-            rep = best
-            rb = own_b
-            if hard:
-                if best > hi0:
-                    rep, rb = hi0, LOWER
-                elif best < lo0:
-                    rep, rb = lo0, UPPER
+            best, own_b = node_bound(best, cut, anyl, bex)
+            rep, rb = clamp(best, own_b, lo0, hi0) if hard else (best, own_b)
             values[node] = rep * s
             if rb != EXACT:
                 bounds[node] = rb * s
@@ -211,13 +204,10 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             cut = False
             vo = v * s
             bo = b * s
-            if bc is None or vo > best:
+            if bc is None or better(vo, bo, best, bex):
                 best = vo
                 bc = child
                 bex = bo == EXACT
-            elif vo == best and bo == EXACT and not bex:
-                bex = True
-                bc = child
             if bo == LOWER:
                 anyl = True
             if depth == 0:
@@ -225,7 +215,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             if pruning:
                 if vo > lo:
                     lo = vo
-                if bo != UPPER and (vo >= hi if poe else vo > hi):
+                if bo != UPPER and beat(vo, hi):
                     rest = list(it)
                     if rest:
                         cut = True

@@ -1,0 +1,143 @@
+"""The lean loops and the traced loop apply the same rules: identical results everywhere.
+
+Every combination of algorithm, option, tree kind (tree, DAG, chance tree, heuristic
+values for depth limits) and source (a DiGraph, or the same tree played as a game
+through :func:`gametree.search_game`) runs through the lean loop (no trace: the fast
+loop over explicit trees, the graph-free and the recording game loops) and the traced
+loop (``trace=True``: the engine that yields the teaching events), and both must return
+the same result, field by field. For a tree played as a game the result must also be
+the DiGraph's, read through the states.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import networkx as nx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gametree
+from gametree.games import search_game
+from gametree.games.protocol import BaseGame
+from tests.strategies import chance_trees, dags, trees_with_heuristics
+
+INF = math.inf
+FIELDS = ("value", "best_move", "best_moves", "pv", "visited_leaves", "pruned_edges", "stats")
+GAME_FIELDS = (*FIELDS, "best_action", "best_actions", "pv_actions")
+ALPHABETA = ("alphabeta", "negamax_alphabeta", "pvs")
+OPTIONS = [
+    {"prune_on_equal": poe, "fail": fail, "window": window}
+    for poe, fail, window in itertools.product(
+        (True, False), ("soft", "hard"), ((-INF, INF), (0, 1), (-2, 3))
+    )
+]
+
+
+class TreeGame(BaseGame):
+    """A DiGraph played as a game: states are its nodes, moves are the children."""
+
+    def __init__(self, G: nx.DiGraph) -> None:
+        self.G = G
+        self.initial = G.graph["root"]
+
+    def to_move(self, state: Any) -> str:
+        return str(self.G.nodes[state].get("player", "MAX"))
+
+    def actions(self, state: Any) -> list[Any]:
+        return list(self.G.succ[state])
+
+    def result(self, state: Any, action: Any) -> Any:
+        return action
+
+    def is_terminal(self, state: Any) -> bool:
+        return not self.G.succ[state]
+
+    def utility(self, state: Any) -> float:
+        return float(self.G.nodes[state]["value"])
+
+    def evaluate(self, state: Any) -> float:
+        return float(self.G.nodes[state]["value"])
+
+
+def assert_same(a: Any, b: Any, fields: tuple[str, ...], what: object) -> None:
+    for name in fields:
+        assert getattr(a, name) == getattr(b, name), (name, what)
+    assert dict(a.node_values) == dict(b.node_values), what
+
+
+def graph_combinations(dag: bool) -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    for depth in (None, 1, 2):
+        base = {"depth": depth}
+        out += [("minimax", base), ("negamax", base)]
+        for algorithm, options, tt in itertools.product(ALPHABETA, OPTIONS, (False, True)):
+            if tt or not dag:
+                out.append((algorithm, {**base, **options, "transposition_table": tt}))
+    return out
+
+
+def check_graph(G: nx.DiGraph, dag: bool) -> None:
+    for algorithm, options in graph_combinations(dag):
+        if dag and options["depth"] is not None:
+            continue
+        lean = gametree.solve(G, algorithm, annotate=False, **options)
+        traced = gametree.solve(G, algorithm, annotate=False, trace=True, **options)
+        assert traced.trace
+        assert_same(lean, traced, FIELDS, (algorithm, options))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=trees_with_heuristics(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_agree_on_trees(G: nx.DiGraph) -> None:
+    check_graph(G, dag=False)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=dags(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_agree_on_dags(G: nx.DiGraph) -> None:
+    check_graph(G, dag=True)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=chance_trees(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_agree_on_chance_trees(G: nx.DiGraph) -> None:
+    for algorithm in ("expectiminimax", *ALPHABETA):
+        for options in [{}] if algorithm == "expectiminimax" else OPTIONS:
+            lean = gametree.solve(G, algorithm, annotate=False, **options)
+            traced = gametree.solve(G, algorithm, annotate=False, trace=True, **options)
+            assert_same(lean, traced, FIELDS, (algorithm, options))
+
+
+def game_combinations() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    for depth in (None, 1, 2):
+        out.append(("minimax", {"depth": depth}))
+        for algorithm, options, tt in itertools.product(ALPHABETA, OPTIONS, (False, True)):
+            out.append((algorithm, {"depth": depth, **options, "transposition_table": tt}))
+    return out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=trees_with_heuristics(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_agree_on_games(G: nx.DiGraph) -> None:
+    game = TreeGame(G)
+    for algorithm, options in game_combinations():
+        traced = search_game(game, algorithm=algorithm, trace=True, **options)
+        recorded = search_game(game, algorithm=algorithm, **options)
+        assert_same(recorded, traced, GAME_FIELDS, (algorithm, options))
+        if not options.get("transposition_table"):
+            # Without a table the graph-free loop numbers nodes as the others do.
+            lean = search_game(game, algorithm=algorithm, record=False, **options)
+            assert_same(lean, traced, GAME_FIELDS, (algorithm, options))
+        # The same tree searched as a DiGraph, read through the states.
+        states = traced.graph.nodes
+        direct = gametree.solve(G, algorithm, annotate=False, **options)
+        assert traced.value == direct.value, (algorithm, options)
+        assert [states[n]["state"] for n in traced.pv] == list(direct.pv)
+        assert [states[n]["state"] for n in traced.visited_leaves] == list(direct.visited_leaves)
+        assert [(states[u]["state"], states[v]["state"]) for u, v in traced.pruned_edges] == list(
+            direct.pruned_edges
+        )
