@@ -318,7 +318,7 @@ def test_frames_carry_the_status(ttt_searched: tuple[nx.DiGraph, Artists]) -> No
     widths = artists.boards.get_linewidths()
     styles = artists.boards.get_linestyles()
     for i, n in enumerate(d.nodes):
-        status = G.nodes[n.node]["status"]
+        status = gametree.node_status(G, n.node)
         if status == "pruned":
             assert styles[i][1] is not None  # dashed
         if G.nodes[n.node].get("search_value") is not None and n.pv:
