@@ -521,7 +521,12 @@ def test_transposition_tables_on_dags(G: nx.DiGraph) -> None:
             check_bounds_sound(G, table, truth)
             check_pv_and_moves(G, plain, truth, every_tie=False)
             check_pv_and_moves(G, table, truth, every_tie=False)
-            assert table.stats.leaves_evaluated <= plain.stats.leaves_evaluated, where
+            # A table never costs leaves, except through a PVS re-search it causes: a
+            # bound stored by an earlier re-search can settle a degenerate null window
+            # on the other side than a fresh probe would (see test_transpositions).
+            assert table.stats.leaves_evaluated <= plain.stats.leaves_evaluated or (
+                algorithm == "pvs" and table.stats.re_searches > plain.stats.re_searches
+            ), where
             if algorithm != "pvs":
                 ref = reference_alphabeta(G, **conv)
                 assert list(plain.visited_leaves) == ref.leaves, where

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gametree
+from gametree.search.trace import TranspositionHit
 from tests.strategies import VALUES_TIES, dags
 
 INF = math.inf
@@ -215,3 +216,25 @@ def test_tables_keep_every_value_right(G: nx.DiGraph, name: str, poe: bool, fail
 def test_minimax_family_has_no_table_option(name: str) -> None:
     with pytest.raises(gametree.SearchError, match="transposition_table"):
         gametree.solve(shared_exact(), name, transposition_table=True)
+
+
+def test_pvs_table_can_cost_a_re_search() -> None:
+    # Found by hypothesis. I (MAX, = max(U, P) = -1) is reached from B and from C.
+    # Under B, I's probe fails high and its re-search with (-inf, -1) cuts at U = -1,
+    # so the table keeps "I >= -1" (a lower bound). Under C the null window is (-1, -1):
+    # without a table I is searched again and returns -1 from above, so C (MIN) cuts;
+    # with the table the stored "I >= -1" settles the probe from below instead, C goes
+    # on to J and K, fails high and is searched again. Both are sound; the table costs
+    # one re-search and one leaf here.
+    G = gametree.parse(
+        "(A (B (D (L W=-1) (M X=0 Y=0 Z=-1)) (E N=0 O=0 (P (AA AI=-1) AB=0 AC=0) Q=0)"
+        " (F R=0) (G S=0) (I (U AD=-1 AE=0) P)) (C (H T=0) I J=0 (K (V AF=0 AG=0 AH=0))))"
+    )
+    plain = gametree.pvs(G, annotate=False)
+    table = gametree.pvs(G, transposition_table=True, annotate=False)
+    assert plain.value == table.value == -1
+    assert (plain.stats.re_searches, table.stats.re_searches) == (1, 2)
+    assert (plain.stats.leaves_evaluated, table.stats.leaves_evaluated) == (14, 15)
+    trace = gametree.search_trace(G, "pvs", transposition_table=True)
+    at_i = [e for e in trace if isinstance(e, TranspositionHit) and e.node == "I"]
+    assert [(e.value, str(e.bound), e.alpha, e.beta) for e in at_i] == [(-1, "lower", -1, -1)]
