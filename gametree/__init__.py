@@ -16,8 +16,10 @@ from gametree.builders import from_nested, letter_id
 from gametree.drawing import *  # noqa: F403
 from gametree.exceptions import (
     AnswerFormatError,
+    FitWarning,
     GameError,
     GameTreeError,
+    GameTreeWarning,
     InvalidTreeError,
     RenderError,
     SearchError,
@@ -40,8 +42,10 @@ __all__ = [
     "MAX",
     "MIN",
     "AnswerFormatError",
+    "FitWarning",
     "GameError",
     "GameTreeError",
+    "GameTreeWarning",
     "InvalidTreeError",
     "Player",
     "Problem",

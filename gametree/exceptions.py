@@ -10,8 +10,10 @@ from collections.abc import Hashable
 
 __all__ = [
     "AnswerFormatError",
+    "FitWarning",
     "GameError",
     "GameTreeError",
+    "GameTreeWarning",
     "InvalidTreeError",
     "RenderError",
     "SearchError",
@@ -110,3 +112,11 @@ class RenderError(GameTreeError, RuntimeError):
 
 class AnswerFormatError(GameTreeError, ValueError):
     """An answer file cannot be read at all."""
+
+
+class GameTreeWarning(UserWarning):
+    """Base class of every warning gametree gives on purpose."""
+
+
+class FitWarning(GameTreeWarning):
+    """A drawing does not fit its page legibly; the message names the views that do."""

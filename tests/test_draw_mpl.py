@@ -148,7 +148,7 @@ def _overlapping(boxes: list[tuple[float, float, float, float]]) -> list[tuple[i
 def test_no_texts_overlap_on_random_trees(G: nx.DiGraph) -> None:
     gametree.alphabeta(G)
     with patch.object(mpl, "TEXT_ARTISTS_UP_TO", 10_000):
-        artists = gametree.draw(G, show="values,bounds,order,names")
+        artists = gametree.draw(G, show="values,bounds,order,names", fit=None)
     assert len(artists.names) == G.number_of_nodes()
     assert _overlapping(_text_boxes(artists)) == []
 
@@ -160,7 +160,7 @@ def test_no_texts_overlap_on_2000_nodes(monkeypatch: pytest.MonkeyPatch) -> None
     G = gametree.random_tree((3, 5), 5, seed=5)
     assert G.number_of_nodes() == 1820
     gametree.alphabeta(G)
-    artists = gametree.draw(G, show="values,bounds,names")
+    artists = gametree.draw(G, show="values,bounds,names", fit=None)
     assert len(artists.names) == 1820
     assert _overlapping(_text_boxes(artists)) == []
 
@@ -255,7 +255,7 @@ def test_svg_is_deterministic(tmp_path: Path) -> None:
 def test_huge_png_warns_and_shrinks(tmp_path: Path) -> None:
     G = gametree.from_nested([list(range(1500))])
     with pytest.warns(UserWarning, match="more than 32,767; .*Save as .svg"):
-        path = gametree.save(G, tmp_path / "wide.png")
+        path = gametree.save(G, tmp_path / "wide.png", fit=None)
     from PIL import Image
 
     with Image.open(path) as image:

@@ -6,6 +6,9 @@ import argparse
 import math
 import re
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import networkx as nx
@@ -14,8 +17,12 @@ from gametree.exceptions import SearchError
 
 __all__ = [
     "WINDOW_ALGORITHMS",
+    "add_drawing_options",
     "add_search_options",
     "add_tree_argument",
+    "drawing_options",
+    "focus_node",
+    "print_warnings",
     "read_tree",
     "search_options",
 ]
@@ -176,3 +183,112 @@ def report_written(args: argparse.Namespace, path: str, detail: str = "") -> Non
     """
     if not getattr(args, "quiet", False):
         print(f"wrote {path}" + (f": {detail}" if detail else ""))
+
+
+def add_drawing_options(parser: argparse.ArgumentParser) -> None:
+    """Add the page and view options of a drawing: ``--size --paper --collapse
+    --max-depth --focus --orientation`` (checked by :func:`drawing_options`)."""
+    group = parser.add_argument_group("page and view (drawings)")
+    page = group.add_mutually_exclusive_group()
+    page.add_argument(
+        "--size",
+        metavar="WxH",
+        default=None,
+        help="page to fit, in inches (default 13.33x7.5, a 16:9 slide)",
+    )
+    page.add_argument(
+        "--paper",
+        metavar="NAME",
+        default=None,
+        help="page to fit by name: slide, slide-4:3, a4, a3, letter (portrait), "
+        "a4-landscape, a3-landscape, letter-landscape",
+    )
+    group.add_argument(
+        "--collapse",
+        metavar="WHAT",
+        default=None,
+        help="'pruned': draw each cutoff's pruned subtrees as one stub with a node count",
+    )
+    group.add_argument(
+        "--max-depth",
+        metavar="K",
+        default=None,
+        help="draw K levels below the root, an ellipsis where the tree goes on",
+    )
+    group.add_argument(
+        "--focus",
+        metavar="NODE",
+        default=None,
+        help="draw only the path from the root to NODE and the subtree under it",
+    )
+    group.add_argument(
+        "--orientation",
+        metavar="DIR",
+        default="top-down",
+        help="top-down (default) or left-right (deep, narrow trees)",
+    )
+
+
+def drawing_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Return the keyword options of :func:`gametree.save` for the page and view flags.
+
+    Raises
+    ------
+    RenderError
+        For a page, depth or option value that is not one the flag takes.
+    """
+    from gametree.drawing.fit import page_size
+    from gametree.drawing.view import COLLAPSE_CHOICES, ORIENTATIONS
+    from gametree.exceptions import RenderError
+
+    options: dict[str, Any] = {}
+    if args.size is not None:
+        if args.size.strip().lower() in {"a4", "a3", "letter", "slide"}:
+            raise RenderError(f"--size takes WIDTHxHEIGHT in inches; use --paper {args.size}")
+        options["fit"] = page_size(args.size)
+    elif args.paper is not None:
+        options["fit"] = page_size(args.paper)
+    if args.collapse is not None:
+        if args.collapse not in COLLAPSE_CHOICES:
+            allowed = ", ".join(COLLAPSE_CHOICES)
+            raise RenderError(f"--collapse {args.collapse!r}: expected {allowed}")
+        options["collapse"] = args.collapse
+    if args.max_depth is not None:
+        try:
+            depth = int(args.max_depth)
+        except ValueError:
+            depth = -1
+        if depth < 0:
+            raise RenderError(f"--max-depth {args.max_depth!r}: expected an integer >= 0")
+        options["max_depth"] = depth
+    if args.focus is not None:
+        options["focus"] = args.focus
+    if args.orientation not in ORIENTATIONS:
+        allowed = ", ".join(ORIENTATIONS)
+        raise RenderError(f"--orientation {args.orientation!r}: expected one of {allowed}")
+    options["orientation"] = args.orientation
+    return options
+
+
+def focus_node(G: Any, name: str) -> Any:
+    """Return the node of ``G`` that ``--focus NAME`` means: its id, or its label."""
+    from gametree.attrs import LABEL
+    from gametree.exceptions import RenderError
+
+    if name in G:
+        return name
+    for node, data in G.nodes(data=True):
+        if str(node) == name or str(data.get(LABEL, "")) == name:
+            return node
+    raise RenderError(f"--focus {name!r}: no such node in the tree")
+
+
+@contextmanager
+def print_warnings(command: str) -> Iterator[None]:
+    """Print the warnings given inside the block as one line each on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for warning in caught:
+        text = " ".join(str(warning.message).split())
+        print(f"gametree {command}: warning: {text}", file=sys.stderr)

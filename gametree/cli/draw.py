@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import warnings
 from typing import Any
 
 from gametree.cli.common import (
+    add_drawing_options,
     add_quiet_option,
     add_search_options,
     add_tree_argument,
+    drawing_options,
+    focus_node,
+    print_warnings,
     read_tree,
     report_written,
     search_options,
@@ -36,6 +38,13 @@ examples:
   gametree draw fig52.tree -o key.tex -a alphabeta --strict   cut only on >
   gametree draw fig52.tree -o steps.gif -a alphabeta          one frame per event
   gametree draw big.tree -o big.svg -a pvs --engine graphviz
+  gametree draw big.tree -o key.png -a alphabeta --collapse pruned   fold pruned subtrees
+  gametree draw big.tree -o part.png -a alphabeta --focus C --paper a4-landscape
+
+Drawings are fitted to a 16:9 slide (13.33 x 7.5 in) unless --size or --paper names
+another page: fonts shrink (never below 7 pt), levels spread over the page and crowded
+leaves alternate between rows. A tree too large for that gets a warning naming
+--collapse, --max-depth, --focus and --orientation, which draw less of it.
 """
 
 
@@ -73,6 +82,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--title", default=None, help="caption over the drawing")
     add_quiet_option(parser)
+    add_drawing_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -88,8 +98,11 @@ def run(args: argparse.Namespace) -> int:
     show = parse_show(args.show) if args.show is not None else None
     _check_options(args, suffix)
     options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
+    view = drawing_options(args)
     G = read_tree(args.tree)
     _check_show(args, show, G)
+    if "focus" in view:
+        view["focus"] = focus_node(G, view["focus"])
     if show is not None and "types" in show:
         from gametree.homework.ordering import node_types
 
@@ -99,8 +112,7 @@ def run(args: argparse.Namespace) -> int:
         from gametree.search import solve
 
         result = solve(G, args.algorithm, annotate=False, trace=True, **options)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with print_warnings("draw"):
         save(
             G,
             args.output,
@@ -109,10 +121,9 @@ def run(args: argparse.Namespace) -> int:
             show=show,
             title=args.title,
             algorithm=args.algorithm,
+            **view,
             **(options if suffix == "gif" else {}),
         )
-    for warning in caught:
-        print(f"gametree draw: warning: {warning.message}", file=sys.stderr)
     report_written(args, args.output)
     return 0
 

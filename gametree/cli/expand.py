@@ -9,7 +9,14 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import MOVE, STATE
-from gametree.cli.common import add_quiet_option, report_written
+from gametree.cli.common import (
+    add_drawing_options,
+    add_quiet_option,
+    drawing_options,
+    focus_node,
+    print_warnings,
+    report_written,
+)
 from gametree.exceptions import RenderError
 
 __all__ = ["add_parser", "portable", "run"]
@@ -62,6 +69,7 @@ def add_parser(subparsers: Any) -> None:
         "-o", "--output", metavar="OUT", help="file to write; the suffix picks the format"
     )
     add_quiet_option(parser)
+    add_drawing_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -81,7 +89,7 @@ def portable(G: nx.DiGraph) -> nx.DiGraph:
     return H
 
 
-def write(G: nx.DiGraph, path: str) -> None:
+def write(G: nx.DiGraph, path: str, **drawing: Any) -> None:
     """Write ``G`` to ``path``: a tree file by ``gametree.dump``, else a drawing."""
     import gametree
 
@@ -95,7 +103,8 @@ def write(G: nx.DiGraph, path: str) -> None:
     save = getattr(gametree, "save", None)
     if save is None:
         raise RenderError(f"cannot write {path!r}: gametree.save (drawings) is not available")
-    save(portable(G), path)
+    with print_warnings("expand"):
+        save(portable(G), path, **drawing)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -114,7 +123,11 @@ def run(args: argparse.Namespace) -> int:
     )
     leaves = sum(1 for n in G if not G._succ[n])
     if args.output:
-        write(G, args.output)
+        view = drawing_options(args)
+        if "focus" in view:
+            view["focus"] = focus_node(G, view["focus"])
+        drawing = view if Path(args.output).suffix.lower() not in TREE_SUFFIXES else {}
+        write(G, args.output, **drawing)
         report_written(args, args.output, f"{len(G):,} nodes, {leaves:,} leaves")
     else:
         kind = "positions" if args.merge else "nodes"

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.slots import GAP, MOVE_AT, cut_strokes, place, text_width
-from gametree.drawing.style import Diagram, DrawnNode, diagram
+from gametree.drawing.slots import GAP, cut_strokes, place, text_width
+from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnNode, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
@@ -25,7 +25,14 @@ if TYPE_CHECKING:
 
 __all__ = ["to_dot", "to_pydot"]
 
-_SHAPES = {"MAX": "triangle", "MIN": "invtriangle", "CHANCE": "circle", "LEAF": "box"}
+_SHAPES = {
+    "MAX": "triangle",
+    "MIN": "invtriangle",
+    "CHANCE": "circle",
+    "LEAF": "box",
+    "STUB": "triangle",
+    "MORE": "plaintext",
+}
 _TEXT_BOX = "fixedsize=false, width=0, height=0, margin=0.01"
 _STYLES = {"dashed": "dashed", "dotted": "dotted", "solid": "solid"}
 
@@ -49,6 +56,11 @@ def to_dot(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> str:
     """Return the pruning diagram as Graphviz DOT text.
 
@@ -58,7 +70,7 @@ def to_dot(
         A game tree, bare or annotated by a search.
     result : SearchResult, optional
         A search of ``G`` to draw (``G`` is not changed).
-    show, style, title, root
+    show, style, title, root, fit, collapse, max_depth, focus, orientation
         As for :func:`gametree.draw`.
 
     Returns
@@ -86,7 +98,19 @@ def to_dot(
     >>> print(next(line for line in text.splitlines() if line.startswith("  n1 ")))
       n1 [shape=invtriangle, label="", pos="56.084,-60!", width=0.389, height=0.389];
     """
-    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    d = diagram(
+        G,
+        result,
+        show=show,
+        style=style,
+        title=title,
+        root=root,
+        fit=fit,
+        collapse=collapse,
+        max_depth=max_depth,
+        focus=focus,
+        orientation=orientation,
+    )
     return diagram_dot(d)
 
 
@@ -132,8 +156,11 @@ def diagram_dot(d: Diagram) -> str:
             f'pos="{_num(sx)},{_num(y)}!"',
             f"width={_num(w / 72)}",
             # Graphviz inscribes a triangle in its box: a square box gives our triangle.
-            f"height={_num((w if n.kind in {'MAX', 'MIN'} else h) / 72)}",
+            f"height={_num((w if n.kind in {'MAX', 'MIN', 'STUB'} else h) / 72)}",
         ]
+        if n.hidden:
+            what = "pruned" if n.kind == "STUB" else "below"
+            attrs.append(f"tooltip={dot_quote(f'{n.hidden} nodes {what}')}")
         if n.status in {"pruned", "unreached"}:
             attrs += [
                 f'style="filled,{_STYLES.get(n.linestyle, "solid")}"',
@@ -168,6 +195,8 @@ def diagram_dot(d: Diagram) -> str:
         attrs = []
         if e.status in {"pruned", "unreached"}:
             attrs += [f"style={_STYLES.get(e.linestyle, 'solid')}", f"color={dot_quote(e.color)}"]
+        elif e.linestyle != "solid":
+            attrs.append(f"style={_STYLES.get(e.linestyle, 'solid')}")
         if e.pv and not e.cut:
             attrs += [f"penwidth={_num(st['pv_line_width'])}"]
         # Edges meet a board at the middle of its bottom and top sides, as in matplotlib.
@@ -183,8 +212,7 @@ def diagram_dot(d: Diagram) -> str:
     for e in d.edges:
         if not e.cut:
             continue
-        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
-        start, end = (x0, y0 - pl.height[e.u] / 2), (x1, y1 + pl.height[e.v] / 2)
+        start, end = pl.ends(e.u, e.v)
         for k, (a, b) in enumerate(cut_strokes(start, end)):
             name = f"{ids[e.u]}_{ids[e.v]}_cut{k}"
             for end_name, (px, py) in (("a", a), ("b", b)):
@@ -204,10 +232,7 @@ def diagram_dot(d: Diagram) -> str:
     for e in d.edges:
         if not e.move:
             continue
-        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
-        y0 -= pl.height[e.u] / 2
-        y1 += pl.height[e.v] / 2
-        mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+        mx, my = pl.move_at(e.u, e.v)
         lines.append(
             f"  {ids[e.u]}_{ids[e.v]}_move [shape=plaintext, {_TEXT_BOX}, "
             f'label={dot_quote(e.move)}, fontsize={_num(small)}, pos="{_num(mx)},{_num(my)}!"];'
@@ -277,6 +302,11 @@ def to_pydot(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> Any:
     """Return the pruning diagram as a :class:`pydot.Dot` (see :func:`to_dot`).
 
@@ -289,7 +319,19 @@ def to_pydot(
     """
     import pydot
 
-    text = to_dot(G, result, show=show, style=style, title=title, root=root)
+    text = to_dot(
+        G,
+        result,
+        show=show,
+        style=style,
+        title=title,
+        root=root,
+        fit=fit,
+        collapse=collapse,
+        max_depth=max_depth,
+        focus=focus,
+        orientation=orientation,
+    )
     graphs = pydot.graph_from_dot_data(text)
     if not graphs:
         raise RenderError("pydot could not read the generated DOT text")

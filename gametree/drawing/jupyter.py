@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.attrs import SEARCH
+from gametree.drawing.style import DEFAULT_FIT
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -68,6 +69,11 @@ def show(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> DiagramView:
     """Return a diagram that a Jupyter notebook displays inline as SVG.
 
@@ -84,5 +90,7 @@ def show(
     >>> view
     <DiagramView of a tree with 13 nodes, searched by alphabeta>
     """
-    options = {"show": show, "style": style, "title": title, "root": root}
+    options = {"show": show, "style": style, "title": title, "root": root, "fit": fit,
+               "collapse": collapse, "max_depth": max_depth, "focus": focus,
+               "orientation": orientation}  # fmt: skip
     return DiagramView(G, result, options)

@@ -15,17 +15,15 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.drawing.slots import (
-    CUT_AT,
     CUT_HALF,
     CUT_SPACING,
     GAP,
-    MOVE_AT,
     Placement,
     place,
     text_width,
     value_offset,
 )
-from gametree.drawing.style import Diagram, diagram
+from gametree.drawing.style import DEFAULT_FIT, Diagram, diagram
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -105,6 +103,11 @@ def draw(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> Artists:
     """Draw a pruning diagram with matplotlib and return its artists.
 
@@ -128,6 +131,20 @@ def draw(
         Caption over the drawing.
     root : hashable, optional
         Draw the subtree of this node (default: the root).
+    fit : (float, float) or None, default (13.33, 7.5)
+        The page (width, height) in inches to fit, default a 16:9 slide: a large tree
+        shrinks (fonts never below 7 pt), spreads its levels over the page and staggers
+        crowded leaves; a small one keeps its natural size. None: natural size. Warns
+        (:class:`gametree.FitWarning`) when the tree cannot fit legibly.
+    collapse : {"pruned"}, optional
+        Draw the pruned children of each node as one greyed stub with the count of the
+        nodes it hides.
+    max_depth : int, optional
+        Stop this many levels below the root; an ellipsis marks what lies below.
+    focus : hashable, optional
+        Draw only the path from the root to this node and the subtree under it.
+    orientation : {"top-down", "left-right"}, default "top-down"
+        The direction the tree grows; "left-right" suits deep, narrow trees.
 
     Returns
     -------
@@ -152,7 +169,19 @@ def draw(
     >>> len(artists.nodes.get_paths())
     13
     """
-    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    d = diagram(
+        G,
+        result,
+        show=show,
+        style=style,
+        title=title,
+        root=root,
+        fit=fit,
+        collapse=collapse,
+        max_depth=max_depth,
+        focus=focus,
+        orientation=orientation,
+    )
     return draw_diagram(d, ax=ax)
 
 
@@ -203,9 +232,7 @@ def draw_diagram(
     unit = 1.0 if own_figure else _points_per_unit(ax)
 
     def ends(u: Hashable, v: Hashable) -> tuple[tuple[float, float], tuple[float, float]]:
-        """An edge runs from the bottom of the parent's shape to the top of the child's."""
-        (x0, y0), (x1, y1) = pos[u], pos[v]
-        return (x0, y0 - pl.height[u] / 2 / unit), (x1, y1 + pl.height[v] / 2 / unit)
+        return pl.ends(u, v, unit)
 
     # Edges under the shapes, the principal variation on top of the other edges.
     edges = sorted(d.edges, key=lambda e: e.pv)
@@ -226,7 +253,7 @@ def draw_diagram(
     for e, ((x0, y0), (x1, y1)) in zip(edges, segments, strict=True):
         if not e.cut:
             continue
-        mid = (x0 + CUT_AT * (x1 - x0), y0 + CUT_AT * (y1 - y0))
+        mid = pl.cut_at(e.u, e.v, unit)
         angle = math.atan2(y1 - y0, x1 - x0)
         ux, uy = math.cos(angle), math.sin(angle)
         half = CUT_HALF
@@ -297,8 +324,7 @@ def draw_diagram(
                                  "left"))  # fmt: skip
     for e in d.edges:
         if e.move:
-            (x0, y0), (x1, y1) = ends(e.u, e.v)
-            mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+            mx, my = pl.move_at(e.u, e.v, unit)
             labels.append(_Label("moves", (e.u, e.v), mx, my, e.move, small,
                                  str(st["move_color"]), "center", boxed=True))  # fmt: skip
     if len(d.nodes) <= TEXT_ARTISTS_UP_TO:
@@ -510,7 +536,7 @@ def _points_per_unit(ax: Axes) -> float:
 
 def _shape(kind: str, w: float, h: float) -> list[tuple[float, float]]:
     """Vertices (points, around the centre) of a node's shape."""
-    if kind == "MAX":
+    if kind in {"MAX", "STUB"}:
         return [(0.0, h / 2), (-w / 2, -h / 2), (w / 2, -h / 2)]
     if kind == "MIN":
         return [(-w / 2, h / 2), (w / 2, h / 2), (0.0, -h / 2)]

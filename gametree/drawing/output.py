@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.style import diagram
+from gametree.drawing.style import DEFAULT_FIT, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
@@ -37,6 +37,11 @@ def save(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
     dpi: float | None = None,
     standalone: bool = True,
     algorithm: str | None = None,
@@ -57,8 +62,8 @@ def save(
     engine : {"matplotlib", "graphviz"}
         Who draws PNG, SVG and PDF. Graphviz needs pygraphviz
         (``pip install 'gametree[graphviz]'``) or a ``dot`` program on PATH.
-    show, style, title, root
-        As for :func:`gametree.draw`.
+    show, style, title, root, fit, collapse, max_depth, focus, orientation
+        As for :func:`gametree.draw` (``.txt`` ignores ``fit`` and ``orientation``).
     dpi : float, optional
         Resolution of a PNG (default: the style's ``dpi``, 150).
     standalone : bool, default True
@@ -109,6 +114,8 @@ def save(
             "search first and pass the result"
         )
     drawing: dict[str, Any] = {"show": show, "style": style, "title": title, "root": root}
+    view: dict[str, Any] = {"collapse": collapse, "max_depth": max_depth, "focus": focus}
+    page: dict[str, Any] = {"fit": fit, "orientation": orientation}
     if suffix == "gif":
         from gametree.drawing.animate import animate
 
@@ -120,19 +127,20 @@ def save(
     if suffix == "txt":
         from gametree.drawing.text import to_text
 
-        target.write_text(to_text(G, result, **drawing) + "\n", encoding="utf-8")
+        target.write_text(to_text(G, result, **drawing, **view) + "\n", encoding="utf-8")
         return target
     if suffix == "dot":
         from gametree.drawing.dot import to_dot
 
-        target.write_text(to_dot(G, result, **drawing), encoding="utf-8")
+        target.write_text(to_dot(G, result, **drawing, **view, **page), encoding="utf-8")
         return target
     if suffix == "tex":
         from gametree.drawing.tikz import to_tikz
 
-        target.write_text(to_tikz(G, result, standalone=standalone, **drawing), encoding="utf-8")
+        text = to_tikz(G, result, standalone=standalone, **drawing, **view, **page)
+        target.write_text(text, encoding="utf-8")
         return target
-    d = diagram(G, result, **drawing)
+    d = diagram(G, result, **drawing, **view, **page)
     resolution = float(dpi if dpi is not None else d.style["dpi"])
     if engine == "graphviz":
         from gametree.drawing.dot import diagram_dot, render_dot

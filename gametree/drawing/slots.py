@@ -13,6 +13,7 @@ import math
 import unicodedata
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 from gametree.drawing.layout import tree_layout
 from gametree.drawing.style import Diagram, DrawnNode
@@ -24,6 +25,9 @@ GAP = 3.0
 
 MOVE_AT = 0.42
 """Where along an edge (from the parent) its move label sits."""
+
+CROWDED = 16
+"""Levels with this many nodes may stagger their inner nodes too (see ``stagger_inner``)."""
 
 CUT_AT = 0.7
 """Where along a pruned edge (from the parent) its cut mark sits."""
@@ -67,11 +71,16 @@ _SYMBOLS = set("∞≥≤−#&+=<>~^")
 def text_width(text: str, size: float) -> float:
     """Estimate the width in points of ``text`` in DejaVu Sans at ``size`` points.
 
-    A slight over-estimate, so that texts placed with it do not touch.
+    A slight over-estimate, so that texts placed with it do not touch. A text of several
+    lines (a board) is as wide as its widest line.
 
     >>> round(text_width("12", 10), 1)
     13.2
+    >>> text_width("X-O\\n-X-", 10) == text_width("X-O", 10)
+    True
     """
+    if "\n" in text:
+        return max(text_width(line, size) for line in text.splitlines())
     total = 0.0
     for ch in text:
         if ch.isdigit() and ch.isascii():
@@ -125,12 +134,66 @@ class Placement:
             return self.width[node] / 2
         return -badge[0] + badge[1] / 2
 
+    orientation: str = "top-down"
+    level_extra: float = 0.0
+    """The part of :attr:`level_sep` made for move labels and a second row of leaves."""
+    rows: dict[Hashable, int] = field(default_factory=dict)
+    """The row of each staggered node below the first (see ``stagger``)."""
+    drop: float = 0.0
+    """Distance between staggered rows."""
+    band: float = 0.0
+    """Distance between the move labels of edges into different rows."""
+
+    def ends(
+        self, u: Hashable, v: Hashable, unit: float = 1.0
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the edge ``u -> v`` is drawn: from the parent's shape to the child's.
+
+        Top-down, from the bottom of the parent's shape to the top of the child's;
+        left-right, from the right end of the parent's drawing to the left end of the
+        child's (past the side texts). ``unit`` is points per coordinate unit.
+        """
+        (x0, y0), (x1, y1) = self.pos[u], self.pos[v]
+        if self.orientation == "left-right":
+            return (x0 + self.extents[u][1] / unit, y0), (x1 - self.extents[v][0] / unit, y1)
+        return (x0, y0 - self.height[u] / 2 / unit), (x1, y1 + self.height[v] / 2 / unit)
+
+    def move_at(self, u: Hashable, v: Hashable, unit: float = 1.0) -> tuple[float, float]:
+        """Where the move label of ``u -> v`` sits: :data:`MOVE_AT` of the way along.
+
+        An edge into a lower, staggered row keeps its label one text line below the
+        labels of the row above, clear of that row's nodes, rather than further down.
+        """
+        return self._along(u, v, MOVE_AT, unit, self.band)
+
+    def cut_at(self, u: Hashable, v: Hashable, unit: float = 1.0) -> tuple[float, float]:
+        """Where the cut mark of ``u -> v`` sits: :data:`CUT_AT` of the way along (an
+        edge into a lower, staggered row: as far down as into the first row)."""
+        return self._along(u, v, CUT_AT, unit, 0.0)
+
+    def _along(
+        self, u: Hashable, v: Hashable, at: float, unit: float, band: float
+    ) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = self.ends(u, v, unit)
+        row = self.rows.get(v, 0)
+        span = y0 - y1
+        if not row or span <= 0:
+            return x0 + at * (x1 - x0), y0 + at * (y1 - y0)
+        down = at * (span - row * self.drop / unit) + row * band / unit
+        t = min(down / span, at)
+        return x0 + t * (x1 - x0), y0 - t * span
+
 
 def shape_size(
     node: DrawnNode, font_size: float, node_size: float, leaf_size: float
 ) -> tuple[float, float]:
     """Return the (width, height) in points of a node's shape, fitted to its value text."""
     w = text_width(node.value, font_size) if node.value else 0.0
+    if node.kind == "MORE":
+        return w + 4.0, font_size
+    if node.kind == "STUB":
+        side = max(leaf_size, (w + 6.5) / 0.68)
+        return side, side * 0.866
     if node.kind == "LEAF":
         return max(leaf_size, w + 6.0), leaf_size
     if node.kind == "CHANCE":
@@ -143,7 +206,7 @@ def shape_size(
 
 def value_offset(node: DrawnNode, height: float) -> float:
     """Vertical offset (points) of the value text from the shape's centre."""
-    if node.kind == "MAX":
+    if node.kind in {"MAX", "STUB"}:
         return -0.17 * height
     if node.kind == "MIN":
         return 0.17 * height
@@ -151,26 +214,38 @@ def value_offset(node: DrawnNode, height: float) -> float:
 
 
 def place(d: Diagram) -> Placement:
-    """Measure every node of ``d`` and lay the diagram out in points."""
+    """Measure every node of ``d`` and lay the diagram out in points.
+
+    A diagram with a page to fit (``d.fit``) is first fitted to it (see
+    :func:`gametree.drawing.fit.fit_placement`, which changes ``d`` accordingly).
+    """
+    if d.fit is not None:
+        from gametree.drawing.fit import fit_placement
+
+        return fit_placement(d)
     st = d.style
     big = float(st["font_size"])
     small = float(st["small_font_size"])
     width: dict[Hashable, float] = {}
     height: dict[Hashable, float] = {}
     extents: dict[Hashable, tuple[float, float]] = {}
+    sides: dict[Hashable, tuple[float, float]] = {}
     move_width: dict[Hashable, float] = {}
     for e in d.edges:
         if e.move:
             move_width[e.v] = max(move_width.get(e.v, 0.0), text_width(e.move, small))
-    # One size per kind of shape, fitted to the widest value it holds: a tidy figure.
-    sizes: dict[str, tuple[float, float]] = {}
+    # One size per kind of shape, fitted to the widest value it holds: a tidy figure
+    # (unless fitting a page asks each shape to take only the room its value needs).
+    sizes: dict[Any, tuple[float, float]] = {}
+    uniform = bool(st["uniform_shapes"])
     for n in d.nodes:
         w, h = shape_size(n, big, float(st["node_size"]), float(st["leaf_size"]))
-        old_w, old_h = sizes.get(n.kind, (0.0, 0.0))
-        sizes[n.kind] = (max(w, old_w), max(h, old_h))
+        key = n.kind if uniform else n.node
+        old_w, old_h = sizes.get(key, (0.0, 0.0))
+        sizes[key] = (max(w, old_w), max(h, old_h))
     badges: dict[Hashable, tuple[float, float, float]] = {}
     for n in d.nodes:
-        w, h = sizes[n.kind]
+        w, h = sizes[n.kind if uniform else n.node]
         if n.board is not None:
             # The board is the node (edges meet it); its shape stands at its left.
             badges[n.node] = (-(n.board.width / 2 + GAP + w / 2), w, h)
@@ -181,15 +256,38 @@ def place(d: Diagram) -> Placement:
             if text:
                 left += GAP + text_width(text, small)
         right = w / 2 + (GAP + text_width(n.bounds, small) if n.bounds else 0.0)
+        sides[n.node] = (left, right)
         if n.node in move_width:
             # Labels of sibling edges sit MOVE_AT of the way down: keep them apart too.
             reach = (move_width[n.node] / 2 + 2.0) / MOVE_AT
             left, right = max(left, reach), max(right, reach)
         extents[n.node] = (left, right)
-    tallest = max(height.values()) if height else 0.0
+    # How far each node's drawing reaches up and down: its shape (or board, or the shape
+    # beside its board), or a taller side text of several lines, centred on it.
+    tall = {
+        n.node: max(
+            height[n.node],
+            badges[n.node][2] if n.node in badges else 0.0,
+            *(_lines(t) * 1.25 * small for t in (n.name, n.order, n.bounds)),
+        )
+        for n in d.nodes
+    }
+    tallest = max(tall.values()) if tall else 0.0
     level_sep = max(float(st["level_sep"]), tallest + 2.2 * small + 12.0)
+    core = level_sep
     if move_width:
         level_sep += 2.5 * small
+    if d.orientation == "left-right":
+        return _place_left_right(d, width, height, sides, tall, move_width, badges)
+    full = dict(extents)
+    rows = _leaf_rows(d, extents, int(st["stagger"]), inner=bool(st["stagger_inner"]))
+    # Each further row sits below the one above's boxes and the texts beside them, and
+    # the levels below make room.
+    drop = max((tall[n] for n in rows), default=0.0) + 1.3 * small + GAP
+    below: dict[int, float] = {}
+    for n in d.nodes:
+        if n.node in rows:
+            below[n.depth] = max(below.get(n.depth, 0.0), drop * rows[n.node])
     pos = tree_layout(
         d.graph,
         root=d.root,
@@ -198,9 +296,16 @@ def place(d: Diagram) -> Placement:
         level_sep=level_sep,
         extents=extents,
     )
+    if rows:
+        pushed = [0.0] * (max(n.depth for n in d.nodes) + 2)
+        for depth in range(1, len(pushed)):
+            pushed[depth] = pushed[depth - 1] + below.get(depth - 1, 0.0)
+        for n in d.nodes:
+            x, y = pos[n.node]
+            pos[n.node] = (x, y - pushed[n.depth] - drop * rows.get(n.node, 0))
+    extents = full
     xs_left = [pos[n][0] - extents[n][0] for n in pos]
     xs_right = [pos[n][0] + extents[n][1] for n in pos]
-    tall = {n: max(height[n], badges[n][2] if n in badges else 0.0) for n in pos}
     ys_top = [pos[n][1] + tall[n] / 2 for n in pos]
     ys_bottom = [pos[n][1] - tall[n] / 2 for n in pos]
     return Placement(
@@ -214,4 +319,98 @@ def place(d: Diagram) -> Placement:
         ymax=max(ys_top),
         level_sep=level_sep,
         badges=badges,
+        level_extra=level_sep - core,
+        rows=rows,
+        drop=drop,
+        band=1.3 * small,
+    )
+
+
+def _lines(text: str) -> int:
+    return text.count("\n") + 1 if text else 0
+
+
+def _leaf_rows(
+    d: Diagram, extents: dict[Hashable, tuple[float, float]], rows: int, *, inner: bool
+) -> dict[Hashable, int]:
+    """Stagger runs of adjacent leaves over ``rows`` rows; return the lower ones' rows.
+
+    Leaf ``i`` of a run goes to row ``i % rows``, so leaves ``i`` and ``i + rows`` share
+    a row, GAP apart, and the others fit between them: the inner sides of each leaf's
+    room (``extents``, changed here) shrink to match. With ``inner``, the inner nodes of
+    levels of at least :data:`CROWDED` nodes alternate too, over two rows. Trees only:
+    in a DAG, preorder is not the left-to-right order of a level.
+    """
+    if rows < 2 or any(len(d.graph._pred[n.node]) > 1 for n in d.nodes):
+        return {}
+    sep = float(d.style["sibling_sep"])
+    levels: dict[int, list[DrawnNode]] = {}
+    for n in d.nodes:
+        levels.setdefault(n.depth, []).append(n)
+    lower: dict[Hashable, int] = {}
+    for level in levels.values():
+        crowded = inner and len(level) >= CROWDED
+        run: list[DrawnNode] = []
+        for m in [*level, None]:
+            if m is not None and (crowded or m.kind in {"LEAF", "STUB"}):
+                run.append(m)
+                continue
+            k = rows if all(m.kind in {"LEAF", "STUB"} for m in run) else 2
+            if len(run) > k:
+                side = (max(sum(extents[m.node]) for m in run) + GAP) / (2 * k) - sep / 2
+                for i, m in enumerate(run):
+                    # Only the inner sides: a run's ends keep room for their neighbours
+                    # that are not leaves.
+                    left, right = extents[m.node]
+                    left = side if i else left
+                    right = side if i < len(run) - 1 else right
+                    extents[m.node] = (left, right)
+                    if i % k:
+                        lower[m.node] = i % k
+            run = []
+    return lower
+
+
+def _place_left_right(
+    d: Diagram,
+    width: dict[Hashable, float],
+    height: dict[Hashable, float],
+    side: dict[Hashable, tuple[float, float]],
+    tall: dict[Hashable, float],
+    move_width: dict[Hashable, float],
+    badges: dict[Hashable, tuple[float, float, float]],
+) -> Placement:
+    """Lay the tree out growing to the right: levels are columns, siblings stacked.
+
+    ``side`` is how far each node's shape and texts reach left and right; move labels
+    sit on the edges, so the columns make room for them.
+    """
+    st = d.style
+    big = float(st["font_size"])
+    # Rows across: each node takes its drawing's height (and a line of text).
+    across = {n: (max(tall[n], big * 1.3) / 2,) * 2 for n in tall}
+    longest = max(left + right for left, right in side.values())
+    moves = max(move_width.values(), default=0.0)
+    column = max(float(st["level_sep"]), longest + moves + 6 * GAP + 24.0)
+    pos = tree_layout(
+        d.graph,
+        root=d.root,
+        sibling_sep=float(st["sibling_sep"]) / 2,
+        subtree_sep=float(st["subtree_sep"]) / 2,
+        level_sep=column,
+        extents=across,
+    )
+    placed = {n: (-y, -x) for n, (x, y) in pos.items()}
+    return Placement(
+        pos=placed,
+        width=width,
+        height=height,
+        extents=side,
+        xmin=min(placed[n][0] - side[n][0] for n in placed),
+        xmax=max(placed[n][0] + side[n][1] for n in placed),
+        ymin=min(placed[n][1] - across[n][0] for n in placed),
+        ymax=max(placed[n][1] + across[n][1] for n in placed),
+        level_sep=column,
+        badges=badges,
+        orientation="left-right",
     )

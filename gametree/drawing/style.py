@@ -34,6 +34,7 @@ from gametree.attrs import (
     VALUE,
     VISIT,
 )
+from gametree.drawing.view import Hidden, check_view, view_graph
 from gametree.exceptions import RenderError
 from gametree.search.status import edge_status, node_statuses
 from gametree.validation import find_root
@@ -42,7 +43,14 @@ if TYPE_CHECKING:
     from gametree.drawing.boards import Board
     from gametree.search.result import SearchResult
 
-__all__ = ["DEFAULT_STYLE", "SHOW_CHOICES", "Diagram", "DrawnEdge", "DrawnNode", "diagram"]
+__all__ = [
+    "DEFAULT_STYLE",
+    "SHOW_CHOICES",
+    "Diagram",
+    "DrawnEdge",
+    "DrawnNode",
+    "diagram",
+]
 
 SHOW_CHOICES = ("values", "bounds", "leaf_bounds", "order", "names", "moves", "types")
 """What ``show=`` may ask for, besides the leaf values that are always drawn.
@@ -92,6 +100,11 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     "subtree_sep": 14.0,
     "level_sep": 60.0,
     "margin": 14.0,
+    # Set by fitting to a page (see gametree.drawing.fit): crowded leaves alternate
+    # between this many rows; each shape only as large as its own value needs.
+    "stagger": 1,
+    "stagger_inner": False,
+    "uniform_shapes": True,
     # Raster output.
     "dpi": 150.0,
     # Game boards (gametree.drawing.boards): cell side (points), lines, last move.
@@ -106,6 +119,10 @@ DEFAULT_STYLE: Mapping[str, Any] = {
 }
 """The default look. Pass ``style={"key": value}`` to override single keys."""
 
+DEFAULT_FIT = (13.33, 7.5)
+"""The page a drawing is fitted to by default, in inches: a 16:9 slide."""
+
+ELLIPSIS = "…"
 INFINITY = "∞"
 MINUS = "−"
 GEQ = "≥"
@@ -118,7 +135,9 @@ class DrawnNode:
 
     node: Hashable
     kind: str
-    """``"MAX"``, ``"MIN"``, ``"CHANCE"`` or ``"LEAF"`` (the shape)."""
+    """``"MAX"``, ``"MIN"``, ``"CHANCE"`` or ``"LEAF"`` (the shape); ``"STUB"`` for pruned
+    subtrees folded into one greyed triangle, ``"MORE"`` for the ellipsis past ``max_depth``
+    (see :mod:`gametree.drawing.view`)."""
     status: str | None
     """``"visited"``, ``"pruned"``, ``"unreached"``, or None in a bare tree."""
     depth: int
@@ -136,6 +155,8 @@ class DrawnNode:
     linestyle: str = "solid"
     board: Board | None = None
     """The node's game board, drawn with its shape beside it (then ``name`` is empty)."""
+    hidden: int = 0
+    """How many nodes a ``STUB`` or ``MORE`` marker stands for."""
 
 
 @dataclass
@@ -169,7 +190,11 @@ class Diagram:
     """Position of each node in :attr:`nodes` (the emitters' generated ids ``n0, n1, ...``)."""
     caption: str = ""
     graph: Any = None
-    """The (annotated) graph the diagram was computed from."""
+    """The graph drawn: the (annotated) tree, or the part of it a view keeps."""
+    fit: tuple[float, float] | None = None
+    """The page (width, height) in inches the drawing is fitted to, or None (natural size)."""
+    orientation: str = "top-down"
+    """``"top-down"`` or ``"left-right"``."""
 
 
 def resolve_style(style: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -261,6 +286,11 @@ def diagram(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> Diagram:
     """Compute what every emitter draws: shapes, statuses, slot texts and colours.
 
@@ -279,6 +309,21 @@ def diagram(
         A caption over the drawing.
     root : hashable, optional
         The node to draw from (default: the tree's root).
+    fit : (float, float) or None, default (13.33, 7.5)
+        The page, in inches, the drawing should fit (default a 16:9 slide): fonts and
+        shapes shrink (never below 7 pt), levels spread to the page height, crowded
+        leaves alternate between rows. None draws at the style's natural size.
+        See :func:`gametree.drawing.fit.fit_placement`.
+    collapse : {"pruned"}, optional
+        Draw the pruned children of each node as one greyed stub with the count of the
+        nodes it hides.
+    max_depth : int, optional
+        Draw nodes at most this many levels below the root; an ellipsis marks where
+        more of the tree lies below.
+    focus : hashable, optional
+        Draw only the path from the root to this node and the subtree under it.
+    orientation : {"top-down", "left-right"}, default "top-down"
+        The direction the tree grows ("left-right" suits deep narrow trees).
 
     Returns
     -------
@@ -294,16 +339,19 @@ def diagram(
     """
     st = resolve_style(style)
     shown = parse_show(show)
+    fit = check_fit(fit)
+    check_view(G, collapse=collapse, max_depth=max_depth, focus=focus, orientation=orientation)
     H = annotated(G, result)
     if root is None:
         root = find_root(H)
     precision = int(st["precision"])
     searched = SEARCH in H.graph or any(STATUS in d for d in H._node.values())
-    order = _preorder(H, root)
     statuses = node_statuses(H) if searched else {}
     pv_nodes = {u for u, v, d in H.edges(data=True) if d.get(PV)} | {
         v for u, v, d in H.edges(data=True) if d.get(PV)
     }
+    H = view_graph(H, root, collapse=collapse, max_depth=max_depth, focus=focus)
+    order = _preorder(H, root)
     nodes: list[DrawnNode] = []
     index: dict[Hashable, int] = {}
     for node, depth in order:
@@ -312,7 +360,9 @@ def diagram(
         kind = "LEAF" if leaf else str(data.get(PLAYER, "MAX"))
         status = statuses.get(node)
         drawn = DrawnNode(node=node, kind=kind, status=status, depth=depth)
-        if leaf:
+        if isinstance(node, Hidden):
+            _hidden_node(drawn, node, searched)
+        elif leaf:
             if VALUE in data:
                 drawn.value = format_value(data[VALUE], precision)
             elif SEARCH_VALUE in data:
@@ -321,7 +371,7 @@ def diagram(
             text = format_value(data[SEARCH_VALUE], precision)
             bound = str(data.get(BOUND, "exact"))
             drawn.value = {"lower": GEQ, "upper": LEQ}.get(bound, "") + text
-        if "names" in shown:
+        if "names" in shown and not isinstance(node, Hidden):
             drawn.name = str(data.get(LABEL, node))
         window = "leaf_bounds" if leaf else "bounds"
         if window in shown and data.get(ALPHA) is not None and data.get(BETA) is not None:
@@ -341,7 +391,9 @@ def diagram(
     for drawn in nodes:
         u = drawn.node
         for v, data in H._succ[u].items():
-            if SEARCH in H.graph:
+            if isinstance(v, Hidden):
+                status = data.get(STATUS)  # pruned for a stub, None for an ellipsis
+            elif SEARCH in H.graph:
                 status = edge_status(H, u, v, statuses=statuses)
             else:
                 status = data.get(STATUS, nodes[index[v]].status) if searched else None
@@ -350,6 +402,8 @@ def diagram(
             if "moves" in shown:
                 edge.move = _move_text(data, precision)
             _paint_edge(edge, st)
+            if isinstance(v, Hidden) and v.kind == "depth":
+                edge.linestyle = "dotted"
             edges.append(edge)
     if title is None:
         title = ""
@@ -367,6 +421,8 @@ def diagram(
         index=index,
         caption=caption,
         graph=H,
+        fit=fit,
+        orientation=orientation,
     )
     if st["boards"]:
         from gametree.drawing.boards import attach_boards
@@ -406,6 +462,40 @@ def convention_text(search: Mapping[str, Any]) -> str:
     return f"{name}: {', '.join(parts)}" if parts else name
 
 
+def _hidden_node(drawn: DrawnNode, node: Hidden, searched: bool) -> None:
+    """Fill in a view's stand-in: a pruned stub or a depth ellipsis."""
+    drawn.hidden = node.count
+    if node.kind == "pruned":
+        drawn.kind = "STUB"
+        drawn.value = str(node.count)
+        drawn.status = PRUNED if searched else None
+    else:
+        drawn.kind = "MORE"
+        drawn.value = ELLIPSIS
+        drawn.status = None
+
+
+def check_fit(fit: Any) -> tuple[float, float] | None:
+    """Return ``fit`` as ``(width, height)`` in inches, or raise a RenderError.
+
+    >>> check_fit((13.33, 7.5))
+    (13.33, 7.5)
+    >>> check_fit((0, 7.5))
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.RenderError: fit must be (width, height) in inches, both > 0; got (0, 7.5)
+    """
+    if fit is None:
+        return None
+    try:
+        width, height = (float(x) for x in fit)
+    except (TypeError, ValueError):
+        raise RenderError(f"fit must be (width, height) in inches, got {fit!r}") from None
+    if not (0 < width < math.inf and 0 < height < math.inf):
+        raise RenderError(f"fit must be (width, height) in inches, both > 0; got {fit!r}")
+    return width, height
+
+
 def _move_text(data: Mapping[str, Any], precision: int) -> str:
     move = data.get(MOVE)
     prob = data.get(PROB)
@@ -426,7 +516,9 @@ def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
     drawn.color = str(st["color"])
     drawn.text_color = str(st["text_color"])
     drawn.line_width = float(st["line_width"])
-    if drawn.status == PRUNED:
+    if drawn.kind == "MORE":
+        drawn.fill = drawn.color = "none"
+    elif drawn.status == PRUNED:
         drawn.color = drawn.text_color = str(st["pruned_color"])
         drawn.fill = str(st["pruned_fill"])
         drawn.linestyle = str(st["pruned_linestyle"])

@@ -36,6 +36,9 @@ def to_text(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
     ascii: bool = False,
 ) -> str:
     """Return the tree as text art: one line per node with its type, value and status.
@@ -46,8 +49,9 @@ def to_text(
         A game tree, bare or annotated by a search.
     result : SearchResult, optional
         A search of ``G`` to show (``G`` is not changed).
-    show, style, title, root
-        As for :func:`gametree.draw`.
+    show, style, title, root, collapse, max_depth, focus
+        As for :func:`gametree.draw`: a collapsed pruned subtree prints as one line
+        ``[N nodes pruned]``, the nodes past ``max_depth`` as ``… (N more nodes)``.
     ascii : bool, default False
         Plain ASCII (``|--``, ``inf``, ``>=``) instead of box-drawing characters.
 
@@ -77,7 +81,8 @@ def to_text(
         ├── H  4
         └── I  6
     """
-    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    d = diagram(G, result, show=show, style=style, title=title, root=root, fit=None,
+                collapse=collapse, max_depth=max_depth, focus=focus)  # fmt: skip
     return diagram_text(d, ascii=ascii)
 
 
@@ -155,6 +160,10 @@ def _node_line(n: DrawnNode, move: str = "") -> str:
     parts = []
     if move:
         parts.append(f"{_one_line(move)}:")
+    if n.kind == "STUB":
+        return "  ".join([*parts, f"[{n.hidden} nodes pruned]"])
+    if n.kind == "MORE":
+        return "  ".join([*parts, f"{n.value} ({n.hidden} more nodes)"])
     head = ("*" if n.pv else "") + (n.board.text() if n.board else _one_line(n.name or ""))
     if head:
         parts.append(head)

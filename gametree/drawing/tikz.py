@@ -13,12 +13,11 @@ from gametree.drawing.slots import (
     CUT_HALF,
     CUT_SPACING,
     GAP,
-    MOVE_AT,
     place,
     text_width,
     value_offset,
 )
-from gametree.drawing.style import Diagram, DrawnNode, diagram
+from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnNode, diagram
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -49,6 +48,7 @@ _SPECIAL = {
 }
 _MATH = {
     "∞": "\\infty",
+    "…": "\\ldots",
     "−": "-",
     "≥": "\\geq",
     "≤": "\\leq",
@@ -124,6 +124,11 @@ def to_tikz(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> str:
     r"""Return the pruning diagram as a TikZ picture (or a whole LaTeX document).
 
@@ -138,7 +143,7 @@ def to_tikz(
         picture. Otherwise a ``tikzpicture`` to ``\input``; its preamble needs
         :data:`PREAMBLE` (``\usepackage{tikz}`` and the ``decorations.markings``
         library).
-    show, style, title, root
+    show, style, title, root, fit, collapse, max_depth, focus, orientation
         As for :func:`gametree.draw`.
 
     Returns
@@ -157,7 +162,19 @@ def to_tikz(
     >>> [line for line in lines if "(n0)" in line][0]
     '  \\coordinate (n0) at (169.45, 0);'
     """
-    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    d = diagram(
+        G,
+        result,
+        show=show,
+        style=style,
+        title=title,
+        root=root,
+        fit=fit,
+        collapse=collapse,
+        max_depth=max_depth,
+        focus=focus,
+        orientation=orientation,
+    )
     picture = diagram_tikz(d)
     if not standalone:
         return picture
@@ -197,9 +214,7 @@ def diagram_tikz(d: Diagram) -> str:
         x, y = pl.pos[n.node]
         body.append(f"  \\coordinate ({ids[n.node]}) at ({_num(x)}, {_num(y)});")
     for e in sorted(d.edges, key=lambda e: e.pv):
-        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
-        y0 -= pl.height[e.u] / 2
-        y1 += pl.height[e.v] / 2
+        (x0, y0), (x1, y1) = pl.ends(e.u, e.v)
         opts = [
             f"draw={color(e.color)}",
             f"line width={_num(e.line_width)}pt",
@@ -212,7 +227,7 @@ def diagram_tikz(d: Diagram) -> str:
             f"({_num(x0)}, {_num(y0)}) -- ({_num(x1)}, {_num(y1)});"
         )
         if e.move:
-            mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+            mx, my = pl.move_at(e.u, e.v)
             body.append(f"  \\node[gt move] at ({_num(mx)}, {_num(my)}) {{{tex_escape(e.move)}}};")
     for n in d.nodes:
         w, h = pl.width[n.node], pl.height[n.node]
@@ -228,7 +243,9 @@ def diagram_tikz(d: Diagram) -> str:
             f"line width={_num(n.line_width)}pt",
             _dash(n.linestyle),
         ]
-        body.append(f"  \\path[{', '.join(o for o in opts if o)}] ({at}) {_outline(n.kind, w, h)};")
+        if n.kind != "MORE":
+            outline = _outline(n.kind, w, h)
+            body.append(f"  \\path[{', '.join(o for o in opts if o)}] ({at}) {outline};")
         text_color = color(n.text_color)
         if n.value:
             weight = "\\bfseries" if n.pv and n.kind != "LEAF" else ""
@@ -329,7 +346,7 @@ def _board(n: DrawnNode, at: tuple[float, float], color: Callable[[str], str]) -
 
 
 def _outline(kind: str, w: float, h: float) -> str:
-    if kind == "MAX":
+    if kind in {"MAX", "STUB"}:
         return (
             f"++(0, {_num(h / 2)}) -- ++({_num(-w / 2)}, {_num(-h)}) -- ++({_num(w)}, 0) -- cycle"
         )

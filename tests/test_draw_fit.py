@@ -1,0 +1,214 @@
+"""Fitting drawings to a page: artist-level checks of size, fonts, text extents, overlaps."""
+
+from __future__ import annotations
+
+import warnings
+from itertools import combinations
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from PIL import Image
+
+import gametree
+from gametree.cli import main
+from gametree.drawing.fit import MIN_FONT, PAPERS, page_size
+from gametree.drawing.mpl import Artists
+from gametree.exceptions import FitWarning, RenderError
+from tests.strategies import trees
+
+SLIDE = (13.33, 7.5)
+
+
+def aima() -> nx.DiGraph:
+    return gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+
+
+def searched(branching: int, depth: int, seed: int) -> nx.DiGraph:
+    G = gametree.random_tree(branching, depth, seed=seed)
+    gametree.alphabeta(G)
+    return G
+
+
+def texts(artists: Artists) -> list[object]:
+    groups = (artists.values, artists.names, artists.bounds, artists.order, artists.moves)
+    return [t for group in groups for t in group.values()]
+
+
+def check_legible_on_page(artists: Artists, page: tuple[float, float]) -> None:
+    """The figure fits ``page``; every text is >= 7 pt, inside the figure, overlap-free."""
+    assert artists.labels is None, "texts must be Text artists to be measured"
+    width, height = artists.figure.get_size_inches()
+    assert width <= page[0] + 1e-6
+    assert height <= page[1] + 1e-6
+    renderer = artists.figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    fig_box = artists.figure.bbox
+    boxes = []
+    for text in texts(artists):
+        assert text.get_fontsize() >= MIN_FONT  # type: ignore[attr-defined]
+        box = text.get_window_extent(renderer)  # type: ignore[attr-defined]
+        assert fig_box.x0 - 0.5 <= box.x0 and box.x1 <= fig_box.x1 + 0.5, text
+        assert fig_box.y0 - 0.5 <= box.y0 and box.y1 <= fig_box.y1 + 0.5, text
+        boxes.append(box)
+    # Half a pixel of slack: glyph boxes of touching texts share an edge.
+    for a, b in combinations(boxes, 2):
+        overlap_x = min(a.x1, b.x1) - max(a.x0, b.x0)
+        overlap_y = min(a.y1, b.y1) - max(a.y0, b.y0)
+        assert overlap_x <= 0.5 or overlap_y <= 0.5, (a, b)
+
+
+def png_aspect(path: Path) -> float:
+    with Image.open(path) as image:
+        width, height = image.size
+    return width / height
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_b3_d4_after_alpha_beta_fits_a_slide(seed: int, tmp_path: Path) -> None:
+    G = searched(3, 4, seed)
+    assert G.number_of_nodes() == 121
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FitWarning)
+        artists = gametree.draw(G)
+    leaves = [n for n in G if not G.succ[n]]
+    assert len(leaves) == 81 and all(leaf in artists.values for leaf in leaves)
+    check_legible_on_page(artists, SLIDE)
+    gametree.save(G, tmp_path / "key.png")
+    assert png_aspect(tmp_path / "key.png") <= 3.0
+
+
+def test_generated_b3_d4_key_fits_a_slide(tmp_path: Path) -> None:
+    exercise = gametree.homework.generate(branching=3, depth=4, seed=3)
+    G = exercise.tree.copy()
+    assert G.number_of_nodes() == 121
+    gametree.alphabeta(G)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FitWarning)
+        check_legible_on_page(gametree.draw(G), SLIDE)
+        gametree.save(G, tmp_path / "key.png")
+    assert png_aspect(tmp_path / "key.png") <= 3.0
+
+
+def test_b4_d4_collapsed_fits_a_slide(tmp_path: Path) -> None:
+    G = searched(4, 4, 1)
+    assert G.number_of_nodes() == 341
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FitWarning)
+        artists = gametree.draw(G, collapse="pruned")
+        gametree.save(G, tmp_path / "key.png", collapse="pruned")
+    check_legible_on_page(artists, SLIDE)
+    assert png_aspect(tmp_path / "key.png") <= 3.0
+
+
+def test_a_tree_too_big_warns_naming_the_ways_out() -> None:
+    G = searched(4, 4, 1)
+    with pytest.warns(FitWarning) as caught:
+        artists = gametree.draw(G)
+    message = str(caught[0].message)
+    for way_out in ('collapse="pruned"', "max_depth", "focus", 'orientation="left-right"'):
+        assert way_out in message
+    assert "\n" not in message
+    # Legibility wins over the page: nothing is drawn below 7 pt.
+    assert artists.labels is not None  # 341 nodes: glyph outlines
+    assert artists.figure.get_size_inches()[0] > SLIDE[0]
+
+
+def test_aima_figure_keeps_its_natural_size() -> None:
+    G = aima()
+    result = gametree.alphabeta(G, annotate=False)
+    fitted = gametree.draw(G, result)
+    natural = gametree.draw(G, result, fit=None)
+    assert tuple(fitted.figure.get_size_inches()) == tuple(natural.figure.get_size_inches())
+    assert fitted.values["A"].get_fontsize() == 10
+    assert {n: fitted.placement.pos[n] for n in G} == {  # type: ignore[union-attr]
+        n: natural.placement.pos[n]  # type: ignore[union-attr]
+        for n in G
+    }
+
+
+def test_a_small_page_shrinks_the_drawing_but_not_below_7_pt() -> None:
+    G = searched(3, 3, 2)
+    artists = gametree.draw(G, fit=(6.0, 4.0))
+    check_legible_on_page(artists, (6.0, 4.0))
+    assert 7.0 <= artists.values[gametree.find_root(G)].get_fontsize() < 10
+
+
+def test_levels_spread_only_on_shrunk_drawings() -> None:
+    # AIMA 5.2 with bounds and visit order is over 3 times as wide as tall, but fits the
+    # slide at its natural size: it is left as it is.
+    G = aima()
+    gametree.alphabeta(G)
+    show = "values,bounds,order,names"
+    natural = gametree.draw(G, show=show, fit=None).placement
+    fitted = gametree.draw(G, show=show).placement
+    assert natural is not None and fitted is not None
+    assert (natural.xmax - natural.xmin) / (natural.ymax - natural.ymin) > 3.0
+    assert fitted.pos == natural.pos
+    # A tree shrunk to the slide's width spreads its levels over at least half its height.
+    big = searched(4, 3, 1)
+    artists = gametree.draw(big, fit=None)
+    assert artists.figure.get_size_inches()[0] > SLIDE[0]
+    shrunk = gametree.draw(big)
+    width, height = shrunk.figure.get_size_inches()
+    assert width <= SLIDE[0] and SLIDE[1] / 2 <= height <= SLIDE[1]
+
+
+@settings(max_examples=10, deadline=None)
+@given(trees(max_branching=4, max_depth=4))
+def test_fitted_random_trees_have_no_overlapping_texts(G: nx.DiGraph) -> None:
+    gametree.alphabeta(G)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FitWarning)
+        artists = gametree.draw(G, fit=(6.0, 4.0), show="values,bounds,names")
+    renderer = artists.figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    boxes = [t.get_window_extent(renderer) for t in texts(artists)]  # type: ignore[attr-defined]
+    for a, b in combinations(boxes, 2):
+        overlap_x = min(a.x1, b.x1) - max(a.x0, b.x0)
+        overlap_y = min(a.y1, b.y1) - max(a.y0, b.y0)
+        assert overlap_x <= 0.5 or overlap_y <= 0.5
+
+
+def test_game_boards_are_not_clipped() -> None:
+    from gametree.games.specs import parse_game
+
+    G = gametree.expand(parse_game("connect4"), depth=2)
+    artists = gametree.draw(G)
+    renderer = artists.figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    fig_box = artists.figure.bbox
+    for text in texts(artists):
+        box = text.get_window_extent(renderer)  # type: ignore[attr-defined]
+        assert box.y0 >= fig_box.y0 - 0.5 and box.y1 <= fig_box.y1 + 0.5
+
+
+def test_page_sizes() -> None:
+    assert page_size("a4") == (8.27, 11.69)  # portrait
+    assert page_size("A4-Landscape") == (11.69, 8.27)
+    assert page_size("10x5") == (10.0, 5.0)
+    assert page_size(" 13.33 x 7.5 ") == (13.33, 7.5)
+    assert PAPERS["slide"] == SLIDE
+    for bad in ("a5", "10", "0x5", "x5", "10x-5"):
+        with pytest.raises(RenderError, match="unknown page"):
+            page_size(bad)
+    with pytest.raises(RenderError, match="fit must be"):
+        gametree.draw(aima(), fit=(0, 5))
+
+
+def test_cli_paper_and_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "big.tree"
+    gametree.dump(gametree.random_tree(3, 4, seed=1), tree)
+    out = tmp_path / "a4.png"
+    argv = ["draw", str(tree), "-o", str(out), "-a", "alphabeta", "--paper", "a4-landscape"]
+    assert main(argv) == 0
+    with Image.open(out) as image:
+        width, height = image.size
+    assert width / 150 <= 11.69 + 0.01 and height / 150 <= 8.27 + 0.01
+    assert capsys.readouterr().err == ""
+    out = tmp_path / "small.png"
+    assert main(["draw", str(tree), "-o", str(out), "--size", "4x3"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "warning: the tree does not fit a 4 x 3 in page" in err
+    for flags in (["--paper", "a5"], ["--size", "big"], ["--size", "a4"]):
+        assert main(["draw", str(tree), "-o", str(out), *flags]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "error:" in err
