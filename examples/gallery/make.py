@@ -1,0 +1,63 @@
+"""Regenerate the gallery: every picture fitted to a 16:9 slide (13.33 x 7.5 in).
+
+    python examples/gallery/make.py [OUTDIR]
+
+Writes, with the public API only:
+
+- ``b3d4_key.png``: the answer key of a generated exercise (branching 3, depth 4,
+  121 nodes) after alpha-beta;
+- ``b4d4_collapsed.png``: a random tree (branching 4, depth 4, 341 nodes) after
+  alpha-beta, each cutoff's pruned subtrees drawn as one stub with its node count;
+- ``tictactoe.png``: tic-tac-toe from a position four moves from the end, alpha-beta;
+- ``connect4.png``: Connect Four expanded two plies (heuristic values), alpha-beta;
+- ``chance.png``: ``examples/trees/chance.tree`` after expectiminimax.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import gametree
+from gametree.games import ConnectFour, TicTacToe
+
+HERE = Path(__file__).resolve().parent
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[0]) if argv else HERE
+    out.mkdir(parents=True, exist_ok=True)
+
+    key = gametree.generate(branching=3, depth=4, seed=3).tree
+    result = gametree.alphabeta(key, annotate=False)
+    gametree.save(key, out / "b3d4_key.png", result, title="Alpha-beta, b = 3, d = 4")
+
+    big = gametree.random_tree(4, 4, seed=1)
+    result = gametree.alphabeta(big, annotate=False)
+    gametree.save(
+        big,
+        out / "b4d4_collapsed.png",
+        result,
+        collapse="pruned",
+        title="b = 4, d = 4: pruned subtrees collapsed",
+    )
+
+    game = TicTacToe()
+    tictactoe = gametree.expand(game, game.state("XOX/-O-/--X"))
+    result = gametree.alphabeta(tictactoe, annotate=False)
+    gametree.save(tictactoe, out / "tictactoe.png", result, title="Tic-tac-toe, O to move")
+
+    connect4 = gametree.expand(ConnectFour(), depth=2)
+    result = gametree.alphabeta(connect4, annotate=False)
+    gametree.save(connect4, out / "connect4.png", result, title="Connect Four, two plies")
+
+    chance = gametree.load(HERE.parent / "trees" / "chance.tree")
+    result = gametree.expectiminimax(chance, annotate=False)
+    gametree.save(chance, out / "chance.png", result, title="Expectiminimax")
+
+    for path in sorted(out.glob("*.png")):
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
