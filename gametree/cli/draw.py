@@ -23,7 +23,8 @@ __all__ = ["add_parser", "run"]
 DESCRIPTION = """\
 Draw TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin) to OUT,
 in the format its suffix names: .png .svg .pdf (a drawing), .dot (Graphviz), .tex (TikZ,
-a document pdflatex compiles), .txt (text art), .gif (the search step by step).
+a document pdflatex compiles), .txt (text art), .gif (the search step by step),
+.html (a web page: the search step by step, with controls; alpha-beta by default).
 
 Without --algorithm the bare tree is drawn: shapes and leaf values, for an exercise
 sheet. With it, the searched tree: backed-up values, pruned edges cut and greyed, the
@@ -36,6 +37,7 @@ examples:
   gametree draw fig52.tree -o key.tex -a alphabeta --strict   cut only on >
   gametree draw fig52.tree -o steps.gif -a alphabeta          one frame per event
   gametree draw big.tree -o big.svg -a pvs --engine graphviz
+  gametree draw fig52.tree -o steps.html -a alphabeta --conventions alphabeta:strict,pvs
 """
 
 
@@ -72,6 +74,13 @@ def add_parser(subparsers: Any) -> None:
         help="who draws png/svg/pdf (default: matplotlib)",
     )
     parser.add_argument("--title", default=None, help="caption over the drawing")
+    parser.add_argument(
+        "--conventions",
+        default=None,
+        metavar="SPECS",
+        help="for .html: more searches to offer, comma-separated ALGORITHM[:strict][:hard] "
+        "(e.g. alphabeta:strict,pvs,minimax)",
+    )
     add_quiet_option(parser)
     parser.set_defaults(func=run)
 
@@ -86,6 +95,10 @@ def run(args: argparse.Namespace) -> int:
         allowed = ", ".join(f".{f}" for f in FORMATS)
         raise RenderError(f"cannot write {args.output!r}: unknown suffix; use one of {allowed}")
     show = parse_show(args.show) if args.show is not None else None
+    if suffix == "html":
+        return _page(args, show)
+    if args.conventions is not None:
+        raise RenderError("--conventions applies to a .html page only")
     _check_options(args, suffix)
     options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
     G = read_tree(args.tree)
@@ -113,6 +126,23 @@ def run(args: argparse.Namespace) -> int:
         )
     for warning in caught:
         print(f"gametree draw: warning: {warning.message}", file=sys.stderr)
+    report_written(args, args.output)
+    return 0
+
+
+def _page(args: argparse.Namespace, show: Any) -> int:
+    """Write the explore page: the search (alpha-beta unless -a says) step by step."""
+    from pathlib import Path
+
+    from gametree.drawing.html import to_html
+
+    if args.algorithm is None:
+        args.algorithm = "alphabeta"
+    first = {"algorithm": args.algorithm, **search_options(args)}
+    more = [s for s in (args.conventions or "").split(",") if s.strip()]
+    G = read_tree(args.tree)
+    page = to_html(G, conventions=[first, *more], title=args.title, show=show)
+    Path(args.output).write_text(page, encoding="utf-8")
     report_written(args, args.output)
     return 0
 

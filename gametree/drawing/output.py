@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMATS", "save"]
 
-FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif")
+FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif", "html")
 """File suffixes :func:`save` writes."""
 
 ENGINES = ("matplotlib", "graphviz")
@@ -51,7 +51,8 @@ def save(
     path : str or path-like
         ``.png``, ``.svg``, ``.pdf`` (a drawing), ``.dot`` (:func:`gametree.to_dot`),
         ``.tex`` (:func:`gametree.to_tikz`), ``.txt`` (:func:`gametree.to_text`) or
-        ``.gif`` (:func:`gametree.animate`: one frame per search event).
+        ``.gif`` (:func:`gametree.animate`: one frame per search event) or ``.html``
+        (:func:`gametree.to_html`: the search step by step in a web page).
     result : SearchResult, optional
         A search of ``G`` to draw (``G`` is not changed).
     engine : {"matplotlib", "graphviz"}
@@ -116,6 +117,12 @@ def save(
             searched = G.graph.get("search") or {}
             algorithm = result.algorithm if result is not None else searched.get("algorithm")
         animate(G, algorithm=algorithm or "alphabeta", path=target, **drawing, **options)
+        return target
+    if suffix == "html":
+        from gametree.drawing.html import to_html
+
+        page = to_html(G, result, title=title, show=show, style=style, root=root)
+        target.write_text(page, encoding="utf-8")
         return target
     if suffix == "txt":
         from gametree.drawing.text import to_text
