@@ -154,16 +154,20 @@ def _conventions(
         options = {
             k: v
             for k, v in result.options.items()
-            if v is not None and k in ("depth", "prune_on_equal", "fail", "window", "root")
+            if v is not None and k in ("depth", "prune_on_equal", "fail", "window")
         }
         if options.get("window") == (-float("inf"), float("inf")):
             del options["window"]
         out.append((result.algorithm, options))
     for spec in conventions or ():
-        parsed = parse_convention(spec)
-        if parsed not in out:
-            out.append(parsed)
-    return out or [("alphabeta", {})]
+        out.append(parse_convention(spec))
+    unique: list[tuple[str, dict[str, Any]]] = []
+    for algorithm, options in out or [("alphabeta", {})]:
+        if algorithm in _PRUNING:
+            options = {"prune_on_equal": True, "fail": "soft", **options}
+        if (algorithm, options) not in unique:
+            unique.append((algorithm, options))
+    return unique
 
 
 def _window(alpha: float, beta: float) -> str:
