@@ -41,9 +41,7 @@ def test_cut_marks_only_on_pruned_edges_of_a_searched_tree(fig52):
     result = gametree.alphabeta(fig52, annotate=False)
     root = _root(gametree.to_svg(fig52, result))
     d = diagram(fig52, result)
-    cut_edges = {
-        g.get("id") for g in root.iter() if g.find("s:g[@class='cut']", NS) is not None
-    }
+    cut_edges = {g.get("id") for g in root.iter() if g.find("s:g[@class='cut']", NS) is not None}
     expected = {f"e{j}" for j, e in enumerate(d.edges) if (e.u, e.v) in result.pruned_edges}
     assert cut_edges == expected and len(expected) == 2
     # Pruned edges are dashed (not only a colour).
@@ -78,7 +76,8 @@ def test_shapes_and_texts_sit_where_the_shared_placement_puts_them(fig52):
     }
     for node, text in artists.values.items():
         assert svg_values[f"n{d.index[node]}"] == text.get_text()
-    bounds = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "bounds"]
+    texts = root.iter("{http://www.w3.org/2000/svg}text")
+    bounds = [t.text for t in texts if t.get("class") == "bounds"]
     assert sorted(bounds) == sorted(t.get_text() for t in artists.bounds.values())
 
 
