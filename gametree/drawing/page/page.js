@@ -471,7 +471,7 @@
   function windowText(i) {
     var a = (state.alpha[i] || "").trim();
     var b = (state.beta[i] || "").trim();
-    return a || b ? "[" + (a || "?") + ", " + (b || "?") + "]" : "";
+    return a || b ? "[" + (pretty(a) || "?") + ", " + (pretty(b) || "?") + "]" : "";
   }
 
   function renderPractice() {
@@ -497,7 +497,7 @@
     });
     E.nodes.forEach(function (item, i) {
       if (ex.nodes[i].kind === "LEAF") { return; }
-      var value = state.shown ? (sol.values[i] !== undefined ? pretty(sol.values[i]) : "") : (state.values[i] || "").trim();
+      var value = state.shown ? (sol.values[i] !== undefined ? pretty(sol.values[i]) : "") : pretty((state.values[i] || "").trim());
       var win = state.shown ? (sol.alpha[i] !== undefined && (asked("alpha") || asked("beta")) ?
         "[" + pretty(sol.alpha[i]) + ", " + pretty(sol.beta[i]) + "]" : "") : windowText(i);
       setText(item.value, value);
@@ -529,7 +529,7 @@
 
   function pretty(text) {
     return String(text).replace(/^<=/, "\u2264").replace(/^>=/, "\u2265").replace(/-inf$/, "\u2212\u221e")
-      .replace(/^inf$/, "\u221e").replace(/^-/, "\u2212");
+      .replace(/^\+?inf$/, "\u221e").replace(/^-(?=\d)/, "\u2212");
   }
 
   function edgeVerdicts(findings, K) {
@@ -749,11 +749,7 @@
       d.hidden = Number(d.getAttribute("data-exercise")) !== k;
     });
     exIndex = k;
-    $("heading").textContent = exercise().title;
-    document.title = exercise().title;
-    $("exercise-count").textContent = "Exercise " + (k + 1) + " of " + DATA.exercises.length;
-    $("prev-exercise").disabled = k === 0;
-    $("next-exercise").disabled = k === DATA.exercises.length - 1;
+    updateNav();
     scale = fitScale();
     applyZoom();
     if (DATA.mode === "practice") {
@@ -767,6 +763,14 @@
     } else {
       showStep(0);
     }
+  }
+
+  function updateNav() {
+    $("heading").textContent = exercise().title;
+    document.title = exercise().title;
+    $("exercise-count").textContent = "Exercise " + (exIndex + 1) + " of " + DATA.exercises.length;
+    $("prev-exercise").disabled = exIndex === 0;
+    $("next-exercise").disabled = exIndex === DATA.exercises.length - 1;
   }
 
   function setupCommon() {
@@ -802,6 +806,7 @@
   }
 
   setupCommon();
+  updateNav();
   scale = fitScale();
   applyZoom();
   if (DATA.mode === "practice") {
