@@ -25,10 +25,8 @@ FIG52 = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
 
 
 def _binaries() -> tuple[str, str] | None:
-    browser = next(
-        (shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)),
-        None,
-    )
+    names = ("chromium", "chromium-browser", "google-chrome")
+    browser = next((shutil.which(b) for b in names if shutil.which(b)), None)
     driver = shutil.which("chromedriver") or (
         "/usr/bin/chromedriver" if Path("/usr/bin/chromedriver").exists() else None
     )
@@ -40,7 +38,9 @@ def browser(tmp_path_factory):
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
     found = _binaries()
     if found is None:
-        pytest.skip("chromium and chromedriver are not installed (apt-get install chromium chromium-driver)")
+        pytest.skip(
+            "chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        )
     from selenium.webdriver.chrome.service import Service
 
     downloads = tmp_path_factory.mktemp("downloads")
@@ -256,11 +256,12 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
     Select(browser.find_element("id", "move")).select_by_visible_text("B")
     browser.find_element("id", "check").click()
     assert "all right" in browser.find_element("id", "score").text
-    verdicts = [li.get_attribute("data-verdict") for li in browser.find_elements("css selector", "#findings li")]
+    items = browser.find_elements("css selector", "#findings li")
+    verdicts = [li.get_attribute("data-verdict") for li in items]
     assert verdicts == ["correct"] * 7  # move, I, J, A, B, C, D
     _shot(browser, "practice-right")
     # One wrong edge: the finding and its reason appear, the edge is marked wrong.
-    _click_edge(browser, edge[('B', 'F')])
+    _click_edge(browser, edge[("B", "F")])
     browser.find_element("id", "check").click()
     wrong = browser.find_element("css selector", '#findings li[data-item="pruned F (#2)"]')
     assert wrong.get_attribute("data-verdict") == "extra"
@@ -288,7 +289,8 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
     assert "marked" in browser.find_element("id", edge[("C", "I")]).get_attribute("class")
     browser.find_element("id", "solution").click()
     key_edges = browser.find_elements("css selector", ".drawing .edge.key")
-    assert sorted(e.get_attribute("id") for e in key_edges) == sorted([edge[("C", "I")], edge[("C", "J")]])
+    key_ids = sorted(e.get_attribute("id") for e in key_edges)
+    assert key_ids == sorted([edge[("C", "I")], edge[("C", "J")]])
     browser.find_element("id", "reset").click()
     assert browser.find_elements("css selector", ".drawing .edge.marked") == []
     _no_console_errors(browser)
@@ -303,10 +305,16 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
         ("random", ["--strict"], "alphabeta:strict"),
     ],
 )
-def test_practice_grades_as_gametree_check_on_random_answers(browser, pages, tmp_path, tree, flags, spec):
+def test_practice_grades_as_gametree_check_on_random_answers(
+    browser, pages, tmp_path, tree, flags, spec
+):
     G = gametree.random_tree(3, 3, seed=11) if tree == "random" else gametree.parse(FIG52)
     path = _practice_page(
-        pages, f"round-{spec}.html", G, conventions=[spec], ask=["pruned", "values", "alpha", "beta", "move"]
+        pages,
+        f"round-{spec}.html",
+        G,
+        conventions=[spec],
+        ask=["pruned", "values", "alpha", "beta", "move"],
     )
     _open(browser, path)
     d = diagram(G)
@@ -335,7 +343,9 @@ def test_practice_grades_as_gametree_check_on_random_answers(browser, pages, tmp
         text = browser.execute_script("return window.gametreePage.exportText()")
         assert _checked(G, text, tmp_path, flags) == page, text
     # Solution answers: all right, under this convention.
-    key = browser.execute_script("return window.gametreePage.data.exercises[0].practice[0].solution")
+    key = browser.execute_script(
+        "return window.gametreePage.data.exercises[0].practice[0].solution"
+    )
     browser.execute_script(
         "window.gametreePage.setAnswers(arguments[0])",
         {"cuts": key["cut"], "values": key["values"], "alpha": key["alpha"], "beta": key["beta"],
