@@ -94,3 +94,26 @@ def test_coordinates_are_short():
     G = gametree.random_tree(3, 4, seed=2)
     svg = gametree.to_svg(G)
     assert not re.search(r"\d\.\d{3,}", svg)
+
+
+def test_game_boards_are_drawn_in_the_svg():
+    from gametree.games import TicTacToe
+
+    game = TicTacToe()
+    G = gametree.expand(game, game.state("XOX/OO-/X--"))
+    d = diagram(G)
+    pl = place(d)
+    root = _root(diagram_svg(d, pl))
+    boards = root.findall(".//s:g[@class='board']", NS)
+    assert len(boards) == sum(1 for n in d.nodes if n.board is not None) == 12
+    first = d.nodes[0].board
+    marks = [t.text for t in boards[0].findall("s:text", NS)]
+    assert marks == [text for _, _, text in first.marks()]
+    group = root.find(".//s:g[@id='n0']", NS)
+    assert "board XOX/OO-/X--" in group.get("aria-label")
+    # The shape stands beside its board, as in matplotlib (Placement.badges).
+    xs = [float(p.split(",")[0]) for p in group.find("s:polygon", NS).get("points").split()]
+    frame = boards[0].find("s:rect[@class='frame']", NS)
+    assert max(xs) < float(frame.get("x"))
+    page = gametree.to_html(G)
+    assert page.count('class="board"') == 12

@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
-from gametree.drawing.mpl import _shape
+from gametree.drawing.mpl import _node_shape
 from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, Placement, place, text_width, value_offset
 from gametree.drawing.style import Diagram, DrawnEdge, DrawnNode, diagram
 
@@ -65,6 +65,8 @@ def _num(x: float) -> str:
 def _label(n: DrawnNode, edge_move: str = "") -> str:
     """The text alternative of a node: name, kind, value and window as read aloud."""
     parts = [n.name or str(n.node), _KIND_WORDS.get(n.kind, n.kind)]
+    if n.board is not None:
+        parts.append(f"board {n.board.text()}")
     if n.value:
         parts.append(f"value {n.value}")
     if n.bounds:
@@ -72,6 +74,36 @@ def _label(n: DrawnNode, edge_move: str = "") -> str:
     if n.status:
         parts.append(n.status)
     return ", ".join(parts)
+
+
+def _board_svg(n: DrawnNode, cx: float, cy: float, paint: str) -> str:
+    """A node's game board: frame, last-move cells, cell lines, marks (centre cx, cy)."""
+    board = n.board
+    assert board is not None
+    parts = [
+        f'<g class="board" aria-hidden="true"><rect class="frame" '
+        f'x="{_num(cx - board.width / 2)}" y="{_num(cy - board.height / 2)}" '
+        f'width="{_num(board.width)}" height="{_num(board.height)}" {paint}/>'
+    ]
+    for r, c in sorted(board.last):
+        x0, y0, x1, y1 = board.cell_box(r, c)
+        parts.append(
+            f'<rect x="{_num(cx + x0)}" y="{_num(cy - y1)}" width="{_num(x1 - x0)}" '
+            f'height="{_num(y1 - y0)}" fill="{board.last_fill}"/>'
+        )
+    for (x0, y0), (x1, y1) in board.grid_lines():
+        parts.append(
+            f'<line x1="{_num(cx + x0)}" y1="{_num(cy - y0)}" x2="{_num(cx + x1)}" '
+            f'y2="{_num(cy - y1)}" stroke="{board.grid_color}" stroke-width="0.6"/>'
+        )
+    for r, c, text in board.marks():
+        dx, dy = board.cell_center(r, c)
+        parts.append(
+            f'<text x="{_num(cx + dx)}" y="{_num(cy - dy)}" font-size="{_num(board.mark_size)}" '
+            f'font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+            f'fill="{n.text_color}">{escape(text)}</text>'
+        )
+    return "".join(parts) + "</g>"
 
 
 def _dash(linestyle: str) -> str:
@@ -207,22 +239,31 @@ def diagram_svg(
             f'fill="{n.fill}" stroke="{n.color}" stroke-width="{_num(n.line_width)}"'
             f"{_dash(n.linestyle)}"
         )
+        vx, h = cx, pl.height[n.node]
+        if n.node in pl.badges:
+            dx, _, h = pl.badges[n.node]
+            vx = cx + dx
+        if n.board is not None:
+            out.append(_board_svg(n, cx, cy, paint))
         if n.kind == "CHANCE":
+            r = pl.badges[n.node][1] / 2 if n.node in pl.badges else w / 2
             out.append(
-                f'<circle class="shape" cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(w / 2)}" {paint}/>'
+                f'<circle class="shape" cx="{_num(vx)}" cy="{_num(cy)}" r="{_num(r)}" {paint}/>'
             )
         else:
-            points = " ".join(f"{_num(cx + px)},{_num(cy - py)}" for px, py in _shape(n.kind, w, h))
+            points = " ".join(
+                f"{_num(cx + px)},{_num(cy - py)}" for px, py in _node_shape(n.kind, pl, n.node)
+            )
             out.append(f'<polygon class="shape" points="{points}" {paint}/>')
         vy = cy - value_offset(n, h)
         if n.value or (classes and n.kind != "LEAF"):
             weight = ' font-weight="bold"' if n.pv and n.kind != "LEAF" else ""
             out.append(
-                f'<text class="value" x="{_num(cx)}" y="{_num(vy)}" font-size="{_num(big)}" '
+                f'<text class="value" x="{_num(vx)}" y="{_num(vy)}" font-size="{_num(big)}" '
                 f'text-anchor="middle" dominant-baseline="central" fill="{n.text_color}"'
                 f"{weight}>{escape(n.value)}</text>"
             )
-        side = w / 2 + GAP
+        side = pl.left(n.node) + GAP
         if n.name:
             color = n.text_color if n.status else str(st["name_color"])
             out.append(
@@ -240,7 +281,7 @@ def diagram_svg(
         if n.bounds or (classes and n.kind != "LEAF"):
             color = n.text_color if n.status != "visited" else str(st["bounds_color"])
             out.append(
-                f'<text class="bounds" x="{_num(cx + side)}" y="{_num(cy)}" '
+                f'<text class="bounds" x="{_num(cx + w / 2 + GAP)}" y="{_num(cy)}" '
                 f'font-size="{_num(small)}" text-anchor="start" dominant-baseline="central" '
                 f'fill="{color}">{escape(n.bounds)}</text>'
             )
