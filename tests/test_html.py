@@ -248,3 +248,20 @@ def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, arg
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not Path("x.html").exists()
+
+
+def test_save_html_uses_the_algorithm_and_options(tmp_path):
+    G = gametree.parse(FIG52)
+    path = tmp_path / "s.html"
+    gametree.save(G, path, algorithm="pvs", prune_on_equal=False)
+    data = page_data(path.read_text(encoding="utf-8"))
+    assert data["conventions"][0]["label"] == "pvs, cut only when α > β, fail-soft"
+    gametree.minimax(G)  # annotates G: the page shows that search
+    gametree.save(G, path)
+    assert page_data(path.read_text(encoding="utf-8"))["conventions"][0]["algorithm"] == "minimax"
+
+
+def test_minimax_steps_carry_no_windows():
+    G = gametree.parse(FIG52)
+    steps = page_data(gametree.to_html(G, conventions=["minimax"]))["exercises"][0]["explore"]
+    assert all(s["w"] == [] for s in steps[0]["steps"])

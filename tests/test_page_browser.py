@@ -303,15 +303,24 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
         (FIG52, ["--strict"], "alphabeta:strict"),
         ("random", ["--fail", "hard"], "alphabeta:hard"),
         ("random", ["--strict"], "alphabeta:strict"),
+        ("dag", ["--transpositions"], {"algorithm": "alphabeta", "transposition_table": True}),
+        ("chance", ["-a", "expectiminimax"], "expectiminimax"),
     ],
+    ids=["fig52", "fig52-strict", "random-hard", "random-strict", "dag-tt", "chance"],
 )
 def test_practice_grades_as_gametree_check_on_random_answers(
     browser, pages, tmp_path, tree, flags, spec
 ):
-    G = gametree.random_tree(3, 3, seed=11) if tree == "random" else gametree.parse(FIG52)
+    examples = Path(__file__).parent.parent / "examples" / "trees"
+    if tree == "random":
+        G = gametree.random_tree(3, 3, seed=11)
+    elif tree in ("dag", "chance"):
+        G = gametree.load(examples / f"{tree}.tree")
+    else:
+        G = gametree.parse(FIG52)
     path = _practice_page(
         pages,
-        f"round-{spec}.html",
+        f"round-{tree}-{len(flags)}.html",
         G,
         conventions=[spec],
         ask=["pruned", "values", "alpha", "beta", "move"],
@@ -326,7 +335,7 @@ def test_practice_grades_as_gametree_check_on_random_answers(
     def number() -> str:
         r = rng.random()
         if r < 0.6:
-            x = rng.choice(leaf_values) + rng.choice([0, 0, 0, 1, -1])
+            x = rng.choice(leaf_values) + rng.choice([0, 0, 0, 1, -1, 0.5])
             return rng.choice(["", "", "<=", ">=", "≥"]) + str(x)
         return rng.choice(words)
 

@@ -42,7 +42,7 @@ step per event of :func:`gametree.search_trace`::
      "t": "...",              # the sentence of gametree.explain for this event
      "c": "...",              # a short caption
      "w": [[i, "[3, ∞]"]],    # windows shown from now on (the node's; its parent's after
-                              # a child returns and moves alpha or beta)
+                              # a child returns and moves alpha or beta); alpha-beta only
      "v": [[i, "≤2"]],        # values shown from now on
      "x": [j, ...],           # edges cut at this step
      "g": [i, ...],           # nodes below the cut edges, never searched
@@ -221,7 +221,8 @@ def trace_steps(
         elif isinstance(e, Cutoff):
             out["x"] = [edge_index[(e.node, c)] for c in e.skipped]
             out["g"] = _never_searched(G, e.skipped, searched, index)
-        out["w"] = windows
+        # Minimax and expectiminimax carry no window worth showing.
+        out["w"] = windows if algorithm in _PRUNING else []
         if values:
             out["v"] = values
         steps.append(out)

@@ -65,10 +65,10 @@ def save(
     standalone : bool, default True
         For ``.tex``: a whole document (else a ``tikzpicture`` to ``\\input``).
     algorithm : str, optional
-        For ``.gif``: the search to animate (default: the one ``G`` or ``result`` was
-        searched with, else ``"alphabeta"``).
+        For ``.gif`` and ``.html``: the search to show (default: the one ``G`` or
+        ``result`` was searched with, else ``"alphabeta"``).
     **options
-        For ``.gif``: the search options (``depth``, ``prune_on_equal``, ...).
+        For ``.gif`` and ``.html``: the search options (``depth``, ``prune_on_equal``, ...).
 
     Returns
     -------
@@ -104,7 +104,7 @@ def save(
     if engine not in ENGINES:
         allowed = ", ".join(repr(e) for e in ENGINES)
         raise RenderError(f"unknown engine {engine!r}; expected one of {allowed}")
-    if suffix != "gif" and options:
+    if suffix not in ("gif", "html") and options:
         raise RenderError(
             f"save() got search options {sorted(options)!r}, which only a .gif takes; "
             "search first and pass the result"
@@ -121,7 +121,13 @@ def save(
     if suffix == "html":
         from gametree.drawing.html import to_html
 
-        page = to_html(G, result, title=title, show=show, style=style, root=root)
+        conventions = []
+        if result is None and (algorithm is not None or options):
+            conventions.append({"algorithm": algorithm or "alphabeta", **options})
+        elif result is None and G.graph.get("search"):
+            conventions.append({"algorithm": G.graph["search"].get("algorithm", "alphabeta")})
+        page = to_html(G, result, conventions=conventions, title=title, show=show, style=style,
+                       root=root)  # fmt: skip
         target.write_text(page, encoding="utf-8")
         return target
     if suffix == "txt":
