@@ -143,6 +143,10 @@ def test_explore_fig52_every_step_against_the_trace(browser, pages):
             assert shown["windows"][f"n{idx['C']}"] == "[3, 2]"
             assert shown["stack"] == ["A (MAX) [3, ∞]", "C (MIN) [3, 2]"]
     assert browser.find_element("id", "summary").text.startswith("Result: value 3")
+    pv = browser.find_elements("css selector", ".drawing .edge.pv")
+    assert sorted(e.get_attribute("id") for e in pv) == sorted(
+        [edge_id[("A", "B")], edge_id[("B", "E")]]
+    )
     _shot(browser, "explore-end")
     body.send_keys(Keys.HOME)
     assert browser.execute_script(SHOWN)["values"] == {
@@ -455,4 +459,35 @@ def test_exercise_set_next_previous(browser, pages):
     assert "# tree: " + gametree.to_notation(trees[1]).splitlines()[0] in text
     browser.find_element("id", "prev-exercise").click()
     assert "marked" in browser.find_element("id", "e0").get_attribute("class")
+    _no_console_errors(browser)
+
+
+def test_practice_student_picks_the_convention(browser, pages, tmp_path):
+    from selenium.webdriver.support.ui import Select
+
+    G = gametree.parse("(A (B 3 12 8) (C 3 4 6) (D 14 5 2))")  # C's 3 ties alpha
+    path = _practice_page(pages, "choose.html", G, conventions=["alphabeta", "alphabeta:strict"])
+    _open(browser, path)
+    d = diagram(G)
+    edge = {(e.u, e.v): f"e{j}" for j, e in enumerate(d.edges)}
+    _click_edge(browser, edge[("C", "I")])
+    _click_edge(browser, edge[("C", "J")])
+    browser.find_element("id", "check").click()
+    assert "all right" in browser.find_element("id", "score").text  # cut on >=
+    Select(browser.find_element("id", "convention")).select_by_index(1)
+    assert "cut only when α > β" in browser.find_element("id", "convention-text").text
+    browser.find_element("id", "check").click()
+    extra = browser.find_element("css selector", '#findings li[data-item="pruned I (#5)"]')
+    assert extra.get_attribute("data-verdict") == "extra"
+    assert "also prune on equality" in extra.text  # the checker's note on the other rule
+    page = _findings(browser)
+    text = browser.execute_script("return window.gametreePage.exportText()")
+    assert "gametree check TREE answers.toml --strict" in text
+    assert _checked(G, text, tmp_path, ["--strict"]) == page
+    # At 200% zoom (half the CSS width) the page still fits its window.
+    browser.set_window_size(640, 450)
+    assert (
+        browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        <= 1
+    )
     _no_console_errors(browser)

@@ -34,8 +34,9 @@ The page's data is the JSON in ``<script type="application/json" id="gametree-da
     }
 
 Nodes are numbered in preorder (node ``i`` is the SVG group ``n<i>``). A *trace* is
-``{"steps": [...], "summary": "Result: value 3, best move B; pruned: I, J."}`` with one
-step per event of :func:`gametree.search_trace`::
+``{"steps": [...], "summary": "Result: value 3, ...", "pv": [j, ...]}``
+(``pv``: the principal variation's edges, drawn bold after the last step) with one step
+per event of :func:`gametree.search_trace`::
 
     {"k": "enter" | "leaf" | "cutoff" | "probe" | "research" | "transposition" | "exit",
      "n": i,                  # the node the event is about (highlighted)
@@ -227,7 +228,9 @@ def trace_steps(
             out["v"] = values
         steps.append(out)
     summary = explain(G, algorithm, **options).splitlines()[-1]
-    return {"steps": steps, "summary": summary}
+    pv_edges = zip(result.pv, result.pv[1:], strict=False)
+    pv = [edge_index[edge] for edge in pv_edges if edge in edge_index]
+    return {"steps": steps, "summary": summary, "pv": pv}
 
 
 def _never_searched(

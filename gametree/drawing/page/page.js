@@ -109,6 +109,13 @@
         });
       }
     }
+    if (position === steps.length) {
+      (trace().pv || []).forEach(function (j) {
+        edgeCls[j].pv = true;
+        nodeCls[ex.edges[j][0]].pv = true;
+        nodeCls[ex.edges[j][1]].pv = true;
+      });
+    }
     var current = position > 0 ? steps[position - 1] : null;
     stack.forEach(function (n) { nodeCls[n]["on-stack"] = true; });
     if (current) {
@@ -124,7 +131,7 @@
       }
       var label = E.nodes[i].label + (values[i] ? ", value " + values[i] : "") +
         (windows[i] ? ", window " + windows[i] : "") + (nodeCls[i].active ? ", current step" : "");
-      E.nodes[i].g.setAttribute("aria-label", label);
+      if (E.nodes[i].aria !== label) { E.nodes[i].g.setAttribute("aria-label", label); E.nodes[i].aria = label; }
     }
     for (i = 0; i < E.edges.length; i++) {
       setClass(E.edges[i], "edge", Object.keys(edgeCls[i]).join(" "));
@@ -137,6 +144,11 @@
       "The search has not started. Press \u2192 (or Play) to take the first step.";
     var list = $("stack");
     list.innerHTML = "";
+    if (!stack.length) {
+      var none = document.createElement("li");
+      none.textContent = position ? "none: the search is over" : "none yet";
+      list.appendChild(none);
+    }
     stack.forEach(function (n, depth) {
       var li = document.createElement("li");
       li.textContent = ex.nodes[n].name + " (" + kindWord(n) + ") " + (windows[n] || "");
@@ -514,7 +526,10 @@
         var v = nodeMarks[i + t];
         input.className = v === undefined ? "" : v === "correct" ? "right" : "wrong";
         var hint = $("key-" + t + "-" + i);
-        if (hint) { hint.textContent = state.shown && sol[t][i] !== undefined ? pretty(sol[t][i]) : ""; }
+        if (hint) {
+          hint.textContent = !state.shown ? "" :
+            sol[t][i] !== undefined ? "key: " + pretty(sol[t][i]) : "key: not searched";
+        }
       });
     });
     if (asked("move")) { $("move").value = state.move === null ? "" : String(state.move); }
