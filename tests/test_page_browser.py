@@ -491,3 +491,21 @@ def test_practice_student_picks_the_convention(browser, pages, tmp_path):
         <= 1
     )
     _no_console_errors(browser)
+
+
+def test_explore_marks_a_transposition_hit(browser, pages):
+    G = gametree.load(Path(__file__).parent.parent / "examples" / "trees" / "dag.tree")
+    path = pages / "dag.html"
+    result = gametree.alphabeta(G, transposition_table=True, annotate=False)
+    path.write_text(gametree.to_html(G, result), encoding="utf-8")
+    _open(browser, path)
+    steps = browser.execute_script("return window.gametreePage.data.exercises[0].explore[0].steps")
+    hit = next(k for k, s in enumerate(steps, 1) if s["k"] == "transposition")
+    browser.execute_script(f"window.gametreePage.go({hit})")
+    marked = browser.find_elements("css selector", ".drawing .node.tt")
+    assert [m.get_attribute("id") for m in marked] == [f"n{diagram(G).index['X']}"]
+    assert marked[0].find_element("css selector", ".tt-mark").text == "TT"
+    assert "searched before" in browser.find_element("id", "sentence").text
+    browser.execute_script(f"window.gametreePage.go({hit - 1})")
+    assert browser.find_elements("css selector", ".drawing .tt-mark") == []
+    _no_console_errors(browser)

@@ -133,6 +133,8 @@ def _label(algorithm: str, options: Mapping[str, Any]) -> str:
         parts.append(f"fail-{options.get('fail', 'soft')}")
     if options.get("depth") is not None:
         parts.append(f"depth {options['depth']}")
+    if options.get("transposition_table"):
+        parts.append("transposition table")
     return ", ".join(parts)
 
 
@@ -144,6 +146,12 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
         flags.append("--fail hard")
     if options.get("depth") is not None:
         flags.append(f"--depth {options['depth']}")
+    if options.get("transposition_table"):
+        flags.append("--transpositions")
+    window = options.get("window")
+    if window is not None and tuple(window) != (-float("inf"), float("inf")):
+        lo, hi = (jsonable(x) for x in window)
+        flags.append(f"--window {lo} {hi}")
     return " ".join(flags)
 
 
@@ -157,6 +165,8 @@ def _conventions(
             for k, v in result.options.items()
             if v is not None and k in ("depth", "prune_on_equal", "fail", "window")
         }
+        if result.options.get("transposition_table"):
+            options["transposition_table"] = True
         if options.get("window") == (-float("inf"), float("inf")):
             del options["window"]
         out.append((result.algorithm, options))

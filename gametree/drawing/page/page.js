@@ -136,6 +136,7 @@
     for (i = 0; i < E.edges.length; i++) {
       setClass(E.edges[i], "edge", Object.keys(edgeCls[i]).join(" "));
     }
+    for (i = 0; i < E.nodes.length; i++) { ttMark(E.nodes[i], !!nodeCls[i].tt); }
     $("slider").max = String(steps.length);
     $("slider").value = String(position);
     $("step-count").textContent = "Step " + position + " of " + steps.length +
@@ -158,6 +159,20 @@
     $("summary").textContent = position === steps.length ? trace().summary : "";
     $("first").disabled = $("back").disabled = position === 0;
     $("forward").disabled = $("last").disabled = position === steps.length;
+  }
+
+  function ttMark(item, on) {
+    // A transposition-table hit: "TT" above the node's shape (not colour alone).
+    if (!on) { if (item.tt) { item.tt.remove(); item.tt = null; } return; }
+    if (item.tt) { return; }
+    var box = item.shape.getBBox();
+    var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    t.setAttribute("x", String(box.x + box.width));
+    t.setAttribute("y", String(box.y - 1));
+    t.setAttribute("class", "tt-mark");
+    t.textContent = "TT";
+    item.g.appendChild(t);
+    item.tt = t;
   }
 
   var edgeMaps = [];
