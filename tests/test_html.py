@@ -76,10 +76,19 @@ def _apply(steps: list[dict], upto: int) -> dict:
         ("negamax_alphabeta", {}),
         ("pvs", {}),
         ("minimax", {}),
+        ("negamax", {}),
+        ("expectiminimax", {}),
+        ("alphabeta", {"depth": 2}),
     ],
 )
 def test_explore_steps_follow_the_trace_and_end_at_the_result(algorithm, options):
-    G = gametree.random_tree(3, 3, seed=5)
+    if algorithm == "expectiminimax":
+        G = gametree.load(Path(__file__).parent.parent / "examples" / "trees" / "chance.tree")
+    else:
+        G = gametree.random_tree(3, 3, seed=5)
+        for k, node in enumerate(G):
+            if G._succ[node]:
+                G.nodes[node]["value"] = k % 7 - 3  # heuristic values for a depth limit
     result = gametree.solve(G, algorithm, annotate=False, **options)
     data = page_data(gametree.to_html(G, result))
     ex = data["exercises"][0]

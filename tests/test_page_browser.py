@@ -309,8 +309,9 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
         ("random", ["--strict"], "alphabeta:strict"),
         ("dag", ["--transpositions"], {"algorithm": "alphabeta", "transposition_table": True}),
         ("chance", ["-a", "expectiminimax"], "expectiminimax"),
+        ("horizon", ["--depth", "2"], {"algorithm": "alphabeta", "depth": 2}),
     ],
-    ids=["fig52", "fig52-strict", "random-hard", "random-strict", "dag-tt", "chance"],
+    ids=["fig52", "fig52-strict", "random-hard", "random-strict", "dag-tt", "chance", "depth"],
 )
 def test_practice_grades_as_gametree_check_on_random_answers(
     browser, pages, tmp_path, tree, flags, spec
@@ -318,6 +319,11 @@ def test_practice_grades_as_gametree_check_on_random_answers(
     examples = Path(__file__).parent.parent / "examples" / "trees"
     if tree == "random":
         G = gametree.random_tree(3, 3, seed=11)
+    elif tree == "horizon":
+        G = gametree.random_tree(3, 3, seed=12)
+        for k, node in enumerate(G):
+            if G._succ[node]:
+                G.nodes[node]["value"] = k % 5 - 2  # heuristic values at the depth limit
     elif tree in ("dag", "chance"):
         G = gametree.load(examples / f"{tree}.tree")
     else:
@@ -333,7 +339,7 @@ def test_practice_grades_as_gametree_check_on_random_answers(
     d = diagram(G)
     rng = random.Random(len(flags) * 7 + len(G))
     leaf_values = sorted({G.nodes[x]["value"] for x in G if not G._succ[x]})
-    inner = [i for i, n in enumerate(d.nodes) if n.kind != "LEAF"]
+    inner = browser.execute_script("return window.gametreePage.data.exercises[0].practice[0].inner")
     words = ["pruned", "-", "inf", "-inf", "abc", "<3", "7/2", "2.50", " 4 ", "≤5", "x"]
 
     def number() -> str:

@@ -130,4 +130,6 @@ def run(args: argparse.Namespace) -> int:
         title=args.title,
     )
     Path(args.output).write_text(page, encoding="utf-8")
+    count = f"{len(trees)} exercises" if len(trees) > 1 else "1 exercise"
+    print(f"wrote {args.output}: {count}, asking {', '.join(ask)}")
     return 0

@@ -190,6 +190,7 @@ def practice_key(
             traversed.add((step.parent, e.node))
     out["traversed"] = [j for j, edge in enumerate(edges) if edge in traversed]
     inner = [n for n in G if G._succ[n] and n not in key.position]
+    out["inner"] = sorted(index[n] for n in inner)
 
     if "values" in ask:
         numbers: dict[Hashable, set[float]] = {}

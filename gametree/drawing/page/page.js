@@ -419,11 +419,7 @@
     return out;
   }
 
-  function inner() {
-    var out = [];
-    exercise().nodes.forEach(function (n, i) { if (n.kind !== "LEAF") { out.push(i); } });
-    return out;
-  }
+  function inner() { return key().inner; }  // the internal nodes above the frontier
 
   // ------------------------------------------------------------------ practice: export
   function q(s) { return JSON.stringify(String(s)); }
@@ -522,8 +518,11 @@
         (marks[j] ? ", " + marks[j] : "") + (state.shown && sol.cut.indexOf(j) >= 0 ? ", pruned in the solution" : ""));
       badge(item, j, marks[j]);
     });
+    var asks = {};
+    inner().forEach(function (i) { asks[i] = true; });
     E.nodes.forEach(function (item, i) {
       if (ex.nodes[i].kind === "LEAF") { return; }
+      if (!asks[i]) { setText(item.value, ""); setText(item.bounds, ""); return; }
       var value = state.shown ? (sol.values[i] !== undefined ? pretty(sol.values[i]) : "") : pretty((state.values[i] || "").trim());
       var win = state.shown ? (sol.alpha[i] !== undefined && (asked("alpha") || asked("beta")) ?
         "[" + pretty(sol.alpha[i]) + ", " + pretty(sol.beta[i]) + "]" : "") : windowText(i);
@@ -819,7 +818,7 @@
         sel.appendChild(o);
       });
       sel.onchange = function () {
-        if (DATA.mode === "practice") { state.conv = Number(sel.value); changed(); }
+        if (DATA.mode === "practice") { state.conv = Number(sel.value); buildRows(); changed(); }
         else { conv = Number(sel.value); play(false); $("convention-text").textContent = DATA.conventions[conv].label; showStep(Math.min(position, trace().steps.length)); }
       };
     }
