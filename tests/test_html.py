@@ -274,3 +274,14 @@ def test_minimax_steps_carry_no_windows():
     G = gametree.parse(FIG52)
     steps = page_data(gametree.to_html(G, conventions=["minimax"]))["exercises"][0]["explore"]
     assert all(s["w"] == [] for s in steps[0]["steps"])
+
+
+def test_markup_in_names_cannot_break_the_page():
+    G = gametree.from_nested([[3, 12], [2, 4]])
+    G.nodes["B"]["label"] = "</script><!-- B"
+    page = gametree.to_html(G, mode="practice", title="<b>x</b>")
+    data_text = page.split('id="gametree-data">', 1)[1].split("</script>", 1)[0]
+    assert "</" not in data_text and "<!--" not in data_text
+    data = page_data(page)
+    assert data["exercises"][0]["title"] == "<b>x</b>"
+    assert "<title>&lt;b&gt;x&lt;/b&gt;</title>" in page

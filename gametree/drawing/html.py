@@ -49,6 +49,10 @@ per event of :func:`gametree.search_trace`::
      "g": [i, ...],           # nodes below the cut edges, never searched
      "d": j}                  # the edge the search goes down (enter)
 
+Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
+``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
+file, ``setAnswers({...})`` fills the answers.
+
 The page applies steps ``0..k`` in order to show step ``k``; the stack of open nodes is
 the entered nodes not yet exited. An *answer key* is the dict of
 :func:`gametree.homework.practice.practice_key`: leaves with the checker's reasons, the
@@ -484,7 +488,8 @@ def to_html(
 def _assemble(title: str, mode: str, data: str, svgs: Sequence[str], variables: str) -> str:
     from html import escape
 
-    safe = data.replace("</", "<\\/").replace("<!--", "<\\!--")
+    # Nothing in the data may end the script element or open an HTML comment.
+    safe = data.replace("</", "<\\/").replace("<!--", "<\\u0021--")
     drawings = "\n".join(
         f'<div class="drawing" data-exercise="{k}"{" hidden" if k else ""}>{svg}</div>'
         for k, svg in enumerate(svgs)
