@@ -432,7 +432,10 @@
       ("# check with: gametree check TREE answers.toml " + c.flags).trim()];
     ex.notation.split("\n").forEach(function (l) { lines.push("# tree: " + l); });
     if (asked("move") && state.move !== null) { lines.push("move = " + q(name(state.move))); }
-    if (asked("pruned")) { lines.push("pruned = [" + claims().map(function (j) { return q(edgeText(j)); }).join(", ") + "]"); }
+    if (asked("pruned")) {
+      var cut = claims().map(function (j) { return q(edgeText(j)); });
+      lines.push("pruned = [" + cut.join(", ") + "]");
+    }
     ["values", "alpha", "beta"].forEach(function (t) {
       if (!asked(t)) { return; }
       var rows = [];
@@ -459,7 +462,8 @@
   function storageKey(k) { return "gametree:" + DATA.id + ":" + k; }
 
   function fresh() {
-    return { cuts: {}, values: {}, alpha: {}, beta: {}, move: null, conv: 0, checked: false, shown: false, everChecked: false };
+    return { cuts: {}, values: {}, alpha: {}, beta: {}, move: null, conv: 0,
+             checked: false, shown: false, everChecked: false };
   }
 
   function load(k) {
@@ -523,14 +527,19 @@
     E.nodes.forEach(function (item, i) {
       if (ex.nodes[i].kind === "LEAF") { return; }
       if (!asks[i]) { setText(item.value, ""); setText(item.bounds, ""); return; }
-      var value = state.shown ? (sol.values[i] !== undefined ? pretty(sol.values[i]) : "") : pretty((state.values[i] || "").trim());
-      var win = state.shown ? (sol.alpha[i] !== undefined && (asked("alpha") || asked("beta")) ?
-        "[" + pretty(sol.alpha[i]) + ", " + pretty(sol.beta[i]) + "]" : "") : windowText(i);
+      var value = pretty((state.values[i] || "").trim());
+      var win = windowText(i);
+      if (state.shown) {
+        value = sol.values[i] !== undefined ? pretty(sol.values[i]) : "";
+        var windows = sol.alpha[i] !== undefined && (asked("alpha") || asked("beta"));
+        win = windows ? "[" + pretty(sol.alpha[i]) + ", " + pretty(sol.beta[i]) + "]" : "";
+      }
       setText(item.value, value);
       setText(item.bounds, win);
       item.value.setAttribute("class", "value" + (state.shown ? " key" : ""));
       item.bounds.setAttribute("class", "bounds" + (state.shown ? " key" : ""));
-      item.g.setAttribute("aria-label", item.label + (value ? ", value " + value : "") + (win ? ", window " + win : ""));
+      item.g.setAttribute("aria-label",
+        item.label + (value ? ", value " + value : "") + (win ? ", window " + win : ""));
     });
     inner().forEach(function (i) {
       ["values", "alpha", "beta"].forEach(function (t) {
@@ -710,9 +719,16 @@
 
   function instructions() {
     var parts = [];
-    if (asked("pruned")) { parts.push("Click (or Tab to and press Enter on) each edge the search prunes; click again to undo."); }
-    if (asked("values")) { parts.push("Type each internal node's value (a bound as <=2 or >=5; \u201cpruned\u201d for a node never searched)."); }
-    if (asked("alpha") || asked("beta")) { parts.push("Type alpha and beta as they are when the search leaves each node."); }
+    if (asked("pruned")) {
+      parts.push("Click (or Tab to and press Enter on) each edge the search prunes; click again to undo.");
+    }
+    if (asked("values")) {
+      parts.push("Type each internal node's value (a bound as <=2 or >=5; " +
+        "\u201cpruned\u201d for a node never searched).");
+    }
+    if (asked("alpha") || asked("beta")) {
+      parts.push("Type alpha and beta as they are when the search leaves each node.");
+    }
     if (asked("move")) { parts.push("Choose the best move at the root."); }
     parts.push("Then press Check. Your answers are kept in this browser.");
     return parts.join(" ");
@@ -818,8 +834,16 @@
         sel.appendChild(o);
       });
       sel.onchange = function () {
-        if (DATA.mode === "practice") { state.conv = Number(sel.value); buildRows(); changed(); }
-        else { conv = Number(sel.value); play(false); $("convention-text").textContent = DATA.conventions[conv].label; showStep(Math.min(position, trace().steps.length)); }
+        if (DATA.mode === "practice") {
+          state.conv = Number(sel.value);
+          buildRows();
+          changed();
+        } else {
+          conv = Number(sel.value);
+          play(false);
+          $("convention-text").textContent = DATA.conventions[conv].label;
+          showStep(Math.min(position, trace().steps.length));
+        }
       };
     }
     $("convention-text").textContent = DATA.conventions[0].label;
