@@ -285,3 +285,14 @@ def test_markup_in_names_cannot_break_the_page():
     data = page_data(page)
     assert data["exercises"][0]["title"] == "<b>x</b>"
     assert "<title>&lt;b&gt;x&lt;/b&gt;</title>" in page
+
+
+def test_root_draws_and_searches_a_subtree():
+    G = gametree.parse(FIG52)
+    for mode in ("explore", "practice"):
+        data = page_data(gametree.to_html(G, root="C", mode=mode))
+        ex = data["exercises"][0]
+        assert [n["name"] for n in ex["nodes"]] == ["C", "H", "I", "J"]
+    assert ex["practice"][0]["solution"]["values"] == {"0": "2"}
+    explore = page_data(gametree.to_html(G, root="C"))["exercises"][0]["explore"][0]
+    assert explore["summary"] == "Result: value 2, best move H; pruned: nothing."

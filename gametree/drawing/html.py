@@ -291,8 +291,7 @@ def _exercise(
     parent: dict[int, int] = {}
     for u, v in edges:
         parent.setdefault(index[v], index[u])
-    for i, drawn in enumerate(bare.nodes):
-        n = drawn
+    for i, n in enumerate(bare.nodes):
         nodes.append(
             {
                 "name": str(n.node),
@@ -450,6 +449,8 @@ def to_html(
     if len(trees) > 1 and mode != "practice":
         raise RenderError("a sequence of trees makes an exercise set: use mode='practice'")
     convs = _conventions(result, conventions)
+    if root is not None:
+        convs = [(a, {**o, "root": root}) for a, o in convs]
     heading = title if title is not None else (
         "Practice: prune the tree" if mode == "practice" else "Search step by step"
     )  # fmt: skip

@@ -189,7 +189,7 @@ def practice_key(
         if isinstance(e, (Enter, Leaf, TranspositionHit)) and step.parent is not None:
             traversed.add((step.parent, e.node))
     out["traversed"] = [j for j, edge in enumerate(edges) if edge in traversed]
-    inner = [n for n in G if G._succ[n] and n not in key.position]
+    inner = [n for n in G if n in index and G._succ[n] and n not in key.position]
     out["inner"] = sorted(index[n] for n in inner)
 
     if "values" in ask:
