@@ -310,8 +310,18 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
         ("dag", ["--transpositions"], {"algorithm": "alphabeta", "transposition_table": True}),
         ("chance", ["-a", "expectiminimax"], "expectiminimax"),
         ("horizon", ["--depth", "2"], {"algorithm": "alphabeta", "depth": 2}),
+        ("moves", [], "alphabeta"),
     ],
-    ids=["fig52", "fig52-strict", "random-hard", "random-strict", "dag-tt", "chance", "depth"],
+    ids=[
+        "fig52",
+        "fig52-strict",
+        "random-hard",
+        "random-strict",
+        "dag-tt",
+        "chance",
+        "depth",
+        "moves",
+    ],
 )
 def test_practice_grades_as_gametree_check_on_random_answers(
     browser, pages, tmp_path, tree, flags, spec
@@ -324,7 +334,7 @@ def test_practice_grades_as_gametree_check_on_random_answers(
         for k, node in enumerate(G):
             if G._succ[node]:
                 G.nodes[node]["value"] = k % 5 - 2  # heuristic values at the depth limit
-    elif tree in ("dag", "chance"):
+    elif tree in ("dag", "chance", "moves"):
         G = gametree.load(examples / f"{tree}.tree")
     else:
         G = gametree.parse(FIG52)

@@ -6,7 +6,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from gametree.cli.common import add_search_options, read_tree, search_options
+from gametree.cli.common import (
+    add_quiet_option,
+    add_search_options,
+    read_tree,
+    report_written,
+    search_options,
+)
 from gametree.cli.generate import parse_range
 from gametree.exceptions import GameTreeError
 
@@ -87,6 +93,7 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="with --generate: pruned edges, N or MIN-MAX",
     )
+    add_quiet_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -131,5 +138,5 @@ def run(args: argparse.Namespace) -> int:
     )
     Path(args.output).write_text(page, encoding="utf-8")
     count = f"{len(trees)} exercises" if len(trees) > 1 else "1 exercise"
-    print(f"wrote {args.output}: {count}, asking {', '.join(ask)}")
+    report_written(args, args.output, f"{count}, asking {', '.join(ask)}")
     return 0

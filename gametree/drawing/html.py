@@ -25,7 +25,8 @@ The page's data is the JSON in ``<script type="application/json" id="gametree-da
         {"title": "...",
          "notation": "(A (B 3 12 8) ...)",   # the tree, written into exported answers
          "nodes": [{"name": "A", "kind": "MAX"|"MIN"|"CHANCE"|"LEAF",
-                    "parent": null | i, "children": [i, ...]}, ...],
+                    "parent": null | i, "children": [i, ...],
+                    "move": "a1"}, ...],      # the label of the edge into the node
          "edges": [[u, v], ...],             # node numbers; edge j is SVG group "e<j>"
          "explore": [<trace per convention>],      # explore mode
          "practice": [<answer key per convention>] # practice mode
@@ -289,14 +290,18 @@ def _exercise(
     edge_index = {edge: j for j, edge in enumerate(edges)}
     nodes = []
     parent: dict[int, int] = {}
-    for u, v in edges:
-        parent.setdefault(index[v], index[u])
+    move: dict[int, str] = {}
+    for e in bare.edges:
+        parent.setdefault(index[e.v], index[e.u])
+        if e.move:
+            move.setdefault(index[e.v], e.move)
     for i, n in enumerate(bare.nodes):
         nodes.append(
             {
                 "name": str(n.node),
                 "kind": n.kind,
                 "parent": parent.get(i),
+                "move": move.get(i, ""),
                 "children": [index[c] for c in G._succ[n.node] if c in index],
             }
         )

@@ -9,7 +9,6 @@ find them; each carries its text alternative (``aria-label``) and a ``data-statu
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
@@ -17,7 +16,15 @@ from xml.sax.saxutils import escape, quoteattr
 import networkx as nx
 
 from gametree.drawing.mpl import _node_shape
-from gametree.drawing.slots import CUT_AT, GAP, MOVE_AT, Placement, place, text_width, value_offset
+from gametree.drawing.slots import (
+    GAP,
+    MOVE_AT,
+    Placement,
+    cut_strokes,
+    place,
+    text_width,
+    value_offset,
+)
 from gametree.drawing.style import Diagram, DrawnEdge, DrawnNode, diagram
 
 if TYPE_CHECKING:
@@ -193,16 +200,10 @@ def diagram_svg(
             f'stroke-width="{_num(e.line_width)}"{_dash(e.linestyle)} stroke-linecap="round"/>'
         )
         if e.cut or classes:
-            mx, my = x0 + CUT_AT * (x1 - x0), y0 + CUT_AT * (y1 - y0)
-            angle = math.atan2(y1 - y0, x1 - x0)
-            ux, uy = math.cos(angle), math.sin(angle)
-            strokes = []
-            for along in (-2.2, 2.2):
-                cx, cy = mx + ux * along, my + uy * along
-                strokes.append(
-                    f'<line x1="{_num(cx + uy * 6.5)}" y1="{_num(cy - ux * 6.5)}" '
-                    f'x2="{_num(cx - uy * 6.5)}" y2="{_num(cy + ux * 6.5)}"/>'
-                )
+            strokes = [
+                f'<line x1="{_num(a[0])}" y1="{_num(a[1])}" x2="{_num(b[0])}" y2="{_num(b[1])}"/>'
+                for a, b in cut_strokes((x0, y0), (x1, y1))
+            ]
             hidden = "" if e.cut else ' visibility="hidden"'
             out.append(
                 f'<g class="cut" stroke="{st["cut_color"]}" '

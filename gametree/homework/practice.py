@@ -222,16 +222,18 @@ def practice_key(
         moves: dict[str, Any] = {}
         for child in G._succ[root]:
             [f] = key.check({"move": str(child)}).findings
-            moves[str(index[child])] = [f.verdict.value, f.expected, f.explanation, list(f.notes)]
+            moves[str(index[child])] = [f.verdict.value, f.expected, f.given, f.explanation,
+                                        list(f.notes)]  # fmt: skip
         out["move"] = moves
     edge_number = {edge: j for j, edge in enumerate(edges)}
     cut = [edge_number[edge] for edge in key.main.result.pruned_edges]
+    best = key.main.result.best_child
     named = {str(n): n for n in G}
     out["solution"] = {
         "cut": cut,
         "values": {str(index[named[n]]): str(v) for n, v in answers["values"].items()},
         "alpha": {str(index[named[n]]): str(v) for n, v in answers["alpha"].items()},
         "beta": {str(index[named[n]]): str(v) for n, v in answers["beta"].items()},
-        "move": None if answers["move"] is None else index[named[answers["move"]]],
+        "move": None if best is None else index[best],
     }
     return out

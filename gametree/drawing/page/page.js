@@ -406,7 +406,7 @@
     var out = [];
     if (asked("move") && state.move !== null && K.move) {
       var m = K.move[state.move];
-      out.push(finding("move", m[0], m[1], name(state.move), m[2], m[3]));
+      out.push(finding("move", m[0], m[1], m[2], m[3], m[4]));
     }
     if (asked("pruned")) { out = out.concat(gradePruned(K)); }
     [["values", ""], ["alpha", "alpha "], ["beta", "beta "]].forEach(function (t) {
@@ -712,7 +712,7 @@
     ex.nodes[0].children.forEach(function (c) {
       var o = document.createElement("option");
       o.value = String(c);
-      o.textContent = name(c);
+      o.textContent = ex.nodes[c].move ? ex.nodes[c].move + " (to " + name(c) + ")" : name(c);
       move.appendChild(o);
     });
   }
