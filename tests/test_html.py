@@ -203,6 +203,10 @@ def test_jupyter_view_renders_the_explore_page_with_svg_fallback():
     assert html.startswith("<iframe srcdoc=") and "&lt;!DOCTYPE html&gt;" in html
     assert view._repr_svg_()
     assert gametree.show(G)._repr_html_() is None  # a bare tree stays a picture
+    gametree.alphabeta(G, prune_on_equal=False)  # annotated: the page shows that search
+    data = page_data(gametree.to_html(G))
+    assert data["conventions"][0]["label"] == "alphabeta, cut only when α > β, fail-soft"
+    assert gametree.show(G)._repr_html_().startswith("<iframe")
 
 
 # ------------------------------------------------------------------ CLI

@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from gametree.attrs import SEARCH
 from gametree.drawing.slots import place, text_width
 from gametree.drawing.style import GEQ, LEQ, diagram, format_value
 from gametree.drawing.svg import diagram_svg
@@ -160,21 +161,31 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
     return " ".join(flags)
 
 
+def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The convention of a search that ran with the options ``given``."""
+    options = {
+        k: v
+        for k, v in given.items()
+        if v is not None and k in ("depth", "prune_on_equal", "fail", "window")
+    }
+    if given.get("transposition_table"):
+        options["transposition_table"] = True
+    if options.get("window") == (-float("inf"), float("inf")):
+        del options["window"]
+    return algorithm, options
+
+
 def _conventions(
-    result: SearchResult | None, conventions: Iterable[str | Mapping[str, Any]] | None
+    G: nx.DiGraph,
+    result: SearchResult | None,
+    conventions: Iterable[str | Mapping[str, Any]] | None,
 ) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
+    searched = G.graph.get(SEARCH)
     if result is not None:
-        options = {
-            k: v
-            for k, v in result.options.items()
-            if v is not None and k in ("depth", "prune_on_equal", "fail", "window")
-        }
-        if result.options.get("transposition_table"):
-            options["transposition_table"] = True
-        if options.get("window") == (-float("inf"), float("inf")):
-            del options["window"]
-        out.append((result.algorithm, options))
+        out.append(_searched_with(result.algorithm, result.options))
+    elif conventions is None and isinstance(searched, Mapping) and "algorithm" in searched:
+        out.append(_searched_with(str(searched["algorithm"]), searched))
     for spec in conventions or ():
         out.append(parse_convention(spec))
     unique: list[tuple[str, dict[str, Any]]] = []
@@ -396,7 +407,8 @@ def to_html(
     G : networkx.DiGraph or sequence of them
         The tree; in practice mode, a sequence makes an exercise set (previous / next).
     result : SearchResult, optional
-        A search of ``G``: its algorithm and options are the first convention shown.
+        A search of ``G``: its algorithm and options are the first convention shown
+        (without one, the search ``G`` was annotated by, if any).
     mode : {"explore", "practice"}, default "explore"
         ``"explore"``: the search step by step (forward, back, play, a slider, the
         sentence of each step, windows, values backing up, cuts as they happen).
@@ -453,7 +465,7 @@ def to_html(
         raise RenderError("to_html needs a tree (or a non-empty sequence of trees)")
     if len(trees) > 1 and mode != "practice":
         raise RenderError("a sequence of trees makes an exercise set: use mode='practice'")
-    convs = _conventions(result, conventions)
+    convs = _conventions(trees[0], result, conventions)
     if root is not None:
         convs = [(a, {**o, "root": root}) for a, o in convs]
     heading = title if title is not None else (

@@ -61,8 +61,8 @@ class DiagramView:
         return to_html(self.graph, self.result, **self.options)
 
     def _repr_html_(self) -> str | None:
-        if self.result is None:
-            return None
+        if self.result is None and not isinstance(self.graph.graph.get(SEARCH), Mapping):
+            return None  # a bare tree: the SVG
         page = html.escape(self.html(), quote=True)
         return (
             f'<iframe srcdoc="{page}" title="search step by step" '

@@ -121,11 +121,8 @@ def save(
     if suffix == "html":
         from gametree.drawing.html import to_html
 
-        conventions = []
-        if result is None and (algorithm is not None or options):
-            conventions.append({"algorithm": algorithm or "alphabeta", **options})
-        elif result is None and G.graph.get("search"):
-            conventions.append({"algorithm": G.graph["search"].get("algorithm", "alphabeta")})
+        asked = algorithm is not None or options
+        conventions = [{"algorithm": algorithm or "alphabeta", **options}] if asked else None
         page = to_html(G, result, conventions=conventions, title=title, show=show, style=style,
                        root=root)  # fmt: skip
         target.write_text(page, encoding="utf-8")
