@@ -456,6 +456,13 @@ def test_phone_viewport_and_a_big_tree(browser, pages):
     for _ in range(5):
         body.send_keys(Keys.ARROW_LEFT)
     assert browser.execute_script("return window.gametreePage.position()") == n - 5
+    # The tree's box scrolls so that the step's node is in view.
+    inside = browser.execute_script(
+        "const r = document.querySelector('.drawing .node.active').getBoundingClientRect();"
+        "const v = document.getElementById('viewport').getBoundingClientRect();"
+        "return r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom;"
+    )
+    assert inside
     _no_console_errors(browser)
 
 

@@ -137,6 +137,7 @@
       setClass(E.edges[i], "edge", Object.keys(edgeCls[i]).join(" "));
     }
     for (i = 0; i < E.nodes.length; i++) { ttMark(E.nodes[i], !!nodeCls[i].tt); }
+    if (current) { keepInView(E.nodes[current.n].g); }
     $("slider").max = String(steps.length);
     $("slider").value = String(position);
     $("step-count").textContent = "Step " + position + " of " + steps.length +
@@ -159,6 +160,18 @@
     $("summary").textContent = position === steps.length ? trace().summary : "";
     $("first").disabled = $("back").disabled = position === 0;
     $("forward").disabled = $("last").disabled = position === steps.length;
+  }
+
+  function keepInView(el) {
+    // Big trees pan: scroll the tree's box (only it) so that the step's node shows.
+    var box = $("viewport");
+    var r = el.getBoundingClientRect();
+    var v = box.getBoundingClientRect();
+    var margin = 40;
+    if (r.left < v.left + margin) { box.scrollLeft -= v.left + margin - r.left; }
+    else if (r.right > v.right - margin) { box.scrollLeft += r.right - v.right + margin; }
+    if (r.top < v.top + margin) { box.scrollTop -= v.top + margin - r.top; }
+    else if (r.bottom > v.bottom - margin) { box.scrollTop += r.bottom - v.bottom + margin; }
   }
 
   function ttMark(item, on) {
