@@ -30,6 +30,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("grade", "gametree.cli.grade"),
     ("generate", "gametree.cli.generate"),
     ("compare", "gametree.cli.compare"),
+    ("practice", "gametree.cli.practice"),
 )
 
 

@@ -25,7 +25,8 @@ __all__ = ["add_parser", "run"]
 DESCRIPTION = """\
 Draw TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin) to OUT,
 in the format its suffix names: .png .svg .pdf (a drawing), .dot (Graphviz), .tex (TikZ,
-a document pdflatex compiles), .txt (text art), .gif (the search step by step).
+a document pdflatex compiles), .txt (text art), .gif (the search step by step),
+.html (a web page: the search step by step, with controls; alpha-beta by default).
 
 Without --algorithm the bare tree is drawn: shapes and leaf values, for an exercise
 sheet. With it, the searched tree: backed-up values, pruned edges cut and greyed, the
@@ -40,6 +41,7 @@ examples:
   gametree draw big.tree -o big.svg -a pvs --engine graphviz
   gametree draw big.tree -o key.png -a alphabeta --collapse pruned   fold pruned subtrees
   gametree draw big.tree -o part.png -a alphabeta --focus C --paper a4-landscape
+  gametree draw fig52.tree -o steps.html -a alphabeta --conventions alphabeta:strict,pvs
 
 Drawings are fitted to a 16:9 slide (13.33 x 7.5 in) unless --size or --paper names
 another page: fonts shrink (never below 7 pt), levels spread over the page and crowded
@@ -81,6 +83,13 @@ def add_parser(subparsers: Any) -> None:
         help="who draws png/svg/pdf (default: matplotlib)",
     )
     parser.add_argument("--title", default=None, help="caption over the drawing")
+    parser.add_argument(
+        "--conventions",
+        default=None,
+        metavar="SPECS",
+        help="for .html: more searches to offer, comma-separated ALGORITHM[:strict][:hard] "
+        "(e.g. alphabeta:strict,pvs,minimax)",
+    )
     add_quiet_option(parser)
     add_drawing_options(parser)
     parser.set_defaults(func=run)
@@ -96,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
         allowed = ", ".join(f".{f}" for f in FORMATS)
         raise RenderError(f"cannot write {args.output!r}: unknown suffix; use one of {allowed}")
     show = parse_show(args.show) if args.show is not None else None
+    if suffix == "html":
+        return _page(args, show)
+    if args.conventions is not None:
+        raise RenderError("--conventions applies to a .html page only")
     _check_options(args, suffix)
     options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
     view = drawing_options(args)
@@ -124,6 +137,23 @@ def run(args: argparse.Namespace) -> int:
             **view,
             **(options if suffix == "gif" else {}),
         )
+    report_written(args, args.output)
+    return 0
+
+
+def _page(args: argparse.Namespace, show: Any) -> int:
+    """Write the explore page: the search (alpha-beta unless -a says) step by step."""
+    from pathlib import Path
+
+    from gametree.drawing.html import to_html
+
+    if args.algorithm is None:
+        args.algorithm = "alphabeta"
+    first = {"algorithm": args.algorithm, **search_options(args)}
+    more = [s for s in (args.conventions or "").split(",") if s.strip()]
+    G = read_tree(args.tree)
+    page = to_html(G, conventions=[first, *more], title=args.title, show=show)
+    Path(args.output).write_text(page, encoding="utf-8")
     report_written(args, args.output)
     return 0
 

@@ -1,7 +1,14 @@
-"""Inline display in Jupyter: :func:`show` returns an object that renders as SVG."""
+"""Inline display in Jupyter: :func:`show` returns an object that renders inline.
+
+A searched tree renders as the interactive explore page (``text/html``: the search step
+by step, in an ``iframe`` so that it runs the same in JupyterLab, VS Code and the
+classic Notebook without a kernel), with the static SVG kept as the fallback
+(``image/svg+xml``) that nbconvert and GitHub show; a bare tree renders as SVG only.
+"""
 
 from __future__ import annotations
 
+import html
 import io
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -18,9 +25,11 @@ __all__ = ["DiagramView", "show"]
 
 
 class DiagramView:
-    """A pruning diagram that Jupyter displays inline (``_repr_svg_``).
+    """A pruning diagram that Jupyter displays inline.
 
-    Build it with :func:`show`; :meth:`svg` returns the same text.
+    Build it with :func:`show`. With a search result it displays as the interactive
+    explore page (``_repr_html_``, :meth:`html`) with the SVG as the static fallback
+    (``_repr_svg_``, :meth:`svg`); without one, as the SVG.
     """
 
     def __init__(self, G: nx.DiGraph, result: SearchResult | None, options: dict[str, Any]):
@@ -45,6 +54,23 @@ class DiagramView:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    def html(self) -> str:
+        """Return the explore page of the search (see :func:`gametree.to_html`)."""
+        from gametree.drawing.html import to_html
+
+        page_options = ("show", "style", "title", "root")
+        options = {k: v for k, v in self.options.items() if k in page_options}
+        return to_html(self.graph, self.result, **options)
+
+    def _repr_html_(self) -> str | None:
+        if self.result is None and not isinstance(self.graph.graph.get(SEARCH), Mapping):
+            return None  # a bare tree: the SVG
+        page = html.escape(self.html(), quote=True)
+        return (
+            f'<iframe srcdoc="{page}" title="search step by step" '
+            'style="width: 100%; height: 560px; border: 1px solid #ddd"></iframe>'
+        )
 
     def __repr__(self) -> str:
         """``<DiagramView of a tree with 13 nodes, searched by alphabeta>``."""
@@ -75,10 +101,14 @@ def show(
     focus: Hashable | None = None,
     orientation: str = "top-down",
 ) -> DiagramView:
-    """Return a diagram that a Jupyter notebook displays inline as SVG.
+    """Return a diagram that a Jupyter notebook displays inline.
 
-    Takes the same arguments as :func:`gametree.draw` (without ``ax``). Nothing is drawn
-    until the notebook asks for the SVG.
+    Takes the same arguments as :func:`gametree.draw` (without ``ax``). With ``result``
+    the notebook shows the search step by step (the explore page of
+    :func:`gametree.to_html`, with forward/back/play controls), and the SVG drawing
+    where HTML is not shown (nbconvert, GitHub); this is the one way to show a search
+    interactively, since a :class:`~gametree.search.result.SearchResult` does not keep
+    its graph. Nothing is drawn until the notebook asks.
 
     Examples
     --------
@@ -89,6 +119,8 @@ def show(
     True
     >>> view
     <DiagramView of a tree with 13 nodes, searched by alphabeta>
+    >>> view._repr_html_().startswith("<iframe srcdoc=")
+    True
     """
     options = {"show": show, "style": style, "title": title, "root": root, "fit": fit,
                "collapse": collapse, "max_depth": max_depth, "focus": focus,

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMATS", "save"]
 
-FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif")
+FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif", "html")
 """File suffixes :func:`save` writes."""
 
 ENGINES = ("matplotlib", "graphviz")
@@ -56,7 +56,8 @@ def save(
     path : str or path-like
         ``.png``, ``.svg``, ``.pdf`` (a drawing), ``.dot`` (:func:`gametree.to_dot`),
         ``.tex`` (:func:`gametree.to_tikz`), ``.txt`` (:func:`gametree.to_text`) or
-        ``.gif`` (:func:`gametree.animate`: one frame per search event).
+        ``.gif`` (:func:`gametree.animate`: one frame per search event) or ``.html``
+        (:func:`gametree.to_html`: the search step by step in a web page).
     result : SearchResult, optional
         A search of ``G`` to draw (``G`` is not changed).
     engine : {"matplotlib", "graphviz"}
@@ -69,10 +70,10 @@ def save(
     standalone : bool, default True
         For ``.tex``: a whole document (else a ``tikzpicture`` to ``\\input``).
     algorithm : str, optional
-        For ``.gif``: the search to animate (default: the one ``G`` or ``result`` was
-        searched with, else ``"alphabeta"``).
+        For ``.gif`` and ``.html``: the search to show (default: the one ``G`` or
+        ``result`` was searched with, else ``"alphabeta"``).
     **options
-        For ``.gif``: the search options (``depth``, ``prune_on_equal``, ...).
+        For ``.gif`` and ``.html``: the search options (``depth``, ``prune_on_equal``, ...).
 
     Returns
     -------
@@ -108,7 +109,7 @@ def save(
     if engine not in ENGINES:
         allowed = ", ".join(repr(e) for e in ENGINES)
         raise RenderError(f"unknown engine {engine!r}; expected one of {allowed}")
-    if suffix != "gif" and options:
+    if suffix not in ("gif", "html") and options:
         raise RenderError(
             f"save() got search options {sorted(options)!r}, which only a .gif takes; "
             "search first and pass the result"
@@ -123,6 +124,15 @@ def save(
             searched = G.graph.get("search") or {}
             algorithm = result.algorithm if result is not None else searched.get("algorithm")
         animate(G, algorithm=algorithm or "alphabeta", path=target, **drawing, **options)
+        return target
+    if suffix == "html":
+        from gametree.drawing.html import to_html
+
+        asked = algorithm is not None or options
+        conventions = [{"algorithm": algorithm or "alphabeta", **options}] if asked else None
+        text = to_html(G, result, conventions=conventions, title=title, show=show, style=style,
+                       root=root)  # fmt: skip
+        target.write_text(text, encoding="utf-8")
         return target
     if suffix == "txt":
         from gametree.drawing.text import to_text

@@ -802,7 +802,35 @@ class AnswerKey:
         every name reads back as the same thing (a pruned leaf whose id is also a move
         is written ``#k``).
         """
-        o = self.main
+        return self._answers_of(self.main)
+
+    def alternatives(self) -> list[tuple[str, dict[str, Any]]]:
+        """Return the other conventions a wrong answer is compared with, as (note, answers).
+
+        In the order the checker tries them (the other cut rule, the other fail mode,
+        right-to-left child order, plain minimax): a wrong answer that equals a
+        convention's answer gets that convention's note. The answers have the layout of
+        :meth:`answers`. An interactive page embeds these to give the checker's notes.
+
+        Examples
+        --------
+        >>> import gametree
+        >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> for note, answers in AnswerKey(G).alternatives():
+        ...     print(answers["pruned"], note)
+        ['I', 'J'] this is what you get if you do not prune on equality (cut only when alpha > beta)
+        ['I', 'J'] this is what fail-hard alpha-beta gives (returned values clamped to the window)
+        [] this is what you get searching the children right to left
+        [] this is what plain minimax (no pruning) gives
+        """
+        out = []
+        for name in ("strict", "fail", "reverse", "minimax"):
+            alt = self._alternative(name)
+            if alt is not None:
+                out.append((alt[0], self._answers_of(alt[1])))
+        return out
+
+    def _answers_of(self, o: _Outcome) -> dict[str, Any]:
         r = o.result
         windows = o.exit_window if self.window_at == "exit" else o.enter_window
         inner = [n for n in self.G if n not in self.position]

@@ -1,0 +1,525 @@
+"""A self-contained web page: the search step by step (explore) or an exercise (practice).
+
+:func:`to_html` returns one HTML file with its SVG, CSS and JavaScript inline: it opens
+from disk or an LMS upload, offline. Everything the page shows is computed here, in
+Python, and embedded as JSON; the script (``gametree/drawing/page/page.js``) only
+displays and compares.
+
+The data
+--------
+The page's data is the JSON in ``<script type="application/json" id="gametree-data">``::
+
+    {
+      "version": 1,
+      "id": "3f2a...",              # identifies the page (local storage key)
+      "mode": "explore" | "practice",
+      "title": "...",
+      "conventions": [              # the searches offered (a selector when several)
+        {"label": "alphabeta, cut when α ≥ β, fail-soft",
+         "algorithm": "alphabeta", "options": {...},
+         "flags": "--strict --fail hard"}   # gametree check's flags for it
+      ],
+      "ask": ["pruned", "values", ...],      # practice: items asked
+      "reveal": "always" | "after-check" | "never",   # practice: "Show solution"
+      "exercises": [
+        {"title": "...",
+         "notation": "(A (B 3 12 8) ...)",   # the tree, written into exported answers
+         "nodes": [{"name": "A", "kind": "MAX"|"MIN"|"CHANCE"|"LEAF",
+                    "parent": null | i, "children": [i, ...],
+                    "move": "a1"}, ...],      # the label of the edge into the node
+         "edges": [[u, v], ...],             # node numbers; edge j is SVG group "e<j>"
+         "explore": [<trace per convention>],      # explore mode
+         "practice": [<answer key per convention>] # practice mode
+        }
+      ]
+    }
+
+Nodes are numbered in preorder (node ``i`` is the SVG group ``n<i>``). A *trace* is
+``{"steps": [...], "summary": "Result: value 3, ...", "pv": [j, ...]}``
+(``pv``: the principal variation's edges, drawn bold after the last step) with one step
+per event of :func:`gametree.search_trace`::
+
+    {"k": "enter" | "leaf" | "cutoff" | "probe" | "research" | "transposition" | "exit",
+     "n": i,                  # the node the event is about (highlighted)
+     "t": "...",              # the sentence of gametree.explain for this event
+     "c": "...",              # a short caption
+     "w": [[i, "[3, ∞]"]],    # windows shown from now on (the node's; its parent's after
+                              # a child returns and moves alpha or beta); alpha-beta only
+     "v": [[i, "≤2"]],        # values shown from now on
+     "x": [j, ...],           # edges cut at this step
+     "g": [i, ...],           # nodes below the cut edges, never searched
+     "d": j}                  # the edge the search goes down (enter)
+
+Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
+``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
+file, ``setAnswers({...})`` fills the answers.
+
+The page applies steps ``0..k`` in order to show step ``k``; the stack of open nodes is
+the entered nodes not yet exited. An *answer key* is the dict of
+:func:`gametree.homework.practice.practice_key`: leaves with the checker's reasons, the
+other conventions' pruned leaves with their notes, and for node values, alpha and beta
+the candidates with the checker's verdicts and notes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gametree.attrs import SEARCH
+from gametree.drawing.slots import place, text_width
+from gametree.drawing.style import GEQ, LEQ, diagram, format_value
+from gametree.drawing.svg import diagram_svg
+from gametree.exceptions import RenderError
+from gametree.search.result import jsonable
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["MODES", "REVEAL_CHOICES", "parse_convention", "to_html"]
+
+MODES = ("explore", "practice")
+REVEAL_CHOICES = ("always", "after-check", "never")
+"""When a practice page offers "Show solution": always, once the student checked, never."""
+
+_PRUNING = ("alphabeta", "negamax_alphabeta", "pvs")
+
+
+def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Return ``(algorithm, options)`` for a convention.
+
+    A convention is a mapping ``{"algorithm": ..., **options}`` or a string
+    ``ALGORITHM[:strict][:hard]``: ``strict`` cuts only when alpha > beta, ``hard`` is
+    fail-hard.
+
+    >>> parse_convention("alphabeta:strict")
+    ('alphabeta', {'prune_on_equal': False})
+    >>> parse_convention({"algorithm": "pvs", "fail": "hard"})
+    ('pvs', {'fail': 'hard'})
+    >>> parse_convention("alphabeta:loose")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.RenderError: unknown convention flag 'loose' in 'alphabeta:loose'; ...
+    """
+    from gametree.search.algorithms import canonical_name
+
+    options: dict[str, Any] = {}
+    if isinstance(spec, Mapping):
+        options.update(spec)
+        algorithm = canonical_name(options.pop("algorithm", "alphabeta"))
+        return algorithm, options
+    name, *flags = str(spec).strip().split(":")
+    algorithm = canonical_name(name or "alphabeta")
+    for flag in flags:
+        if flag == "strict":
+            options["prune_on_equal"] = False
+        elif flag == "hard":
+            options["fail"] = "hard"
+        else:
+            raise RenderError(
+                f"unknown convention flag {flag!r} in {spec!r}; expected ALGORITHM[:strict][:hard]"
+            )
+    if options and algorithm not in _PRUNING:
+        raise RenderError(f"{spec!r}: strict and hard apply only to {', '.join(_PRUNING)}")
+    return algorithm, options
+
+
+def _label(algorithm: str, options: Mapping[str, Any]) -> str:
+    parts = [algorithm]
+    if algorithm in _PRUNING:
+        parts.append(
+            "cut when α ≥ β" if options.get("prune_on_equal", True) else "cut only when α > β"
+        )
+        parts.append(f"fail-{options.get('fail', 'soft')}")
+    if options.get("depth") is not None:
+        parts.append(f"depth {options['depth']}")
+    if options.get("transposition_table"):
+        parts.append("transposition table")
+    return ", ".join(parts)
+
+
+def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
+    flags = [] if algorithm == "alphabeta" else [f"-a {algorithm}"]
+    if options.get("prune_on_equal") is False:
+        flags.append("--strict")
+    if options.get("fail") == "hard":
+        flags.append("--fail hard")
+    if options.get("depth") is not None:
+        flags.append(f"--depth {options['depth']}")
+    if options.get("transposition_table"):
+        flags.append("--transpositions")
+    window = options.get("window")
+    if window is not None and tuple(window) != (-float("inf"), float("inf")):
+        lo, hi = (jsonable(x) for x in window)
+        flags.append(f"--window {lo} {hi}")
+    return " ".join(flags)
+
+
+def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The convention of a search that ran with the options ``given``."""
+    options = {
+        k: v
+        for k, v in given.items()
+        if v is not None and k in ("depth", "prune_on_equal", "fail", "window")
+    }
+    if given.get("transposition_table"):
+        options["transposition_table"] = True
+    if options.get("window") == (-float("inf"), float("inf")):
+        del options["window"]
+    return algorithm, options
+
+
+def _conventions(
+    G: nx.DiGraph,
+    result: SearchResult | None,
+    conventions: Iterable[str | Mapping[str, Any]] | None,
+) -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    searched = G.graph.get(SEARCH)
+    if result is not None:
+        out.append(_searched_with(result.algorithm, result.options))
+    elif conventions is None and isinstance(searched, Mapping) and "algorithm" in searched:
+        out.append(_searched_with(str(searched["algorithm"]), searched))
+    for spec in conventions or ():
+        out.append(parse_convention(spec))
+    unique: list[tuple[str, dict[str, Any]]] = []
+    for algorithm, options in out or [("alphabeta", {})]:
+        if algorithm in _PRUNING:
+            options = {"prune_on_equal": True, "fail": "soft", **options}
+        if (algorithm, options) not in unique:
+            unique.append((algorithm, options))
+    return unique
+
+
+def _window(alpha: float, beta: float) -> str:
+    return f"[{format_value(alpha)}, {format_value(beta)}]"
+
+
+def _value(value: float, bound: Any = "exact") -> str:
+    return {"lower": GEQ, "upper": LEQ}.get(str(bound), "") + format_value(value)
+
+
+def trace_steps(
+    G: nx.DiGraph,
+    algorithm: str,
+    options: Mapping[str, Any],
+    index: Mapping[Hashable, int],
+    edge_index: Mapping[tuple[Hashable, Hashable], int],
+) -> dict[str, Any]:
+    """Return the explore data of one search: a step per trace event (see above)."""
+    from gametree.drawing.animate import describe
+    from gametree.homework.explain import explain, explain_lines
+    from gametree.homework.story import replay
+    from gametree.search import search_trace, solve
+    from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
+
+    events = list(search_trace(G, algorithm, **options))
+    sentences = explain_lines(G, algorithm, **options)
+    result = solve(G, algorithm, annotate=False, **options)
+    searched = set(result.node_values) | set(result.visited_leaves) | set(result.visit_order)
+    window: dict[Hashable, tuple[float, float]] = {}
+    steps = []
+    for step, sentence in zip(replay(G, events), sentences, strict=True):
+        e = step.event
+        out: dict[str, Any] = {"k": e.kind, "n": index[e.node], "t": sentence, "c": describe(e)}
+        window[e.node] = (e.alpha, e.beta)
+        windows = [[index[e.node], _window(e.alpha, e.beta)]]
+        values: list[list[Any]] = []
+        if isinstance(e, Enter) and e.parent is not None:
+            out["d"] = edge_index[(e.parent, e.node)]
+        elif isinstance(e, (Leaf, TranspositionHit)):
+            values.append([index[e.node], _value(e.value, getattr(e, "bound", "exact"))])
+        elif isinstance(e, Exit):
+            values.append([index[e.node], _value(e.value, e.bound)])
+            parent = step.parent
+            if parent in window and step.update in ("alpha", "beta"):
+                a, b = window[parent]
+                assert step.new_bound is not None
+                window[parent] = (
+                    (step.new_bound, b) if step.update == "alpha" else (a, step.new_bound)
+                )
+                windows.append([index[parent], _window(*window[parent])])
+        elif isinstance(e, Cutoff):
+            out["x"] = [edge_index[(e.node, c)] for c in e.skipped]
+            out["g"] = _never_searched(G, e.skipped, searched, index)
+        # Minimax and expectiminimax carry no window worth showing.
+        out["w"] = windows if algorithm in _PRUNING else []
+        if values:
+            out["v"] = values
+        steps.append(out)
+    summary = explain(G, algorithm, **options).splitlines()[-1]
+    pv_edges = zip(result.pv, result.pv[1:], strict=False)
+    pv = [edge_index[edge] for edge in pv_edges if edge in edge_index]
+    return {"steps": steps, "summary": summary, "pv": pv}
+
+
+def _never_searched(
+    G: nx.DiGraph, tops: Iterable[Hashable], searched: set[Hashable], index: Mapping[Hashable, int]
+) -> list[int]:
+    """The nodes at and below ``tops`` that the search never reaches, by number."""
+    stack = [x for x in tops if x not in searched]
+    seen = set(stack)
+    gone = []
+    while stack:
+        x = stack.pop()
+        gone.append(index[x])
+        for c in G._succ[x]:
+            if c not in seen and c not in searched:
+                seen.add(c)
+                stack.append(c)
+    return sorted(gone)
+
+
+def _widest(texts: Iterable[str], size: float) -> str:
+    return max(texts, key=lambda t: text_width(t, size), default="")
+
+
+def _exercise(
+    G: nx.DiGraph,
+    conventions: Sequence[tuple[str, dict[str, Any]]],
+    mode: str,
+    ask: Sequence[str],
+    *,
+    show: str | Iterable[str] | None,
+    style: Mapping[str, Any] | None,
+    title: str,
+    root: Hashable | None,
+    number: int,
+) -> tuple[dict[str, Any], str]:
+    """The data and the SVG of one tree."""
+    from gametree.notation import to_notation
+
+    bare = diagram(G, show=show, style=style, root=root)
+    index = bare.index
+    edges = [(e.u, e.v) for e in bare.edges]
+    edge_index = {edge: j for j, edge in enumerate(edges)}
+    nodes = []
+    parent: dict[int, int] = {}
+    move: dict[int, str] = {}
+    for e in bare.edges:
+        parent.setdefault(index[e.v], index[e.u])
+        if e.move:
+            move.setdefault(index[e.v], e.move)
+    for i, n in enumerate(bare.nodes):
+        nodes.append(
+            {
+                "name": str(n.node),
+                "kind": n.kind,
+                "parent": parent.get(i),
+                "move": move.get(i, ""),
+                "children": [index[c] for c in G._succ[n.node] if c in index],
+            }
+        )
+    data: dict[str, Any] = {
+        "title": title,
+        "notation": to_notation(G),
+        "nodes": nodes,
+        "edges": [[index[u], index[v]] for u, v in edges],
+    }
+    shown_values: dict[int, list[str]] = {i: [] for i in range(len(nodes))}
+    shown_windows: dict[int, list[str]] = {i: [] for i in range(len(nodes))}
+    if mode == "explore":
+        data["explore"] = []
+        for algorithm, options in conventions:
+            trace = trace_steps(G, algorithm, options, index, edge_index)
+            data["explore"].append(trace)
+            for s in trace["steps"]:
+                for i, text in s.get("v", ()):
+                    shown_values[i].append(text)
+                for i, text in s["w"]:
+                    shown_windows[i].append(text)
+    else:
+        from gametree.homework.practice import practice_key
+
+        data["practice"] = []
+        for algorithm, options in conventions:
+            key = practice_key(G, algorithm=algorithm, options=options, ask=ask,
+                               index=index, edges=edges)  # fmt: skip
+            data["practice"].append(key)
+            sol = key["solution"]
+            for i, text in sol["values"].items():
+                shown_values[int(i)].append(_answer_text(text))
+            for i in sol["alpha"]:
+                a, b = sol["alpha"][i], sol["beta"].get(i, "")
+                shown_windows[int(i)].append(f"[{_answer_text(a)}, {_answer_text(b)}]")
+        if "alpha" in ask or "beta" in ask:
+            for i, node in enumerate(nodes):
+                if node["kind"] != "LEAF":
+                    shown_windows[i].append("[−∞, −∞]")
+    big = float(bare.style["font_size"])
+    small = float(bare.style["small_font_size"])
+    sizing = replace(bare, nodes=[replace(n) for n in bare.nodes])
+    for i, n in enumerate(sizing.nodes):
+        if n.kind != "LEAF":
+            n.value = _widest(shown_values[i] or [n.value], big)
+            n.bounds = _widest(shown_windows[i], small)
+    placement = place(sizing)
+    prefix = f"x{number}-" if number else ""
+    svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
+    return data, svg
+
+
+def _answer_text(text: str) -> str:
+    """An answer-key entry as the drawings write it (``<=2`` as ``≤2``, ``-inf`` as ``−∞``)."""
+    op = ""
+    for prefix, symbol in (("<=", LEQ), (">=", GEQ)):
+        if text.startswith(prefix):
+            op, text = symbol, text[len(prefix) :]
+    try:
+        return op + format_value(float(text))
+    except ValueError:
+        return op + text
+
+
+def _asset(name: str) -> str:
+    return resources.files("gametree.drawing").joinpath(f"page/{name}").read_text(encoding="utf-8")
+
+
+def _style_variables(st: Mapping[str, Any]) -> str:
+    names = ("pruned_color", "pruned_fill", "unreached_color", "unreached_fill", "current_color",
+             "cut_color", "pv_color", "color")  # fmt: skip
+    return "".join(f"--{k.replace('_', '-')}: {st[k]};" for k in names)
+
+
+def to_html(
+    G: nx.DiGraph | Sequence[nx.DiGraph],
+    result: SearchResult | None = None,
+    *,
+    mode: str = "explore",
+    conventions: Iterable[str | Mapping[str, Any]] | None = None,
+    title: str | None = None,
+    ask: Iterable[str] = ("pruned", "values"),
+    reveal: str = "always",
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    root: Hashable | None = None,
+) -> str:
+    """Return a self-contained interactive web page of a search or an exercise.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph or sequence of them
+        The tree; in practice mode, a sequence makes an exercise set (previous / next).
+    result : SearchResult, optional
+        A search of ``G``: its algorithm and options are the first convention shown
+        (without one, the search ``G`` was annotated by, if any).
+    mode : {"explore", "practice"}, default "explore"
+        ``"explore"``: the search step by step (forward, back, play, a slider, the
+        sentence of each step, windows, values backing up, cuts as they happen).
+        ``"practice"``: the bare tree; the student marks pruned edges and types values
+        (and alpha/beta), checks them with the checker's reasons, sees the solution,
+        and exports an answer file that ``gametree check`` grades identically.
+    conventions : iterable of str or mapping, optional
+        More searches to offer, as ``ALGORITHM[:strict][:hard]`` (``"alphabeta:strict"``,
+        ``"pvs"``, ``"minimax"``) or ``{"algorithm": ..., **options}``; with several,
+        the page has a selector (in practice mode the student picks the course's).
+        Default: the result's, else ``"alphabeta"``.
+    title : str, optional
+        The page's heading.
+    ask : iterable of str, default ("pruned", "values")
+        Practice mode: what is asked, from ``pruned``, ``values``, ``alpha``, ``beta``,
+        ``move``.
+    reveal : {"always", "after-check", "never"}, default "always"
+        Practice mode: when "Show solution" is offered.
+    show, style, root
+        As for :func:`gametree.draw` (names and moves; the page fills values and windows).
+
+    Returns
+    -------
+    str
+        The page (HTML5). The data it embeds is documented in :mod:`gametree.drawing.html`.
+
+    Raises
+    ------
+    RenderError
+        For an unknown mode, convention or reveal choice.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> page = gametree.to_html(G, gametree.alphabeta(G, annotate=False))
+    >>> page.startswith("<!DOCTYPE html>"), "gametree-data" in page
+    (True, True)
+    >>> sheet = gametree.to_html(G, mode="practice", conventions=["alphabeta", "alphabeta:strict"])
+    """
+    from gametree.homework.practice import ASK_CHOICES
+
+    if mode not in MODES:
+        raise RenderError(f"unknown mode {mode!r}; expected 'explore' or 'practice'")
+    if reveal not in REVEAL_CHOICES:
+        allowed = ", ".join(repr(r) for r in REVEAL_CHOICES)
+        raise RenderError(f"unknown reveal {reveal!r}; expected one of {allowed}")
+    asked = list(dict.fromkeys(ask))
+    for item in asked:
+        if item not in ASK_CHOICES:
+            raise RenderError(f"cannot ask {item!r}; expected some of {', '.join(ASK_CHOICES)}")
+    trees = [G] if isinstance(G, nx.DiGraph) else list(G)
+    if not trees:
+        raise RenderError("to_html needs a tree (or a non-empty sequence of trees)")
+    if len(trees) > 1 and mode != "practice":
+        raise RenderError("a sequence of trees makes an exercise set: use mode='practice'")
+    convs = _conventions(trees[0], result, conventions)
+    if root is not None:
+        convs = [(a, {**o, "root": root}) for a, o in convs]
+    heading = title if title is not None else (
+        "Practice: prune the tree" if mode == "practice" else "Search step by step"
+    )  # fmt: skip
+    exercises = []
+    svgs = []
+    for k, tree in enumerate(trees, 1):
+        name = heading if len(trees) == 1 else f"{heading} — exercise {k} of {len(trees)}"
+        data, svg = _exercise(tree, convs, mode, asked, show=show, style=style, title=name,
+                              root=root, number=k - 1)  # fmt: skip
+        exercises.append(data)
+        svgs.append(svg)
+    page: dict[str, Any] = {
+        "version": 1,
+        "mode": mode,
+        "title": heading,
+        "conventions": [
+            {
+                "label": _label(a, o),
+                "algorithm": a,
+                "options": jsonable({k: v for k, v in o.items() if k != "root"}),
+                "flags": _flags(a, o),
+            }
+            for a, o in convs
+        ],
+        "ask": asked,
+        "reveal": reveal,
+        "exercises": exercises,
+    }
+    text = json.dumps(page, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    page_id = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+    text = text.replace("{", '{"id":"' + page_id + '",', 1)
+    st = diagram(trees[0], style=style).style
+    return _assemble(heading, mode, text, svgs, _style_variables(st))
+
+
+def _assemble(title: str, mode: str, data: str, svgs: Sequence[str], variables: str) -> str:
+    from html import escape
+
+    # Nothing in the data may end the script element or open an HTML comment.
+    safe = data.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+    drawings = "\n".join(
+        f'<div class="drawing" data-exercise="{k}"{" hidden" if k else ""}>{svg}</div>'
+        for k, svg in enumerate(svgs)
+    )
+    return _asset("page.html").format_map(
+        {
+            "title": escape(title),
+            "mode": mode,
+            "css": _asset("page.css"),
+            "variables": variables,
+            "drawings": drawings,
+            "data": safe,
+            "js": _asset("page.js"),
+        }
+    )

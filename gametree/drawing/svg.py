@@ -1,0 +1,297 @@
+"""The SVG emitter: a pruning diagram as SVG elements with stable ids, for the web page.
+
+Shapes, texts and their places come from the shared style (:func:`~gametree.drawing.style.diagram`)
+and geometry (:func:`~gametree.drawing.slots.place`), so the SVG shows what the PNG shows.
+Every node is a group ``id="n<i>"`` (``i`` its index in the diagram's preorder) and every
+edge a group ``id="e<j>"`` (``j`` its index in :attr:`Diagram.edges`), so a script can
+find them; each carries its text alternative (``aria-label``) and a ``data-status``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+import networkx as nx
+
+from gametree.drawing.mpl import _node_shape
+from gametree.drawing.slots import (
+    GAP,
+    MOVE_AT,
+    Placement,
+    cut_strokes,
+    place,
+    text_width,
+    value_offset,
+)
+from gametree.drawing.style import Diagram, DrawnEdge, DrawnNode, diagram
+
+if TYPE_CHECKING:
+    from gametree.search.result import SearchResult
+
+__all__ = ["diagram_svg", "to_svg"]
+
+_DASHES = {"solid": None, "dashed": "4 2.5", "dotted": "1 2"}
+_KIND_WORDS = {"MAX": "MAX node", "MIN": "MIN node", "CHANCE": "chance node", "LEAF": "leaf"}
+
+
+def to_svg(
+    G: nx.DiGraph,
+    result: SearchResult | None = None,
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+) -> str:
+    """Return the pruning diagram of ``G`` as an SVG document (a string).
+
+    Takes the arguments of :func:`gametree.draw` (without ``ax``). Unlike the SVG that
+    matplotlib writes, this one keeps the tree's structure: node ``i`` (in preorder) is
+    the group ``n<i>``, edge ``j`` the group ``e<j>``, each with an ``aria-label``.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> svg = gametree.to_svg(G, gametree.alphabeta(G, annotate=False))
+    >>> svg.startswith("<svg"), 'id="n0"' in svg, svg.count('class="cut"')
+    (True, True, 2)
+    """
+    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    return diagram_svg(d)
+
+
+def _num(x: float) -> str:
+    """A coordinate with two decimals at most (small files, no ``-0``)."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _label(n: DrawnNode, edge_move: str = "") -> str:
+    """The text alternative of a node: name, kind, value and window as read aloud."""
+    parts = [n.name or str(n.node), _KIND_WORDS.get(n.kind, n.kind)]
+    if n.board is not None:
+        parts.append(f"board {n.board.text()}")
+    if n.value:
+        parts.append(f"value {n.value}")
+    if n.bounds:
+        parts.append(f"window {n.bounds}")
+    if n.status:
+        parts.append(n.status)
+    return ", ".join(parts)
+
+
+def _board_svg(n: DrawnNode, cx: float, cy: float, paint: str) -> str:
+    """A node's game board: frame, last-move cells, cell lines, marks (centre cx, cy)."""
+    board = n.board
+    assert board is not None
+    parts = [
+        f'<g class="board" aria-hidden="true"><rect class="frame" '
+        f'x="{_num(cx - board.width / 2)}" y="{_num(cy - board.height / 2)}" '
+        f'width="{_num(board.width)}" height="{_num(board.height)}" {paint}/>'
+    ]
+    for r, c in sorted(board.last):
+        x0, y0, x1, y1 = board.cell_box(r, c)
+        parts.append(
+            f'<rect x="{_num(cx + x0)}" y="{_num(cy - y1)}" width="{_num(x1 - x0)}" '
+            f'height="{_num(y1 - y0)}" fill="{board.last_fill}"/>'
+        )
+    for (x0, y0), (x1, y1) in board.grid_lines():
+        parts.append(
+            f'<line x1="{_num(cx + x0)}" y1="{_num(cy - y0)}" x2="{_num(cx + x1)}" '
+            f'y2="{_num(cy - y1)}" stroke="{board.grid_color}" stroke-width="0.6"/>'
+        )
+    for r, c, text in board.marks():
+        dx, dy = board.cell_center(r, c)
+        parts.append(
+            f'<text x="{_num(cx + dx)}" y="{_num(cy - dy)}" font-size="{_num(board.mark_size)}" '
+            f'font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+            f'fill="{n.text_color}">{escape(text)}</text>'
+        )
+    return "".join(parts) + "</g>"
+
+
+def _dash(linestyle: str) -> str:
+    pattern = _DASHES.get(linestyle)
+    return f' stroke-dasharray="{pattern}"' if pattern else ""
+
+
+def diagram_svg(
+    d: Diagram,
+    placement: Placement | None = None,
+    *,
+    classes: bool = False,
+    standalone: bool = True,
+    id_prefix: str = "",
+) -> str:
+    """Return the SVG of a computed diagram.
+
+    Parameters
+    ----------
+    d : Diagram
+    placement : Placement, optional
+        The geometry (default: :func:`~gametree.drawing.slots.place` of ``d``). The web
+        page passes one computed for the widest texts any of its steps shows.
+    classes : bool, default False
+        Also mark every element with classes (``node``, ``edge``, ``value``, ``bounds``,
+        ``hit``, ...) and draw empty value and window slots on internal nodes, for a
+        script to fill; each edge then gets a wide invisible ``hit`` line to click.
+    standalone : bool, default True
+        Include the ``xmlns`` attribute (needed in an ``.svg`` file, optional inline).
+    id_prefix : str, default ""
+        Put before every id (several drawings in one page).
+    """
+    pl = placement if placement is not None else place(d)
+    st = d.style
+    margin = float(st["margin"])
+    big = float(st["font_size"])
+    small = float(st["small_font_size"])
+    family = str(st["font_family"])
+    top = margin + (2.0 * big if d.title else 0.0)
+    bottom = margin + (2.0 * big if d.caption else 0.0)
+    width = pl.xmax - pl.xmin + 2 * margin
+    height = pl.ymax - pl.ymin + top + bottom
+
+    def X(x: float) -> float:
+        return x - pl.xmin + margin
+
+    def Y(y: float) -> float:
+        return pl.ymax - y + top
+
+    ns = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
+    out = [
+        f'<svg{ns} viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}pt" '
+        f'height="{_num(height)}pt" font-family={quoteattr(family + ", sans-serif")} '
+        f'role="group" aria-label={quoteattr(d.title or "game tree")}>'
+    ]
+    if d.title:
+        out.append(
+            f'<text class="title" x="{_num(width / 2)}" y="{_num(margin + big)}" '
+            f'font-size="{_num(big * 1.2)}" text-anchor="middle">{escape(d.title)}</text>'
+        )
+    nodes = {n.node: n for n in d.nodes}
+
+    def ends(e: DrawnEdge) -> tuple[float, float, float, float]:
+        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
+        return X(x0), Y(y0 - pl.height[e.u] / 2), X(x1), Y(y1 + pl.height[e.v] / 2)
+
+    out.append('<g class="edges">')
+    order = sorted(range(len(d.edges)), key=lambda j: d.edges[j].pv)
+    for j in order:
+        e = d.edges[j]
+        x0, y0, x1, y1 = ends(e)
+        child = nodes[e.v]
+        parent = nodes[e.u]
+        what = f"edge {parent.name or e.u} to {child.name or e.v}"
+        if e.move:
+            what += f", move {e.move}"
+        if e.status:
+            what += f", {e.status}"
+        cls = ' class="edge"' if classes else ""
+        status = f' data-status="{e.status}"' if e.status else ""
+        out.append(f'<g id="{id_prefix}e{j}"{cls}{status} aria-label={quoteattr(what)}>')
+        line = f'x1="{_num(x0)}" y1="{_num(y0)}" x2="{_num(x1)}" y2="{_num(y1)}"'
+        if classes:
+            out.append(f'<line class="hit" {line} stroke="transparent" stroke-width="12"/>')
+        out.append(
+            f'<line class="stroke" {line} stroke="{e.color}" '
+            f'stroke-width="{_num(e.line_width)}"{_dash(e.linestyle)} stroke-linecap="round"/>'
+        )
+        if e.cut or classes:
+            strokes = [
+                f'<line x1="{_num(a[0])}" y1="{_num(a[1])}" x2="{_num(b[0])}" y2="{_num(b[1])}"/>'
+                for a, b in cut_strokes((x0, y0), (x1, y1))
+            ]
+            hidden = "" if e.cut else ' visibility="hidden"'
+            out.append(
+                f'<g class="cut" stroke="{st["cut_color"]}" '
+                f'stroke-width="{_num(float(st["cut_line_width"]))}"{hidden}>'
+                + "".join(strokes)
+                + "</g>"
+            )
+        if e.move:
+            mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+            w = text_width(e.move, small)
+            out.append(
+                f'<rect class="move-box" x="{_num(mx - w / 2 - 1.5)}" '
+                f'y="{_num(my - small / 2 - 1)}" '
+                f'width="{_num(w + 3)}" height="{_num(small + 2)}" fill="white"/>'
+                f'<text class="move" x="{_num(mx)}" y="{_num(my)}" font-size="{_num(small)}" '
+                f'text-anchor="middle" dominant-baseline="central" fill="{st["move_color"]}">'
+                f"{escape(e.move)}</text>"
+            )
+        out.append("</g>")
+    out.append("</g>")
+
+    out.append('<g class="nodes">')
+    for i, n in enumerate(d.nodes):
+        x, y = pl.pos[n.node]
+        cx, cy = X(x), Y(y)
+        w, h = pl.width[n.node], pl.height[n.node]
+        kind = n.kind.lower()
+        cls = f' class="node {kind}"' if classes else ""
+        status = f' data-status="{n.status}"' if n.status else ""
+        focus = ' tabindex="0"' if classes else ""
+        label = quoteattr(_label(n))
+        out.append(f'<g id="{id_prefix}n{i}"{cls}{status}{focus} role="img" aria-label={label}>')
+        paint = (
+            f'fill="{n.fill}" stroke="{n.color}" stroke-width="{_num(n.line_width)}"'
+            f"{_dash(n.linestyle)}"
+        )
+        vx, h = cx, pl.height[n.node]
+        if n.node in pl.badges:
+            dx, _, h = pl.badges[n.node]
+            vx = cx + dx
+        if n.board is not None:
+            out.append(_board_svg(n, cx, cy, paint))
+        if n.kind == "CHANCE":
+            r = pl.badges[n.node][1] / 2 if n.node in pl.badges else w / 2
+            out.append(
+                f'<circle class="shape" cx="{_num(vx)}" cy="{_num(cy)}" r="{_num(r)}" {paint}/>'
+            )
+        else:
+            points = " ".join(
+                f"{_num(cx + px)},{_num(cy - py)}" for px, py in _node_shape(n.kind, pl, n.node)
+            )
+            out.append(f'<polygon class="shape" points="{points}" {paint}/>')
+        vy = cy - value_offset(n, h)
+        if n.value or (classes and n.kind != "LEAF"):
+            weight = ' font-weight="bold"' if n.pv and n.kind != "LEAF" else ""
+            out.append(
+                f'<text class="value" x="{_num(vx)}" y="{_num(vy)}" font-size="{_num(big)}" '
+                f'text-anchor="middle" dominant-baseline="central" fill="{n.text_color}"'
+                f"{weight}>{escape(n.value)}</text>"
+            )
+        side = pl.left(n.node) + GAP
+        if n.name:
+            color = n.text_color if n.status else str(st["name_color"])
+            out.append(
+                f'<text class="name" x="{_num(cx - side)}" y="{_num(cy)}" '
+                f'font-size="{_num(small)}" font-style="italic" text-anchor="end" '
+                f'dominant-baseline="central" fill="{color}">{escape(n.name)}</text>'
+            )
+        if n.order:
+            dx = side + (text_width(n.name, small) + GAP if n.name else 0.0)
+            out.append(
+                f'<text class="order" x="{_num(cx - dx)}" y="{_num(cy)}" '
+                f'font-size="{_num(small)}" text-anchor="end" dominant-baseline="central" '
+                f'fill="{st["order_color"]}">{escape(n.order)}</text>'
+            )
+        if n.bounds or (classes and n.kind != "LEAF"):
+            color = n.text_color if n.status != "visited" else str(st["bounds_color"])
+            out.append(
+                f'<text class="bounds" x="{_num(cx + w / 2 + GAP)}" y="{_num(cy)}" '
+                f'font-size="{_num(small)}" text-anchor="start" dominant-baseline="central" '
+                f'fill="{color}">{escape(n.bounds)}</text>'
+            )
+        out.append("</g>")
+    out.append("</g>")
+    if d.caption:
+        out.append(
+            f'<text class="caption" x="{_num(margin)}" y="{_num(height - margin)}" '
+            f'font-size="{_num(big)}">{escape(d.caption)}</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)
