@@ -300,3 +300,14 @@ def test_root_draws_and_searches_a_subtree():
     assert ex["practice"][0]["solution"]["values"] == {"0": "2"}
     explore = page_data(gametree.to_html(G, root="C"))["exercises"][0]["explore"][0]
     assert explore["summary"] == "Result: value 2, best move H; pruned: nothing."
+
+
+def test_the_page_of_an_annotated_tree_starts_bare() -> None:
+    # alphabeta() annotates G by default: the page must still start before the search,
+    # with no edge cut and no PV drawn until the steps reach them.
+    G = gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
+    bare = gametree.to_html(G, conventions=["alphabeta"])
+    result = gametree.alphabeta(G)
+    data = '<script type="application/json"'
+    assert gametree.to_html(G, result).split(data)[0] == bare.split(data)[0]
+    assert G.graph.get("search") is not None  # G itself keeps its annotation

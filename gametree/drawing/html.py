@@ -294,8 +294,11 @@ def _exercise(
 ) -> tuple[dict[str, Any], str]:
     """The data and the SVG of one tree."""
     from gametree.notation import to_notation
+    from gametree.search.annotate import clear_annotations
 
-    bare = diagram(G, show=show, style=style, root=root)
+    unsearched = G.copy()
+    clear_annotations(unsearched)  # the steps draw the search; the tree starts bare
+    bare = diagram(unsearched, show=show, style=style, root=root)
     index = bare.index
     edges = [(e.u, e.v) for e in bare.edges]
     edge_index = {edge: j for j, edge in enumerate(edges)}
