@@ -1,0 +1,137 @@
+"""What the file formats share: text decoding, syntax errors, numbers and infinities."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from gametree.attrs import (
+    ALPHA,
+    BETA,
+    BOUND,
+    LABEL,
+    MOVE,
+    PLAYER,
+    PROB,
+    SEARCH_VALUE,
+    STATE,
+    STATUS,
+    VALUE,
+    VISIT,
+)
+from gametree.exceptions import TreeFileError, TreeSyntaxError
+
+__all__ = [
+    "INFINITIES",
+    "NUMBER_KEYS",
+    "TEXT_KEYS",
+    "as_number",
+    "decode_text",
+    "decode_value",
+    "encode_value",
+    "syntax_error",
+]
+
+# Attributes that hold text: never decoded as numbers.
+TEXT_KEYS = frozenset({LABEL, PLAYER, MOVE, STATUS, BOUND, STATE, "node_type", "id"})
+# Attributes that hold numbers: decoded from text in DOT and foreign GraphML.
+NUMBER_KEYS = frozenset({VALUE, PROB, SEARCH_VALUE, ALPHA, BETA, VISIT})
+INFINITIES = {
+    "inf": math.inf,
+    "+inf": math.inf,
+    "-inf": -math.inf,
+    "infinity": math.inf,
+    "+infinity": math.inf,
+    "-infinity": -math.inf,
+}
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Return the UTF-8 text of a file's bytes (a BOM dropped), or raise :class:`TreeFileError`."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TreeFileError(
+            f"{name}: not UTF-8 text (byte 0x{data[exc.start]:02x} at byte offset {exc.start})"
+        ) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise TreeFileError(
+            f"{name}: binary data (a NUL byte at byte offset "
+            f"{len(text[:nul].encode('utf-8'))}), not a tree file"
+        )
+    return text
+
+
+def syntax_error(
+    reason: str, text: str, line: int, column: int, filename: str | None
+) -> TreeSyntaxError:
+    """Return a :class:`TreeSyntaxError` at ``line``/``column`` of ``text``, quoting the line."""
+    lines = text.splitlines()
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    return TreeSyntaxError(
+        reason, line=line, column=max(column, 1), source_line=source, filename=filename
+    )
+
+
+def _decode_inf(text: str) -> Any:
+    return INFINITIES.get(text.lower(), text) if len(text) <= 9 else text
+
+
+def decode_value(value: Any) -> Any:
+    """Turn "inf"/"-inf" strings back into floats, inside lists and dicts too.
+
+    Works in place on freshly parsed JSON, iteratively (nested lists may be deep).
+    """
+    if isinstance(value, str):
+        return _decode_inf(value)
+    stack = [value]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, list):
+            items: list[tuple[Any, Any]] = list(enumerate(obj))
+        elif isinstance(obj, dict):
+            items = [(k, v) for k, v in obj.items() if k not in TEXT_KEYS]
+        else:
+            continue
+        for key, item in items:
+            if isinstance(item, str):
+                obj[key] = _decode_inf(item)
+            elif isinstance(item, (list, dict)):
+                stack.append(item)
+    return value
+
+
+def encode_value(value: Any, where: str) -> Any:
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return str(value) if isinstance(value, str) and type(value) is not str else value
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return "nan" if math.isnan(value) else value
+    if isinstance(value, (list, tuple)):
+        return [encode_value(v, where) for v in value]
+    if isinstance(value, dict):
+        return {str(k): encode_value(v, where) for k, v in value.items()}
+    if type(value).__name__.startswith(("int", "uint")):
+        return int(value)
+    if type(value).__name__.startswith("float"):
+        return encode_value(float(value), where)
+    raise TreeFileError(f"{where}: {value!r} ({type(value).__name__}) cannot be written as JSON")
+
+
+def as_number(text: str) -> int | float | None:
+    lowered = text.strip().lower()
+    if lowered in INFINITIES:
+        return INFINITIES[lowered]
+    try:
+        return int(lowered)
+    except ValueError:
+        pass
+    try:
+        number = float(lowered)
+    except ValueError:
+        return None
+    return number

@@ -1,0 +1,154 @@
+"""JSON: nested lists, ``{"tree": ..., "players": ...}`` and networkx node-link data.
+
+Written as node-link data with every attribute; JSON has no infinity, so ``inf`` and
+``-inf`` are the strings ``"inf"`` and ``"-inf"`` (read back as floats in every
+attribute except the text ones).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from typing import Any
+
+import networkx as nx
+
+from gametree.attrs import ROOT
+from gametree.builders import from_nested
+from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.notation import parse
+from gametree.readwrite.common import (
+    TEXT_KEYS,
+    decode_value,
+    encode_value,
+    syntax_error,
+)
+from gametree.validation import validate
+
+__all__ = ["generate_json", "parse_json"]
+
+
+def _attrs_in(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v if k in TEXT_KEYS else decode_value(v) for k, v in data.items()}
+
+
+def _json_id(value: Any, where: str) -> Hashable:
+    if isinstance(value, list):
+        return tuple(_json_id(v, where) for v in value)
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return value
+    raise InvalidTreeError(f"{where}: node id {value!r} must be a string or a number")
+
+
+def parse_json(text: str, *, filename: str | None = None, sniffed: bool = False) -> nx.DiGraph:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if sniffed and text.lstrip("\ufeff \t\r\n").startswith("["):
+            return parse(text, filename=filename)
+        raise syntax_error(
+            f"invalid JSON: {exc.msg}", text, exc.lineno, exc.colno, filename
+        ) from None
+    except RecursionError:
+        # Nested lists deeper than the json module allows: the notation reads them too.
+        return parse(text, filename=filename)
+    where = filename or "JSON"
+    if isinstance(data, list):
+        return from_nested(decode_value(data))
+    if not isinstance(data, dict):
+        raise TreeFileError(
+            f"{where}: expected a nested list or an object, got {type(data).__name__}"
+        )
+    if "nodes" in data:
+        return _read_node_link(data, where)
+    if "tree" in data:
+        players = data.get("players", ["MAX", "MIN"])
+        if not isinstance(players, list):
+            raise TreeFileError(f'{where}: \'players\' must be a list such as ["MIN", "MAX"]')
+        try:
+            return from_nested(decode_value(data["tree"]), players=players)
+        except ValueError as exc:
+            if isinstance(exc, InvalidTreeError):
+                raise
+            raise TreeFileError(f"{where}: {exc}") from None
+    keys = ", ".join(repr(k) for k in list(data)[:5]) or "none"
+    raise TreeFileError(
+        f"{where}: a JSON object must be node-link data (with 'nodes' and 'edges') or "
+        f"{{'tree': [...], 'players': [...]}}; found keys {keys}"
+    )
+
+
+def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
+    if data.get("directed") is False:
+        raise TreeFileError(f"{where}: node-link data is undirected; a game tree is directed")
+    if data.get("multigraph") is True:
+        raise TreeFileError(f"{where}: node-link data is a multigraph; a game tree is not")
+    nodes = data["nodes"]
+    edges = data.get("edges", data.get("links", []))
+    graph = data.get("graph", {})
+    if not isinstance(nodes, list) or not isinstance(edges, list) or not isinstance(graph, dict):
+        raise TreeFileError(f"{where}: 'nodes' and 'edges' must be lists and 'graph' an object")
+    G = nx.DiGraph()
+    G.graph.update(_attrs_in(graph))
+    if ROOT in G.graph and isinstance(G.graph[ROOT], list):
+        G.graph[ROOT] = _json_id(G.graph[ROOT], f"{where}: graph root")
+    for i, entry in enumerate(nodes):
+        if not isinstance(entry, dict) or "id" not in entry:
+            raise InvalidTreeError(f"{where}: nodes[{i}] must be an object with an 'id'")
+        node = _json_id(entry["id"], f"{where}: nodes[{i}]")
+        if node in G:
+            raise InvalidTreeError(f"{where}: node {node!r} is listed twice", node=node)
+        G.add_node(node, **_attrs_in({k: v for k, v in entry.items() if k != "id"}))
+    for i, entry in enumerate(edges):
+        if not isinstance(entry, dict) or "source" not in entry or "target" not in entry:
+            raise InvalidTreeError(f"{where}: edges[{i}] must have a 'source' and a 'target'")
+        source = _json_id(entry["source"], f"{where}: edges[{i}]")
+        target = _json_id(entry["target"], f"{where}: edges[{i}]")
+        for end in (source, target):
+            if end not in G:
+                raise InvalidTreeError(
+                    f"{where}: edges[{i}] {source!r} -> {target!r}: {end!r} is not a listed node",
+                    node=end,
+                )
+        if G.has_edge(source, target):
+            raise InvalidTreeError(
+                f"{where}: edge {source!r} -> {target!r} is listed twice", node=source
+            )
+        attrs = {k: v for k, v in entry.items() if k not in ("source", "target", "key")}
+        G.add_edge(source, target, **_attrs_in(attrs))
+    validate(G)
+    return G
+
+
+def generate_json(G: nx.DiGraph) -> str:
+    def node_id(node: Hashable) -> Any:
+        return encode_value(list(node) if isinstance(node, tuple) else node, "node id")
+
+    def dump_one(obj: Any) -> str:
+        return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+
+    graph = {str(k): encode_value(v, f"graph attribute {k!r}") for k, v in G.graph.items()}
+    lines = [
+        '{"directed": true, "multigraph": false,',
+        ' "graph": ' + dump_one(graph) + ",",
+        ' "nodes": [',
+    ]
+    nodes = []
+    for node, data in G.nodes(data=True):
+        entry = {"id": node_id(node)}
+        entry.update({str(k): encode_value(v, f"node {node!r}: {k}") for k, v in data.items()})
+        nodes.append("  " + dump_one(entry))
+    lines.append(",\n".join(nodes))
+    lines.append(" ],")
+    lines.append(' "edges": [')
+    edges = []
+    for u, v, data in G.edges(data=True):
+        entry = {"source": node_id(u), "target": node_id(v)}
+        entry.update(
+            {str(k): encode_value(x, f"edge {u!r} -> {v!r}: {k}") for k, x in data.items()}
+        )
+        edges.append("  " + dump_one(entry))
+    if edges:
+        lines.append(",\n".join(edges))
+    lines.append(" ]}")
+    return "\n".join(lines) + "\n"
