@@ -11,8 +11,9 @@ Node attributes
         ``"MAX"``, ``"MIN"`` or ``"CHANCE"`` (the :class:`Player` members compare equal to
         these strings). Required on internal nodes, optional on leaves.
     ``value`` (:data:`VALUE`)
-        A real number from MAX's point of view (``int`` or ``float``; ``inf`` and ``-inf``
-        allowed; NaN, ``bool`` and strings rejected). Required on every leaf. On an
+        A real number from MAX's point of view (``int``, ``float`` or an exact
+        ``fractions.Fraction``; ``inf`` and ``-inf`` allowed; NaN, ``bool`` and strings
+        rejected). Required on every leaf. On an
         internal node it is the heuristic estimate a depth-limited search uses when it
         stops there.
     ``label`` (:data:`LABEL`)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -40,14 +41,14 @@ class Problem:
 def value_problem(value: object) -> str | None:
     """Return why ``value`` is not a valid node value, or None when it is.
 
-    >>> value_problem(3), value_problem(float("-inf"))
-    (None, None)
+    >>> value_problem(3), value_problem(float("-inf")), value_problem(Fraction(1, 3))
+    (None, None, None)
     >>> value_problem(True)
     'is a bool (True); expected a real number'
     """
     if isinstance(value, bool):
         return f"is a bool ({value!r}); expected a real number"
-    if isinstance(value, int):
+    if isinstance(value, (int, Fraction)):
         return None
     if isinstance(value, float):
         return "is NaN; expected a real number" if math.isnan(value) else None

@@ -11,14 +11,14 @@ from gametree.readwrite import dumps, format_for_path, format_name, load, loads
 
 __all__ = ["add_parser", "run"]
 
-_FORMAT_CHOICES = ("tree", "json", "dot", "graphml")
+_FORMAT_CHOICES = ("tree", "json", "dot", "graphml", "efg")
 
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``convert`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "convert",
-        help="convert a tree between the notation, JSON, DOT and GraphML",
+        help="convert a tree between the notation, JSON, DOT, GraphML and Gambit .efg",
         description=(
             "Read a tree in any format (by suffix; - reads stdin and guesses the format) "
             "and write it in the format of OUT's suffix (- writes the notation to stdout, "
@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
-        "input", metavar="IN", help="input file (.tree .json .dot .gv .graphml) or -"
+        "input", metavar="IN", help="input file (.tree .json .dot .gv .graphml .efg) or -"
     )
     parser.add_argument("output", metavar="OUT", help="output file (format by suffix) or -")
     parser.add_argument(
@@ -44,18 +44,27 @@ def add_parser(subparsers: Any) -> None:
         help="output format (default: from OUT's suffix; the notation for stdout)",
     )
     add_quiet_option(parser)
+    parser.add_argument(
+        "--payoff",
+        type=int,
+        choices=(1, 2),
+        default=None,
+        help="for a general-sum .efg game: whose payoff is the value (1: player 1's, "
+        "2: minus player 2's); zero-sum and constant-sum games need none",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert and return 0; bad input raises (main prints it and returns 2)."""
+    options = {} if args.payoff is None else {"payoff": args.payoff}
     if args.input == "-":
-        G = loads(sys.stdin.read(), args.from_format, filename="<stdin>")
+        G = loads(sys.stdin.read(), args.from_format, filename="<stdin>", **options)
     elif args.from_format is not None:
         with open(args.input, encoding="utf-8") as handle:
-            G = loads(handle.read(), args.from_format, filename=args.input)
+            G = loads(handle.read(), args.from_format, filename=args.input, **options)
     else:
-        G = load(args.input)
+        G = load(args.input, **options)
     if args.to_format is not None:
         fmt = format_name(args.to_format)
     elif args.output == "-":

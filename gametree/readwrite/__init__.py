@@ -1,4 +1,4 @@
-"""Reading and writing game trees: the notation, JSON, DOT and GraphML.
+"""Reading and writing game trees: the notation, JSON, DOT, GraphML and Gambit .efg.
 
 =============  ==========  ===================================================================
 Suffix         Format      Contents
@@ -9,12 +9,22 @@ Suffix         Format      Contents
 ``.dot``,      ``dot``     Graphviz DOT: ``player``, ``value``, ``label``, ``move``, ``prob``
 ``.gv``                    and the search annotations as DOT attributes
 ``.graphml``   ``graphml`` GraphML (networkx), attribute types kept
+``.efg``       ``efg``     Gambit's extensive form with perfect information: players 1/2
+                           as MAX/MIN, chance with exact probabilities, payoffs as values
+                           (:mod:`gametree.readwrite.efg`)
 =============  ==========  ===================================================================
+
+Each format lives in a module of its own (:mod:`~gametree.readwrite.jsonfile`,
+:mod:`~gametree.readwrite.dotfile`, :mod:`~gametree.readwrite.graphml`,
+:mod:`~gametree.readwrite.efg`; the notation in :mod:`gametree.notation`) with a
+string-level ``parse_*`` and ``generate_*``; :func:`load` and :func:`dump` dispatch by
+suffix.
 
 Every reader validates the tree (:func:`gametree.validate`). ``dump`` then ``load`` gives
 the same graph: nodes, edges, child order and attributes (JSON and GraphML keep every
 attribute, including the search annotations and ``G.graph["search"]``; DOT keeps the
-contract attributes and annotations; the notation what it can express). JSON has no
+contract attributes and annotations; .efg the players, values, probabilities and moves
+of a tree; the notation what it can express). JSON has no
 infinity: ``inf`` and ``-inf`` are written as the strings ``"inf"`` and ``"-inf"`` and
 read back as floats (in every attribute except the text ones: ``label``, ``player``,
 ``move``, ``status``, ``bound``).
@@ -37,6 +47,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
@@ -44,6 +55,7 @@ from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.notation import parse, to_notation
 from gametree.readwrite.common import decode_text
 from gametree.readwrite.dotfile import generate_dot, parse_dot
+from gametree.readwrite.efg import generate_efg, parse_efg
 from gametree.readwrite.graphml import generate_graphml, parse_graphml
 from gametree.readwrite.jsonfile import generate_json, parse_json
 from gametree.validation import validate
@@ -56,6 +68,7 @@ FORMATS: dict[str, str] = {
     ".dot": "dot",
     ".gv": "dot",
     ".graphml": "graphml",
+    ".efg": "efg",
 }
 """File suffix -> format name, as used by :func:`load` and :func:`dump`."""
 
@@ -66,6 +79,8 @@ _FORMAT_NAMES = {
     "dot": "dot",
     "gv": "dot",
     "graphml": "graphml",
+    "efg": "efg",
+    "gambit": "efg",
 }
 
 
@@ -79,12 +94,14 @@ _PARSERS: dict[str, Callable[..., nx.DiGraph]] = {
     "json": parse_json,
     "dot": parse_dot,
     "graphml": parse_graphml,
+    "efg": parse_efg,
 }
 _GENERATORS: dict[str, Callable[[nx.DiGraph], str]] = {
     "tree": to_notation,
     "json": generate_json,
     "dot": generate_dot,
     "graphml": generate_graphml,
+    "efg": generate_efg,
 }
 
 
@@ -114,10 +131,12 @@ def format_for_path(path: str | os.PathLike[str]) -> str:
 
 
 def sniff(text: str) -> str:
-    """Guess the format of ``text``: JSON, DOT, GraphML or else the notation.
+    """Guess the format of ``text``: JSON, DOT, GraphML, .efg or else the notation.
 
     >>> sniff("[[1, 2], 3]"), sniff("digraph { A -> B }"), sniff("(A 1 2)")
     ('json', 'dot', 'tree')
+    >>> sniff('EFG 2 R "" { "1" "2" }')
+    'efg'
     """
     head = text.lstrip("\ufeff \t\r\n")[:64]
     if head[:1] in ("[", "{"):
@@ -127,16 +146,21 @@ def sniff(text: str) -> str:
     first = head.split(None, 1)[0].lower() if head.split() else ""
     if first in ("digraph", "strict", "graph") or first.startswith(("digraph{", "graph{")):
         return "dot"
+    if first == "efg":
+        return "efg"
     return "tree"
 
 
-def load(path: str | os.PathLike[str]) -> nx.DiGraph:
+def load(path: str | os.PathLike[str], **options: Any) -> nx.DiGraph:
     """Read a game tree from a file; the format comes from the suffix.
 
     Parameters
     ----------
     path : str or path-like
-        A ``.tree``, ``.json``, ``.dot``/``.gv`` or ``.graphml`` file.
+        A ``.tree``, ``.json``, ``.dot``/``.gv``, ``.graphml`` or ``.efg`` file.
+    **options
+        Options of the format's reader: ``payoff=1`` or ``payoff=2`` for ``.efg``
+        (:func:`gametree.readwrite.efg.parse_efg`).
 
     Returns
     -------
@@ -172,7 +196,7 @@ def load(path: str | os.PathLike[str]) -> nx.DiGraph:
     name = os.fspath(path)
     data = Path(path).read_bytes()
     try:
-        return loads(decode_text(data, name), fmt, filename=name)
+        return loads(decode_text(data, name), fmt, filename=name, **options)
     except InvalidTreeError as exc:
         if str(exc).startswith(f"{name}: "):
             raise
@@ -204,19 +228,24 @@ def dump(G: nx.DiGraph, path: str | os.PathLike[str]) -> None:
         handle.write(text if text.endswith("\n") else text + "\n")
 
 
-def loads(text: str, format: str | None = None, *, filename: str | None = None) -> nx.DiGraph:
+def loads(
+    text: str, format: str | None = None, *, filename: str | None = None, **options: Any
+) -> nx.DiGraph:
     """Read a game tree from a string.
 
     Parameters
     ----------
     text : str
         The content.
-    format : {None, "tree", "json", "dot", "graphml"}
+    format : {None, "tree", "json", "dot", "graphml", "efg"}
         None sniffs it: JSON when it starts with ``[`` or ``{``, DOT when it starts with
-        ``digraph``, ``strict`` or ``graph``, GraphML when it starts with ``<``, else the
-        notation. (A ``[`` text that is not JSON is read as notation.)
+        ``digraph``, ``strict`` or ``graph``, GraphML when it starts with ``<``, .efg
+        when it starts with ``EFG``, else the notation. (A ``[`` text that is not JSON
+        is read as notation.)
     filename : str, optional
         Named in error messages.
+    **options
+        Options of the format's reader (``payoff=`` for .efg).
 
     Returns
     -------
@@ -232,13 +261,16 @@ def loads(text: str, format: str | None = None, *, filename: str | None = None) 
     if not isinstance(text, str):
         raise TypeError(f"loads() needs a str, got {type(text).__name__}")
     fmt = sniff(text) if format is None else format_name(format)
+    if options and fmt != "efg":
+        names = ", ".join(f"{k}=" for k in options)
+        raise TreeFileError(f"{names} applies only to .efg files, not to the {fmt} format")
     if fmt == "json":
         return parse_json(text, filename=filename, sniffed=format is None)
-    return _PARSERS[fmt](text, filename=filename)
+    return _PARSERS[fmt](text, filename=filename, **options)
 
 
 def dumps(G: nx.DiGraph, format: str = "tree") -> str:
-    """Write ``G`` as text in ``format``: ``"tree"``, ``"json"``, ``"dot"`` or ``"graphml"``.
+    """Write ``G`` as text in ``format``: tree, json, dot, graphml or efg.
 
     JSON is networkx node-link data (``nodes`` and ``edges``, child order kept, ``inf``
     as ``"inf"``); DOT a plain ``digraph`` with the attributes (for a styled diagram

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+from fractions import Fraction
 from typing import Any
 
 from gametree.attrs import (
@@ -36,6 +38,7 @@ __all__ = [
 TEXT_KEYS = frozenset({LABEL, PLAYER, MOVE, STATUS, BOUND, STATE, "node_type", "id"})
 # Attributes that hold numbers: decoded from text in DOT and foreign GraphML.
 NUMBER_KEYS = frozenset({VALUE, PROB, SEARCH_VALUE, ALPHA, BETA, VISIT})
+_RATIO = re.compile(r"[+-]?\d+/\d+")
 INFINITIES = {
     "inf": math.inf,
     "+inf": math.inf,
@@ -117,12 +120,18 @@ def encode_value(value: Any, where: str) -> Any:
         return {str(k): encode_value(v, where) for k, v in value.items()}
     if type(value).__name__.startswith(("int", "uint")):
         return int(value)
-    if type(value).__name__.startswith("float"):
+    if type(value).__name__.startswith("float") or isinstance(value, Fraction):
+        # JSON has no ratios: an exact Fraction (from .efg) is written as its float.
         return encode_value(float(value), where)
     raise TreeFileError(f"{where}: {value!r} ({type(value).__name__}) cannot be written as JSON")
 
 
-def as_number(text: str) -> int | float | None:
+def as_number(text: str) -> int | float | Fraction | None:
+    """Return the number ``text`` spells (``3``, ``-0.5``, ``inf``, ``1/3``), else None.
+
+    >>> as_number("12"), as_number("-inf"), as_number("1/3"), as_number("x")
+    (12, -inf, Fraction(1, 3), None)
+    """
     lowered = text.strip().lower()
     if lowered in INFINITIES:
         return INFINITIES[lowered]
@@ -130,6 +139,9 @@ def as_number(text: str) -> int | float | None:
         return int(lowered)
     except ValueError:
         pass
+    if _RATIO.fullmatch(lowered):
+        numerator, denominator = lowered.split("/")
+        return Fraction(int(numerator), int(denominator)) if int(denominator) else None
     try:
         number = float(lowered)
     except ValueError:

@@ -7,6 +7,7 @@ numeric ``label`` its value, an edge ``label`` its move.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -37,6 +38,8 @@ def _dot_value(value: Any) -> str | None:
         return str(int(value))
     if type(value).__name__.startswith("float"):
         return _dot_value(float(value))
+    if isinstance(value, Fraction):
+        return _dot_quote(f"{value.numerator}/{value.denominator}")
     return None
 
 
