@@ -111,7 +111,7 @@ def test_missing_methods_are_named_with_both_spellings() -> None:
     with pytest.raises(gametree.GameError) as info:
         adapt(Half())
     text = str(info.value)
-    assert "make_move or makeMove" in text and "is_over or isOver" in text
+    assert "no make_move/makeMove method" in text and "no is_over/isOver method" in text
 
 
 def test_utility_none_at_the_end_is_reported() -> None:

@@ -95,7 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (GameTreeError, OSError, UnicodeDecodeError) as exc:
-        print(f"gametree {args.command}: error: {error_line(exc)}", file=sys.stderr)
+        from gametree.cli.wording import cli_wording
+
+        line = cli_wording(error_line(exc), args.command)
+        print(f"gametree {args.command}: error: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("gametree: interrupted", file=sys.stderr)

@@ -18,11 +18,14 @@ from gametree.exceptions import SearchError
 __all__ = [
     "WINDOW_ALGORITHMS",
     "add_drawing_options",
+    "add_game_argument",
     "add_search_options",
     "add_tree_argument",
+    "at_least_one",
     "drawing_options",
     "focus_node",
     "print_warnings",
+    "read_game",
     "read_tree",
     "search_options",
 ]
@@ -40,13 +43,51 @@ ALGORITHM_CHOICES = (
 _NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
 
 
-def add_tree_argument(parser: argparse.ArgumentParser) -> None:
-    """Add the positional TREE argument (a file in any format gametree reads, or ``-``)."""
+def add_tree_argument(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    """Add the positional TREE argument (a file in any format gametree reads, or ``-``).
+
+    With ``optional``, TREE may be left out (for a command that also takes ``--game``).
+    """
     parser.add_argument(
         "tree",
         metavar="TREE",
-        help="tree file (.tree, .json, .dot, .graphml) or - for the notation on stdin",
+        nargs="?" if optional else None,
+        help="tree file (.tree, .json, .dot, .graphml, .efg) or - for the notation on stdin",
     )
+
+
+GAME_HELP = (
+    "a game: tictactoe[:M,N,K], connect4[:ROWS,COLS,CONNECT], nim[:P1,P2,...], aima, "
+    "openspiel:NAME[(PARAM=VALUE,...)], or your own class as module:Class or "
+    "path/to/file.py:Class, with literal arguments: 'mygame.py:Take(n=7)'"
+)
+
+
+def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
+    """Add ``--game SPEC`` (and, with ``positional``, an optional positional GAME)."""
+    if positional:
+        parser.add_argument("game", metavar="GAME", nargs="?", help=GAME_HELP)
+    parser.add_argument(
+        "--game",
+        dest="game_option",
+        metavar="SPEC",
+        default=None,
+        help="the game, as GAME" if positional else GAME_HELP,
+    )
+
+
+def read_game(args: argparse.Namespace) -> Any:
+    """Return the game named by GAME or ``--game`` (exactly one of them)."""
+    from gametree.exceptions import GameError
+    from gametree.games.specs import parse_game
+
+    given = [g for g in (getattr(args, "game", None), args.game_option) if g is not None]
+    if len(given) != 1:
+        raise GameError(
+            "name one game, as GAME or with --game SPEC"
+            + (f" (got {len(given)}: {', '.join(given)})" if given else "")
+        )
+    return parse_game(given[0])
 
 
 def read_tree(path: str) -> nx.DiGraph:
@@ -56,6 +97,17 @@ def read_tree(path: str) -> nx.DiGraph:
     if path == "-":
         return loads(sys.stdin.read())
     return load(path)
+
+
+def at_least_one(text: str) -> int:
+    """An argparse type: an integer >= 1 (``--games``, ``--max-nodes``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def _number(text: str) -> float:

@@ -11,17 +11,19 @@ import networkx as nx
 from gametree.attrs import MOVE, STATE
 from gametree.cli.common import (
     add_drawing_options,
+    add_game_argument,
     add_quiet_option,
     drawing_options,
     focus_node,
     print_warnings,
+    read_game,
     report_written,
 )
 from gametree.exceptions import RenderError
 
 __all__ = ["add_parser", "portable", "run"]
 
-TREE_SUFFIXES = frozenset({".tree", ".json", ".dot", ".gv", ".graphml"})
+TREE_SUFFIXES = frozenset({".tree", ".json", ".dot", ".gv", ".graphml", ".efg"})
 
 DESCRIPTION = """\
 Expand GAME from its start (or --state) into its game tree and write it to OUT: a tree
@@ -29,6 +31,7 @@ file (.tree, .json, .dot, .graphml) or any drawing the draw command makes (.png,
 .svg, .tex, ...). Without -o, print how many nodes and leaves the tree has.
 
 games: tictactoe[:M,N,K]  connect4[:ROWS,COLS,CONNECT]  nim[:P1,P2,...]  aima
+       openspiel:NAME[(PARAM=VALUE,...)]   your own: module:Class or file.py:Class(ARGS)
 
 examples:
   gametree expand aima -o fig52.tree
@@ -36,6 +39,7 @@ examples:
   gametree expand tictactoe --merge                     5478 positions
   gametree expand connect4 --depth 2 -o c4.json         heuristic values at depth 2
   gametree expand nim:1,2,2 -o nim.dot
+  gametree expand --game mygame.py:Take(n=5) -o take.png   a class of yours
 """
 
 
@@ -43,13 +47,11 @@ def add_parser(subparsers: Any) -> None:
     """Register the ``expand`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "expand",
-        help="expand a game (tictactoe, connect4, nim, aima) into a tree file or drawing",
+        help="expand a game (built-in, OpenSpiel or your own) into a tree file or drawing",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "game", metavar="GAME", help="tictactoe[:M,N,K], connect4[:R,C,K], nim[:P,...], aima"
-    )
+    add_game_argument(parser)
     parser.add_argument(
         "--state",
         help="start position: a tic-tac-toe board (X, O, - by rows, / between rows), "
@@ -110,9 +112,9 @@ def write(G: nx.DiGraph, path: str, **drawing: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree expand``."""
     from gametree.games.expand import expand
-    from gametree.games.specs import parse_game, parse_state
+    from gametree.games.specs import parse_state
 
-    game = parse_game(args.game)
+    game = read_game(args)
     state = None if args.state is None else parse_state(game, args.state)
     G = expand(
         game,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gametree.cli.common import add_game_argument, at_least_one, read_game
+
 __all__ = ["add_parser", "run"]
 
 DESCRIPTION = """\
@@ -12,6 +14,7 @@ Play GAMES games of GAME between two players and print wins, draws and losses pe
 player (sides alternate by default), with nodes explored and time per move.
 
 games:   tictactoe[:M,N,K]  connect4[:ROWS,COLS,CONNECT]  nim[:P1,P2,...]  aima
+         openspiel:NAME[(PARAM=VALUE,...)]   your own: module:Class or file.py:Class(ARGS)
 players: alphabeta[:depth=N,iterative,tt,strict,hard,random-ties]  minimax  negamax
          negamax_alphabeta  pvs  random[:SEED]  first-open  think:K (K = 1..3)  human
 
@@ -20,6 +23,7 @@ examples:
   gametree play tictactoe --x alphabeta:iterative --o random --games 20 --seed 1
   gametree play connect4 --x alphabeta:depth=3 --o think:3 --games 100 --seed 0
   gametree play tictactoe --x human --o alphabeta
+  gametree play --game mygame.py:Take(n=9) --x alphabeta --o random --games 10
 """
 
 
@@ -31,12 +35,18 @@ def add_parser(subparsers: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", metavar="GAME")
+    add_game_argument(parser)
     parser.add_argument(
         "--x", required=True, metavar="PLAYER", help="the player moving first in game 1"
     )
     parser.add_argument("--o", required=True, metavar="PLAYER", help="the other player")
-    parser.add_argument("--games", type=int, default=1, help="number of games (default 1)")
+    parser.add_argument("--games", type=at_least_one, default=1, help="number of games (default 1)")
+    parser.add_argument(
+        "--max-nodes",
+        type=at_least_one,
+        default=None,
+        help="stop a searching player past this many nodes per move (default 1,000,000)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the match")
     parser.add_argument("--no-alternate", action="store_true", help="x moves first in every game")
     parser.add_argument("--state", help="start position (as for gametree expand)")
@@ -48,10 +58,11 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gametree play``."""
     from gametree.games.match import play
     from gametree.games.players import parse_player
-    from gametree.games.specs import parse_game, parse_state
+    from gametree.games.specs import parse_state
 
-    game = parse_game(args.game)
-    x, o = parse_player(args.x), parse_player(args.o)
+    game = read_game(args)
+    x = parse_player(args.x, max_nodes=args.max_nodes)
+    o = parse_player(args.o, max_nodes=args.max_nodes)
     state = None if args.state is None else parse_state(game, args.state)
     result = play(
         game,

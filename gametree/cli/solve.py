@@ -11,15 +11,18 @@ import argparse
 import json
 import math
 from collections.abc import Hashable, Iterable, Mapping
+from itertools import pairwise
 from typing import Any
 
 import networkx as nx
 
 from gametree.attrs import MOVE, VALUE
 from gametree.cli.common import (
+    add_game_argument,
     add_ids_option,
     add_search_options,
     add_tree_argument,
+    at_least_one,
     read_tree,
     search_options,
 )
@@ -40,6 +43,8 @@ examples:
   gametree solve fig52.tree --strict --fail hard cut only on >, fail-hard values
   gametree solve fig52.tree -a pvs --json        one JSON object
   echo '(A (B 3 12 8) (C 2 4 6) (D 14 5 2))' | gametree solve -
+  gametree solve --game tictactoe:3,3,3 -a alphabeta  a game, searched as it is played
+  gametree solve --game mygame.py:Take(n=9)           a class of yours
 """
 
 
@@ -51,7 +56,14 @@ def add_parser(subparsers: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_tree_argument(parser)
+    add_tree_argument(parser, optional=True)
+    add_game_argument(parser, positional=False)
+    parser.add_argument(
+        "--max-nodes",
+        type=at_least_one,
+        default=None,
+        help="with --game: stop past this many nodes (default 1,000,000)",
+    )
     add_search_options(parser)
     output = parser.add_mutually_exclusive_group()
     output.add_argument(
@@ -83,6 +95,12 @@ def run(args: argparse.Namespace) -> int:
         lo, hi = args.window
         raise SearchError(f"--window LO HI needs LO < HI, got {_num(lo)} {_num(hi)}")
     options = search_options(args)
+    if (args.game_option is None) == (args.tree is None):
+        raise SearchError("give a TREE file (- for stdin) or --game SPEC, one of them")
+    if args.game_option is not None:
+        return _solve_game(args, options)
+    if args.max_nodes is not None:
+        raise SearchError("--max-nodes applies to --game; a tree file is searched whole")
     G = read_tree(args.tree)
     from gametree.search import solve
 
@@ -103,6 +121,36 @@ def run(args: argparse.Namespace) -> int:
         text = explain(G, algorithm=args.algorithm, format=args.explain, **options)
         print()
         print(text if isinstance(text, str) else "\n".join(str(line) for line in text))
+    return 0
+
+
+def _solve_game(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``solve --game``: search the game from its start and print the report with moves."""
+    from gametree.cli.common import read_game
+    from gametree.games.lazy import search_game
+
+    if args.explain:
+        raise SearchError("--explain works on a TREE file; expand the game first")
+    game = read_game(args)
+    limit = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
+    if args.algorithm == "expectiminimax":
+        # Games with chance: the whole tree (to the depth limit), then the graph search.
+        from gametree.games.expand import expand
+        from gametree.search import solve
+
+        G = expand(game, depth=options.pop("depth", None), **limit)
+        result: SearchResult = solve(G, args.algorithm, annotate=False, **options)
+        pv_moves = [G.edges[u, v].get("move") for u, v in pairwise(result.pv)]
+    else:
+        found = search_game(game, algorithm=args.algorithm, annotate=False, **options, **limit)
+        result, G, pv_moves = found, found.graph, list(found.pv_actions)
+    if args.json:
+        data = result_json(result)
+        data["principal_variation_moves"] = jsonable(pv_moves)
+        print(json.dumps(data, indent=2))
+        return 0
+    print(format_text(result, G, ids=args.ids))
+    print(f"PV moves:   {' '.join(map(str, pv_moves)) or '(none)'}")
     return 0
 
 

@@ -79,7 +79,7 @@ class StudentGame:
         methods = {role: _method(obj, role) for role in _NAMES}
         missing = [role for role, m in methods.items() if m is None and role != "unmake_move"]
         if missing:
-            wanted = "; ".join(" or ".join(_NAMES[r]) for r in missing)
+            wanted = ", no ".join("/".join(_NAMES[r]) + " method" for r in missing)
             raise GameError(f"{type(obj).__name__} cannot be adapted as a game: it has no {wanted}")
         self._pristine = copy_module.deepcopy(obj) if methods["unmake_move"] is None else None
         self.obj = copy_module.deepcopy(obj) if copy else obj

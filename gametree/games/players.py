@@ -164,7 +164,7 @@ def searcher(
     name : str, optional
         Display name (default built from the options, e.g. ``"alphabeta:depth=3"``).
     **options
-        ``prune_on_equal``, ``fail``, ``window``.
+        ``prune_on_equal``, ``fail``, ``window``, ``max_nodes`` (of each search).
     """
     if algorithm not in ALGORITHMS:
         allowed = ", ".join(repr(a) for a in ALGORITHMS)
@@ -317,12 +317,13 @@ def human(
     return _Human(ask or input, tell or default_tell)
 
 
-def parse_player(spec: str) -> GamePlayer:
+def parse_player(spec: str, *, max_nodes: int | None = None) -> GamePlayer:
     """Build a player from a command-line spec.
 
     ``alphabeta:depth=3``, ``alphabeta:depth=5,iterative,tt``, ``minimax``,
     ``pvs:depth=4``, ``random``, ``random:7`` (seeded), ``first-open``, ``think:3``,
-    ``human``.
+    ``human``. ``max_nodes`` limits each search of a searching player (the default of
+    :func:`gametree.search_game` when None).
 
     >>> parse_player("alphabeta:depth=3,iterative").name
     'alphabeta:depth=3,iterative'
@@ -372,6 +373,8 @@ def parse_player(spec: str) -> GamePlayer:
                 f"player {spec!r}: unknown option {arg!r}; expected depth=N, iterative, "
                 "tt, strict, hard or random-ties"
             )
+    if max_nodes is not None:
+        kwargs["max_nodes"] = max_nodes
     return searcher(algorithm, **kwargs)
 
 

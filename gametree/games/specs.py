@@ -1,5 +1,13 @@
 """Games and positions named on the command line: ``tictactoe:4,4,3``, ``nim:3,4,5``.
 
+Besides the built-in games, a spec names a user's game: ``module:Class`` or
+``path/to/file.py:Class``, optionally with constructor arguments written as Python
+literals, ``mygames:Take(n=7)``. The arguments are read as literals (numbers, strings,
+tuples, lists, dicts, sets, ``True``/``False``/``None``), never evaluated as code. The
+object built is used as it is when it follows :class:`gametree.games.Game`, and through
+:func:`gametree.games.adapt` when it is written student style (``get_moves``,
+``make_move``, ...).
+
 >>> parse_game("tictactoe:4,4,3")
 TicTacToe(4, 4, 3)
 >>> parse_game("connect4"), parse_game("nim:1,2"), parse_game("aima")
@@ -7,25 +15,38 @@ TicTacToe(4, 4, 3)
 >>> g = parse_game("tictactoe")
 >>> parse_state(g, "xo-/-x-/--o").board
 'XO--X---O'
+>>> parse_game("gametree.games:Nim(piles=(1, 2))")
+Nim((1, 2))
+>>> literal_arguments("rows=4, name='x'")
+((), {'rows': 4, 'name': 'x'})
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
+import re
+import sys
+from pathlib import Path
 from typing import Any
 
 from gametree.exceptions import GameError
+from gametree.games.adapter import adapt
 from gametree.games.aima import Fig52Game
 from gametree.games.connect_four import ConnectFour
 from gametree.games.nim import Nim
+from gametree.games.protocol import REQUIRED, check_game
 from gametree.games.tictactoe import TicTacToe
 
-__all__ = ["GAME_NAMES", "parse_game", "parse_state"]
+__all__ = ["GAME_NAMES", "literal_arguments", "parse_game", "parse_state", "user_game"]
 
 GAME_NAMES = {
     "tictactoe": "tictactoe[:M,N,K] (default 3,3,3)",
     "connect4": "connect4[:ROWS,COLS,CONNECT] (default 6,7,4)",
     "nim": "nim[:P1,P2,...] (default 3,4,5)",
     "aima": "aima (Figure 5.2)",
+    "user": "module:Class or path/to/file.py:Class, with literal arguments: Class(rows=4)",
 }
 _ALIASES = {
     "tictactoe": "tictactoe",
@@ -54,6 +75,8 @@ def parse_game(spec: str) -> Any:
     """Return the game named by ``spec`` (see :data:`GAME_NAMES`)."""
     name, _, rest = spec.strip().partition(":")
     kind = _ALIASES.get(name.strip().lower())
+    if kind is None and _USER_SPEC.match(spec.strip()):
+        return user_game(spec)
     if kind is None:
         raise GameError(
             f"unknown game {spec!r}; expected one of: " + ", ".join(GAME_NAMES.values())
@@ -91,3 +114,163 @@ def parse_state(game: Any, text: str) -> Any:
             raise GameError(f"aima: no state {text!r}; states are A..M")
         return letter
     raise GameError(f"cannot read a state for {game!r}")
+
+
+# -- a user's game ------------------------------------------------------------------
+
+_USER_SPEC = re.compile(
+    r"^(?P<target>[^:]+?(?:\.py)?):(?P<name>[A-Za-z_][\w.]*)\s*(?:\((?P<args>.*)\))?$", re.DOTALL
+)
+_LITERALS = "numbers, strings, tuples, lists, dicts, sets, True, False, None"
+
+
+def literal_arguments(text: str, spec: str | None = None) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """Return the positional and keyword arguments written in ``text``, as literals.
+
+    Parameters
+    ----------
+    text : str
+        What goes between the parentheses of a call: ``"4, rows=5, name='x'"``.
+    spec : str, optional
+        The whole spec, named in error messages.
+
+    Raises
+    ------
+    GameError
+        If ``text`` is not an argument list or an argument is not a literal (a name, a
+        call, an operator, ``*args``): nothing in it is ever evaluated as code.
+    """
+    where = repr(spec if spec is not None else text)
+    try:
+        call = ast.parse(f"f({text})", mode="eval").body
+    except SyntaxError as exc:
+        raise GameError(
+            f"game {where}: the arguments ({text}) do not parse: {exc.msg}; write them "
+            "as in Python, e.g. Class(rows=4, name='x')"
+        ) from None
+    assert isinstance(call, ast.Call)
+    args = []
+    for node in call.args:
+        args.append(_literal(node, where, text))
+    kwargs: dict[str, Any] = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            raise GameError(f"game {where}: **{ast.unparse(keyword.value)} is not allowed")
+        kwargs[keyword.arg] = _literal(keyword.value, where, f"{keyword.arg}=")
+    return tuple(args), kwargs
+
+
+def _literal(node: ast.expr, where: str, what: str) -> Any:
+    if isinstance(node, ast.Starred):
+        raise GameError(f"game {where}: *{ast.unparse(node.value)} is not allowed")
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        raise GameError(
+            f"game {where}: {ast.unparse(node)!r} is not a literal; constructor "
+            f"arguments may be {_LITERALS} (nothing is evaluated as code)"
+        ) from None
+
+
+def _import_target(target: str, spec: str) -> Any:
+    if target.endswith(".py") or "/" in target or "\\" in target:
+        path = Path(target)
+        if not path.is_file():
+            raise GameError(f"game {spec!r}: no such file {target!r}")
+        name = "gametree_user_" + re.sub(r"\W", "_", path.stem)
+        module_spec = importlib.util.spec_from_file_location(name, path)
+        if module_spec is None or module_spec.loader is None:
+            raise GameError(f"game {spec!r}: {target!r} cannot be imported as Python")
+        module = importlib.util.module_from_spec(module_spec)
+        # The file's own imports of its neighbours work as when it is run as a script.
+        sys.path.insert(0, str(path.resolve().parent))
+        sys.modules[name] = module
+        try:
+            module_spec.loader.exec_module(module)
+        except Exception as exc:
+            sys.modules.pop(name, None)
+            raise GameError(
+                f"game {spec!r}: importing {target!r} failed: {type(exc).__name__}: {exc}"
+            ) from None
+        finally:
+            sys.path.remove(str(path.resolve().parent))
+        return module
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        raise GameError(
+            f"game {spec!r}: no module named {exc.name!r} (for a file, give its path: "
+            "path/to/file.py:Class)"
+        ) from None
+    except Exception as exc:
+        raise GameError(
+            f"game {spec!r}: importing {target!r} failed: {type(exc).__name__}: {exc}"
+        ) from None
+
+
+def user_game(spec: str) -> Any:
+    """Return the game a ``module:Class(args)`` or ``file.py:Class(args)`` spec names.
+
+    The object is ``Class(*args, **kwargs)`` (or the named object itself when it is not
+    callable and has no arguments). A gametree :class:`~gametree.games.Game` is
+    returned as it is; a student-style object goes through :func:`~gametree.games.adapt`.
+
+    Raises
+    ------
+    GameError
+        Naming what is missing: the file, the module, the class (listing the classes
+        the module has), a literal argument, or the game methods.
+
+    Examples
+    --------
+    >>> user_game("gametree.games:TicTacToe(m=3, n=3, k=3)")
+    TicTacToe(3, 3, 3)
+    >>> user_game("gametree.games:Nim(piles=n)")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.GameError: game 'gametree.games:Nim(piles=n)': 'n' is not a literal; ...
+    """
+    match = _USER_SPEC.match(spec.strip())
+    if match is None:
+        raise GameError(
+            f"game {spec!r}: expected module:Class or path/to/file.py:Class, "
+            "optionally with literal arguments: Class(rows=4)"
+        )
+    target, name, text = match["target"].strip(), match["name"], match["args"]
+    args, kwargs = literal_arguments(text, spec) if text is not None else ((), {})
+    module = _import_target(target, spec)
+    obj: Any = module
+    for part in name.split("."):
+        if not hasattr(obj, part):
+            classes = sorted(
+                n for n, v in vars(module).items() if isinstance(v, type) and not n.startswith("_")
+            )
+            shown = ", ".join(classes[:12]) or "none"
+            raise GameError(f"game {spec!r}: {target} has no {part!r}; its classes: {shown}")
+        obj = getattr(obj, part)
+    if callable(obj):
+        try:
+            obj = obj(*args, **kwargs)
+        except Exception as exc:
+            raise GameError(
+                f"game {spec!r}: {name}({text or ''}) failed: {type(exc).__name__}: {exc}"
+            ) from None
+    elif text is not None:
+        raise GameError(f"game {spec!r}: {name} is not a class or function; it takes no arguments")
+    return as_game(obj, spec)
+
+
+def as_game(obj: Any, spec: str) -> Any:
+    """Return ``obj`` as a game: itself, or adapted when it is written student style."""
+    if all(hasattr(obj, member) for member in REQUIRED):
+        check_game(obj)
+        return obj
+    student = ("get_moves", "getMoves", "make_move", "makeMove")
+    if any(hasattr(obj, method) for method in student):
+        return adapt(obj)
+    missing = ", ".join(m for m in REQUIRED if not hasattr(obj, m))
+    raise GameError(
+        f"game {spec!r}: {type(obj).__name__} is not a game: it has neither the gametree "
+        f"game protocol (it lacks {missing}) nor the student-style methods (it has no "
+        "get_moves/getMoves method)"
+    )
