@@ -47,6 +47,11 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "add one or play without depth=N",
     ),
     (
+        re.compile(r"\(gametree\.expectiminimax\(gametree\.expand\(game\)\); on the command line "),
+        "(",
+        "(",
+    ),
+    (
         re.compile(r"\(payoff=1 or payoff=2; gametree convert --payoff 1\)"),
         "(gametree convert --payoff 1 or --payoff 2 to a .tree file)",
         "(gametree convert --payoff 1 or --payoff 2 to a .tree file)",

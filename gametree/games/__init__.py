@@ -11,6 +11,7 @@ from gametree.games.expand import expand
 from gametree.games.lazy import GameSearchResult, search_game
 from gametree.games.match import GameRecord, MatchResult, MatchSummary, MoveRecord, play
 from gametree.games.nim import Nim, NimState
+from gametree.games.openspiel import OpenSpielGame, openspiel_game
 from gametree.games.players import (
     GamePlayer,
     first_open,
@@ -37,6 +38,7 @@ __all__ = [
     "MoveRecord",
     "Nim",
     "NimState",
+    "OpenSpielGame",
     "StudentGame",
     "TicTacToe",
     "TicTacToeState",
@@ -45,6 +47,7 @@ __all__ = [
     "expand",
     "first_open",
     "human",
+    "openspiel_game",
     "parse_player",
     "play",
     "player_of",

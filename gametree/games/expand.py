@@ -6,15 +6,17 @@ import gc
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+from itertools import repeat
 from typing import Any, TextIO
 
 import networkx as nx
 
-from gametree.attrs import CELLS, CUTOFF, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
+from gametree.attrs import CELLS, CUTOFF, LABEL, MOVE, PLAYER, PROB, ROOT, STATE, VALUE
 from gametree.exceptions import GameError
 from gametree.games.protocol import (
     cell_renderer,
+    chance_outcomes,
     check_game,
     evaluator,
     keyer,
@@ -111,10 +113,11 @@ def expand(
     networkx.DiGraph
         Nodes are integers numbered breadth-first from the root 0
         (``G.graph["root"] == 0``). Node attributes: ``state``, ``label`` (the rendered
-        board), ``player`` (``"MAX"``/``"MIN"``, the side to move); ``value`` on
-        terminals (the utility) and on depth-cut nodes (the heuristic, with
-        ``cutoff=True``). Edge attribute ``move``: the action. Child order is
-        ``game.actions`` order.
+        board), ``player`` (``"MAX"``/``"MIN"``, the side to move, or ``"CHANCE"``);
+        ``value`` on terminals (the utility) and on depth-cut nodes (the heuristic, with
+        ``cutoff=True``). Edge attribute ``move``: the action, and ``prob`` out of a
+        CHANCE node whose game gives ``chance_outcomes``. Child order is
+        ``game.actions`` order. A chance node counts as a ply of ``depth``.
 
     Raises
     ------
@@ -149,7 +152,9 @@ def expand(
     if max_nodes < 1:
         raise GameError(f"max_nodes must be at least 1, got {max_nodes!r}")
     root_state = game.initial if state is None else state
-    player_of = player_mapper(game)
+    player_of = player_mapper(game, chance=True)
+    outcomes = chance_outcomes(game)
+    no_probs = repeat(None)
     evaluate = evaluator(game)
     key: Callable[[Any], Hashable] = keyer(game)
     render = renderer(game)
@@ -191,11 +196,16 @@ def expand(
                 data[VALUE] = evaluate(s)
                 data[CUTOFF] = True
                 continue
-            moves = actions(s)
+            probs: Iterable[Any] = no_probs
+            if data[PLAYER] == "CHANCE":
+                drawn = outcomes(s)
+                moves, probs = [a for a, _ in drawn], [p for _, p in drawn]
+            else:
+                moves = actions(s)
             if not moves:
                 raise no_moves_error(game, s)
             children = succ[node]
-            for a in moves:
+            for a, p in zip(moves, probs, strict=False):  # probs may be repeat(None)
                 t = result(s, a)
                 if merge_transpositions:
                     k = key(t) if depth is None else (key(t), ply + 1)
@@ -205,11 +215,13 @@ def expand(
                         ids[k] = child
                         queue.append((child, t, ply + 1))
                     elif child in children:
+                        if p is not None:  # two outcomes, one position: one edge, both odds
+                            children[child][PROB] += p
                         continue
                 else:
                     child = new_node(t)
                     queue.append((child, t, ply + 1))
-                edge = {MOVE: a}
+                edge = {MOVE: a} if p is None else {MOVE: a, PROB: p}
                 children[child] = edge
                 pred[child][node] = edge
             count = len(node_attrs)

@@ -21,7 +21,7 @@ from typing import Any
 
 from gametree.exceptions import GameError
 from gametree.games.players import GamePlayer
-from gametree.games.protocol import check_game, player_mapper, renderer
+from gametree.games.protocol import chance_outcomes, check_game, player_mapper, renderer
 from gametree.search.theory import ebf as effective_branching_factor
 
 __all__ = ["GameRecord", "MatchResult", "MatchSummary", "MoveRecord", "play"]
@@ -36,9 +36,9 @@ class MoveRecord:
     ply: int
     """0-based index of the move in the game."""
     role: str
-    """``"x"`` or ``"o"``: which of :func:`play`'s players moved."""
+    """``"x"`` or ``"o"``: which of :func:`play`'s players moved (``"chance"``: nature)."""
     side: str
-    """``"MAX"`` or ``"MIN"``."""
+    """``"MAX"``, ``"MIN"`` or ``"CHANCE"``."""
     action: Any
     """The move."""
     nodes: int
@@ -174,10 +174,11 @@ def play(
         raise GameError(f"games must be a non-negative integer, got {games!r}")
     rng = random.Random(seed)
     players = {"x": x, "o": o}
-    side_of = player_mapper(game)
+    side_of = player_mapper(game, chance=True)
+    outcomes = chance_outcomes(game)
     render = renderer(game)
     start = game.initial if state is None else state
-    if side_of(start) != "MAX":
+    if side_of(start) == "MIN":
         raise GameError(f"play: the starting position {start!r} has MIN to move; start with MAX")
     records = []
     for number in range(1, games + 1):
@@ -197,6 +198,17 @@ def play(
             if len(moves) >= max_moves:
                 raise GameError(f"play: game {number} passed max_moves={max_moves}")
             side = side_of(s)
+            if side == "CHANCE":
+                # Nature moves: an outcome drawn with its probability by the match's rng.
+                drawn = outcomes(s)
+                weights = None if drawn[0][1] is None else [float(p) for _, p in drawn]
+                action = rng.choices([a for a, _ in drawn], weights=weights)[0]
+                moves.append(MoveRecord(len(moves), "chance", side, action, 0, 0.0))
+                s = game.result(s, action)
+                if verbose:
+                    out(f"chance: {action!r}")
+                    out(render(s))
+                continue
             role = role_of[side]
             player = players[role]
             mark = game.to_move(s)

@@ -25,11 +25,14 @@ import math
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
+from gametree.attrs import MOVE
 from gametree.exceptions import GameError
-from gametree.games.lazy import ALGORITHMS, search_game
+from gametree.games.lazy import ALGORITHMS, GameSearchResult, search_game
 from gametree.games.protocol import player_mapper, renderer
+from gametree.search.result import SearchResult
 
 __all__ = [
     "GamePlayer",
@@ -90,6 +93,8 @@ class _Searcher(GamePlayer):
         self.last_iterations = 0
 
     def _search(self, game: Any, state: Any, depth: int | None) -> Any:
+        if self.algorithm == "expectiminimax":
+            return _expectiminimax(game, state, depth, self.options)
         return search_game(
             game,
             state,
@@ -130,6 +135,30 @@ class _Searcher(GamePlayer):
         return r.best_move
 
 
+PLAYER_ALGORITHMS = (*ALGORITHMS, "expectiminimax")
+"""What a searching player may run: the game searches, and expectiminimax for chance."""
+
+
+def _expectiminimax(
+    game: Any, state: Any, depth: int | None, options: dict[str, Any]
+) -> GameSearchResult:
+    """Expand ``game`` below ``state`` to ``depth`` and search the tree with expectiminimax."""
+    from gametree.games.expand import expand
+    from gametree.search import solve
+
+    limit = {"max_nodes": options["max_nodes"]} if "max_nodes" in options else {}
+    G = expand(game, state, depth=depth, **limit)
+    r = solve(G, "expectiminimax", annotate=False)
+    moves = {child: G.edges[0, child][MOVE] for child in G.successors(0)}
+    return GameSearchResult(
+        **{f.name: getattr(r, f.name) for f in fields(SearchResult)},
+        graph=G,
+        best_action=moves.get(r.best_move),
+        best_actions=tuple(moves[c] for c in r.best_moves),
+        root_state=state,
+    )
+
+
 def searcher(
     algorithm: str = "alphabeta",
     *,
@@ -146,7 +175,8 @@ def searcher(
     Parameters
     ----------
     algorithm : str, default "alphabeta"
-        Any algorithm :func:`gametree.search_game` accepts.
+        Any algorithm :func:`gametree.search_game` accepts, or ``"expectiminimax"`` for
+        games with chance: it expands the game to ``depth`` and searches the tree.
     depth : int, optional
         Depth limit (the game's ``evaluate`` scores the horizon). With ``iterative``,
         the largest depth tried.
@@ -166,8 +196,8 @@ def searcher(
     **options
         ``prune_on_equal``, ``fail``, ``window``, ``max_nodes`` (of each search).
     """
-    if algorithm not in ALGORITHMS:
-        allowed = ", ".join(repr(a) for a in ALGORITHMS)
+    if algorithm not in PLAYER_ALGORITHMS:
+        allowed = ", ".join(repr(a) for a in PLAYER_ALGORITHMS)
         raise GameError(
             f"searcher: algorithm {algorithm!r} is not known; expected one of {allowed}"
         )
@@ -345,10 +375,10 @@ def parse_player(spec: str, *, max_nodes: int | None = None) -> GamePlayer:
     if head == "human":
         return human()
     algorithm = head.replace("-", "_")
-    if algorithm not in ALGORITHMS:
+    if algorithm not in PLAYER_ALGORITHMS:
         raise GameError(
             f"unknown player {spec!r}; expected one of: "
-            + ", ".join(ALGORITHMS)
+            + ", ".join(PLAYER_ALGORITHMS)
             + " (with :depth=N,iterative,tt,strict,hard), random[:SEED], first-open, "
             "think:K, human"
         )

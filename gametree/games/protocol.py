@@ -17,6 +17,14 @@ A game is any object with these members (AIMA 4th ed., Section 5.1):
 ``utility(state)``
     The outcome of a terminal state from MAX's point of view.
 
+Chance: ``to_move`` may return ``"CHANCE"`` (or an id the ``players`` mapping maps to
+it): ``actions`` are then the outcomes, and the optional ``chance_outcomes(state)`` gives
+``[(outcome, probability), ...]`` (without it the outcomes are equally likely).
+:func:`~gametree.games.expand` makes such states CHANCE nodes with ``prob`` on their
+edges and :func:`~gametree.games.play` draws the outcome; the game searches
+(:func:`~gametree.search_game`) refuse them: expand the game and run
+:func:`gametree.expectiminimax`.
+
 Optional members: ``evaluate(state)`` (a heuristic, MAX's point of view, used where a
 depth limit stops a search), ``key(state)`` (hashable, for transpositions; default the
 state itself), ``render(state)`` (text for node labels, a board; default ``str``),
@@ -43,13 +51,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from gametree.attrs import MAX, MIN, Player
+from gametree.attrs import CHANCE, MAX, MIN, Player
 from gametree.exceptions import GameError
 
 __all__ = [
     "BaseGame",
     "Game",
     "cell_renderer",
+    "chance_outcomes",
     "check_game",
     "evaluator",
     "keyer",
@@ -131,15 +140,25 @@ def no_moves_error(game: object, state: object) -> GameError:
     )
 
 
-def player_mapper(game: Any) -> Callable[[Any], str]:
+def player_mapper(game: Any, *, chance: bool = False) -> Callable[[Any], str]:
     """Return a function mapping ``game.to_move(state)`` to ``"MAX"`` or ``"MIN"``.
+
+    With ``chance``, ``"CHANCE"`` too; without it a chance state raises
+    :class:`GameError` (the caller cannot handle one).
 
     >>> from gametree.games import TicTacToe
     >>> t = TicTacToe()
     >>> player_mapper(t)(t.initial)
     'MAX'
     """
-    mapping: dict[Hashable, str] = {"MAX": "MAX", "MIN": "MIN", MAX: "MAX", MIN: "MIN"}
+    mapping: dict[Hashable, str] = {
+        "MAX": "MAX",
+        "MIN": "MIN",
+        "CHANCE": "CHANCE",
+        MAX: "MAX",
+        MIN: "MIN",
+        CHANCE: "CHANCE",
+    }
     own = getattr(game, "players", None)
     if own is not None:
         for k, v in dict(own).items():
@@ -147,25 +166,46 @@ def player_mapper(game: Any) -> Callable[[Any], str]:
                 p = Player.parse(v)
             except ValueError as exc:
                 raise GameError(f"{type(game).__name__}.players[{k!r}]: {exc}") from None
-            if p not in (MAX, MIN):
-                raise GameError(
-                    f"{type(game).__name__}.players[{k!r}] is {v!r}; games have MAX and MIN only"
-                )
             mapping[k] = p.value
     to_move = game.to_move
 
     def player(state: Any) -> str:
         who = to_move(state)
         try:
-            return mapping[who]
+            side = mapping[who]
         except (KeyError, TypeError):
             raise GameError(
                 f"{type(game).__name__}.to_move returned {who!r} for state {state!r}; "
-                f"expected one of {sorted(map(str, mapping))} (map the game's own player "
-                "ids with a 'players' attribute, e.g. {'X': 'MAX', 'O': 'MIN'})"
+                f"expected one of {sorted({str(k) for k in mapping})} (map the game's own "
+                "player ids with a 'players' attribute, e.g. {'X': 'MAX', 'O': 'MIN'})"
             ) from None
+        if side == "CHANCE" and not chance:
+            raise GameError(
+                f"{game!r} has a chance node at state {state!r}; game searches handle MAX "
+                "and MIN only: expand the game and search the tree with expectiminimax "
+                "(gametree.expectiminimax(gametree.expand(game)); on the command line "
+                "solve --game SPEC -a expectiminimax, or an expectiminimax player)"
+            )
+        return side
 
     return player
+
+
+def chance_outcomes(game: Any) -> Callable[[Any], list[tuple[Any, Any]]]:
+    """Return a function giving a chance state's ``[(outcome, probability or None), ...]``.
+
+    ``game.chance_outcomes`` when the game has it, else every action with ``None``
+    (equally likely).
+
+    >>> from gametree.games import Fig52Game
+    >>> chance_outcomes(Fig52Game())("B")
+    [('b1', None), ('b2', None), ('b3', None)]
+    """
+    own = getattr(game, "chance_outcomes", None)
+    if callable(own):
+        return lambda state: [(a, p) for a, p in own(state)]
+    actions = game.actions
+    return lambda state: [(a, None) for a in actions(state)]
 
 
 def player_of(game: Any, state: Any) -> str:

@@ -46,6 +46,7 @@ GAME_NAMES = {
     "connect4": "connect4[:ROWS,COLS,CONNECT] (default 6,7,4)",
     "nim": "nim[:P1,P2,...] (default 3,4,5)",
     "aima": "aima (Figure 5.2)",
+    "openspiel": "openspiel:NAME[(PARAM=VALUE,...)], e.g. openspiel:connect_four(rows=4)",
     "user": "module:Class or path/to/file.py:Class, with literal arguments: Class(rows=4)",
 }
 _ALIASES = {
@@ -61,6 +62,8 @@ _ALIASES = {
     "aima": "aima",
     "fig52": "aima",
     "fig5.2": "aima",
+    "openspiel": "openspiel",
+    "pyspiel": "openspiel",
 }
 
 
@@ -81,6 +84,8 @@ def parse_game(spec: str) -> Any:
         raise GameError(
             f"unknown game {spec!r}; expected one of: " + ", ".join(GAME_NAMES.values())
         )
+    if kind == "openspiel":
+        return _openspiel(spec, rest)
     args = _ints(spec, rest) if rest else []
     if kind == "tictactoe":
         if args and len(args) != 3:
@@ -97,17 +102,39 @@ def parse_game(spec: str) -> Any:
     return Fig52Game()
 
 
+_OPENSPIEL_SPEC = re.compile(r"^\s*(?P<name>[A-Za-z_][\w]*)\s*(?:\((?P<args>.*)\))?\s*$", re.DOTALL)
+
+
+def _openspiel(spec: str, rest: str) -> Any:
+    """``openspiel:NAME`` or ``openspiel:NAME(PARAM=VALUE, ...)``."""
+    from gametree.games.openspiel import openspiel_game
+
+    match = _OPENSPIEL_SPEC.match(rest)
+    if match is None:
+        raise GameError(
+            f"game {spec!r}: expected openspiel:NAME or openspiel:NAME(PARAM=VALUE,...), "
+            "e.g. openspiel:connect_four(rows=4,columns=5)"
+        )
+    args, params = literal_arguments(match["args"], spec) if match["args"] is not None else ((), {})
+    if args:
+        raise GameError(f"game {spec!r}: OpenSpiel parameters are named: NAME(rows=4)")
+    return openspiel_game(match["name"], **params)
+
+
 def parse_state(game: Any, text: str) -> Any:
     """Return the position ``text`` names in ``game``.
 
     Tic-tac-toe: the board row by row (``X``, ``O``, ``-`` or ``.``; rows may be
     separated by ``/``). Connect Four: the columns played, e.g. ``3342``. Nim: the
-    piles, e.g. ``1,2,3`` (MAX to move). AIMA: a letter A..M.
+    piles, e.g. ``1,2,3`` (MAX to move). AIMA: a letter A..M. OpenSpiel: the moves from
+    the start, as their texts or action ids, e.g. ``"x(1,1) o(0,0)"`` or ``4,0``.
     """
     if isinstance(game, (TicTacToe, ConnectFour)):
         return game.state(text)
     if isinstance(game, Nim):
         return game.state(_ints(text, text))
+    if getattr(game, "spiel_game", None) is not None:
+        return _replay(game, text)
     if isinstance(game, Fig52Game):
         letter = text.strip().upper()
         if letter not in "ABCDEFGHIJKLM" or len(letter) != 1:
@@ -274,3 +301,22 @@ def as_game(obj: Any, spec: str) -> Any:
         f"game protocol (it lacks {missing}) nor the student-style methods (it has no "
         "get_moves/getMoves method)"
     )
+
+
+_MOVE = re.compile(r"[^\s,()]+(?:\([^)]*\))?")
+
+
+def _replay(game: Any, text: str) -> Any:
+    """An OpenSpiel position: the moves from the start, separated by spaces or commas."""
+    state = game.initial
+    for move in _MOVE.findall(text):
+        legal = game.actions(state)
+        chosen = move if move in legal else int(move) if move.isdigit() else move
+        try:
+            state = game.result(state, chosen)
+        except GameError:
+            raise GameError(
+                f"state {text!r}: {move!r} is not a legal move after {list(state.history)!r}; "
+                f"legal: {', '.join(legal) or 'none (the game is over)'}"
+            ) from None
+    return state
