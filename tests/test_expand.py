@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -137,3 +138,79 @@ def test_progress_only_on_a_terminal() -> None:
 def test_expand_writes_nothing_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
     expand(TicTacToe(), merge_transpositions=True)
     assert capsys.readouterr().err == ""
+
+
+# -- games with chance ----------------------------------------------------------------------
+
+
+class CoinThenPick:
+    """MAX picks 'safe' (worth 1) or 'gamble': a coin (heads 3/4) then MIN picks.
+
+    After heads MIN chooses between 4 and 2, after tails between 0 and -8. By hand:
+    gamble = 3/4 * min(4, 2) + 1/4 * min(0, -8) = 1.5 - 2 = -0.5, so MAX plays safe (1).
+    With equal odds (no chance_outcomes): 1/2 * 2 + 1/2 * -8 = -3.
+    """
+
+    players = {"coin": "CHANCE", "max": "MAX", "min": "MIN"}  # noqa: RUF012
+    initial = ()
+
+    def __init__(self, odds: bool = True) -> None:
+        if not odds:
+            self.chance_outcomes = None  # type: ignore[assignment]
+
+    def to_move(self, s: tuple[str, ...]) -> str:
+        if self.is_terminal(s):
+            return "max"
+        return {0: "max", 1: "coin", 2: "min"}[len(s)]
+
+    def actions(self, s: tuple[str, ...]) -> list[str]:
+        if s == ("safe",):
+            return []
+        return [["safe", "gamble"], ["heads", "tails"], ["left", "right"]][len(s)]
+
+    def chance_outcomes(self, s: tuple[str, ...]) -> list[tuple[str, Fraction]]:
+        return [("heads", Fraction(3, 4)), ("tails", Fraction(1, 4))]
+
+    def result(self, s: tuple[str, ...], a: str) -> tuple[str, ...]:
+        return (*s, a)
+
+    def is_terminal(self, s: tuple[str, ...]) -> bool:
+        return s == ("safe",) or len(s) == 3
+
+    def utility(self, s: tuple[str, ...]) -> float:
+        if s == ("safe",):
+            return 1
+        return {("heads", "left"): 4, ("heads", "right"): 2, ("tails", "left"): 0}.get(s[1:], -8)
+
+
+def test_chance_states_become_chance_nodes() -> None:
+    G = expand(CoinThenPick())
+    assert G.nodes[2]["player"] == "CHANCE"
+    assert [G.edges[2, c] for c in G.successors(2)] == [
+        {"move": "heads", "prob": Fraction(3, 4)},
+        {"move": "tails", "prob": Fraction(1, 4)},
+    ]
+    r = gametree.expectiminimax(G, root=2, annotate=False)
+    assert r.value == -0.5
+    assert gametree.expectiminimax(G, annotate=False).value == 1
+    H = expand(CoinThenPick(odds=False))
+    assert "prob" not in H.edges[2, 3]
+    assert gametree.expectiminimax(H, root=2, annotate=False).value == -3
+
+
+def test_merged_outcomes_add_their_odds() -> None:
+    class SameEither(CoinThenPick):
+        def result(self, s: tuple[str, ...], a: str) -> tuple[str, ...]:
+            return (*s, "coin") if len(s) == 1 else (*s, a)
+
+    G = expand(SameEither(), merge_transpositions=True)
+    assert [G.edges[2, c]["prob"] for c in G.successors(2)] == [1]
+
+
+def test_game_searches_refuse_chance_and_matches_draw_outcomes() -> None:
+    with pytest.raises(gametree.GameError, match="expectiminimax"):
+        gametree.search_game(CoinThenPick(), ("gamble",))
+    m = gametree.play(
+        CoinThenPick(), gametree.first_open(), gametree.first_open(), games=1, state=("gamble",)
+    )
+    assert [mv.side for mv in m.games[0].moves] == ["CHANCE", "MIN"]
