@@ -39,7 +39,7 @@ examples:
   gametree expand tictactoe --merge                     5478 positions
   gametree expand connect4 --depth 2 -o c4.json         heuristic values at depth 2
   gametree expand nim:1,2,2 -o nim.dot
-  gametree expand --game mygame.py:Take(n=5) -o take.png   a class of yours
+  gametree expand --game "mygame.py:Take(n=5)" -o take.png   a class of yours
 """
 
 

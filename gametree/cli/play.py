@@ -17,13 +17,14 @@ games:   tictactoe[:M,N,K]  connect4[:ROWS,COLS,CONNECT]  nim[:P1,P2,...]  aima
          openspiel:NAME[(PARAM=VALUE,...)]   your own: module:Class or file.py:Class(ARGS)
 players: alphabeta[:depth=N,iterative,tt,strict,hard,random-ties]  minimax  negamax
          negamax_alphabeta  pvs  random[:SEED]  first-open  think:K (K = 1..3)  human
+         expectiminimax[:depth=N] (for games with chance)
 
 examples:
   gametree play tictactoe --x alphabeta --o first-open
   gametree play tictactoe --x alphabeta:iterative --o random --games 20 --seed 1
   gametree play connect4 --x alphabeta:depth=3 --o think:3 --games 100 --seed 0
   gametree play tictactoe --x human --o alphabeta
-  gametree play --game mygame.py:Take(n=9) --x alphabeta --o random --games 10
+  gametree play --game "mygame.py:Take(n=9)" --x alphabeta --o random --games 10
 """
 
 

@@ -44,7 +44,7 @@ examples:
   gametree solve fig52.tree -a pvs --json        one JSON object
   echo '(A (B 3 12 8) (C 2 4 6) (D 14 5 2))' | gametree solve -
   gametree solve --game tictactoe:3,3,3 -a alphabeta  a game, searched as it is played
-  gametree solve --game mygame.py:Take(n=9)           a class of yours
+  gametree solve --game "mygame.py:Take(n=9)"         a class of yours
 """
 
 
