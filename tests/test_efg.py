@@ -32,7 +32,7 @@ def test_aima_figure_5_2() -> None:
     assert G.nodes["A"]["player"] == "MAX" and G.nodes["C"]["player"] == "MIN"
     assert G.graph["name"] == "AIMA Figure 5.2"
     r = gametree.alphabeta(G)
-    assert (r.value, r.best_move) == (3, "B")
+    assert (r.value, r.best_child, r.best_move) == (3, "B", "a1")
     assert r.pruned_edges == (("C", "I"), ("C", "J"))
 
 
@@ -47,7 +47,7 @@ def test_aima_figure_5_12_left_has_exact_probabilities() -> None:
     ]
     r = gametree.expectiminimax(G)
     assert r.value == pytest.approx(2.1)  # .9 * 2 + .1 * 3
-    assert G.edges[root, r.best_move]["move"] == "a1"
+    assert r.best_move == "a1"
     assert gametree.expectiminimax(G, root=a2).value == pytest.approx(1.3)
 
 
@@ -60,7 +60,7 @@ def test_aima_figure_5_12_right_decimal_probabilities_and_a_reused_chance_set() 
     assert [G.edges[a2, c]["move"] for c in G.successors(a2)] == ["h", "l"]
     r = gametree.expectiminimax(G)
     assert r.value == pytest.approx(40.9)  # .9 * 1 + .1 * 400
-    assert G.edges[root, r.best_move]["move"] == "a2"
+    assert r.best_move == "a2"
     assert gametree.expectiminimax(G, root=a1).value == pytest.approx(21)
 
 
@@ -81,7 +81,7 @@ def test_general_sum_payoffs_need_a_named_player() -> None:
     # Minus player 2's payoff: the responder accepts, the proposer offers the unfair split.
     G = gametree.load(path, payoff=2)
     r = gametree.minimax(G)
-    assert r.value == -2 and G.edges["A", r.best_move]["move"] == "unfair"
+    assert r.value == -2 and r.best_move == "unfair"
 
 
 def test_constant_sum_values_are_player_one_payoffs() -> None:

@@ -91,7 +91,7 @@ def test_solve_a_user_game(
     assert f"value:      {value}\n" in out
     if value == 1:
         # The winning move leaves a multiple of 3.
-        first = out.split("PV moves:")[1].split()[0]
+        first = out.split("best move:")[1].split()[0]
         assert (n - int(first)) % 3 == 0
 
 

@@ -11,7 +11,6 @@ import argparse
 import json
 import math
 from collections.abc import Hashable, Iterable, Mapping
-from itertools import pairwise
 from typing import Any
 
 import networkx as nx
@@ -140,17 +139,13 @@ def _solve_game(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
         G = expand(game, depth=options.pop("depth", None), **limit)
         result: SearchResult = solve(G, args.algorithm, annotate=False, **options)
-        pv_moves = [G.edges[u, v].get("move") for u, v in pairwise(result.pv)]
     else:
         found = search_game(game, algorithm=args.algorithm, annotate=False, **options, **limit)
-        result, G, pv_moves = found, found.graph, list(found.pv_actions)
+        result, G = found, found.graph
     if args.json:
-        data = result_json(result)
-        data["principal_variation_moves"] = jsonable(pv_moves)
-        print(json.dumps(data, indent=2))
+        print(json.dumps(result_json(result), indent=2))
         return 0
     print(format_text(result, G, ids=args.ids))
-    print(f"PV moves:   {' '.join(map(str, pv_moves)) or '(none)'}")
     return 0
 
 

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from gametree.attrs import MOVE
 from gametree.exceptions import GameError
 from gametree.games.lazy import ALGORITHMS, GameSearchResult, search_game
 from gametree.games.protocol import player_mapper, renderer
@@ -149,14 +148,8 @@ def _expectiminimax(
     limit = {"max_nodes": options["max_nodes"]} if "max_nodes" in options else {}
     G = expand(game, state, depth=depth, **limit)
     r = solve(G, "expectiminimax", annotate=False)
-    moves = {child: G.edges[0, child][MOVE] for child in G.successors(0)}
-    return GameSearchResult(
-        **{f.name: getattr(r, f.name) for f in fields(SearchResult)},
-        graph=G,
-        best_action=moves.get(r.best_move),
-        best_actions=tuple(moves[c] for c in r.best_moves),
-        root_state=state,
-    )
+    fields_of = {f.name: getattr(r, f.name) for f in fields(SearchResult)}
+    return GameSearchResult(**fields_of, graph=G, root_state=state)
 
 
 def searcher(
