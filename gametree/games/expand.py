@@ -6,8 +6,7 @@ import gc
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
-from itertools import repeat
+from collections.abc import Callable, Hashable
 from typing import Any, TextIO
 
 import networkx as nx
@@ -154,7 +153,6 @@ def expand(
     root_state = game.initial if state is None else state
     player_of = player_mapper(game, chance=True)
     outcomes = chance_outcomes(game)
-    no_probs = repeat(None)
     evaluate = evaluator(game)
     key: Callable[[Any], Hashable] = keyer(game)
     render = renderer(game)
@@ -196,16 +194,17 @@ def expand(
                 data[VALUE] = evaluate(s)
                 data[CUTOFF] = True
                 continue
-            probs: Iterable[Any] = no_probs
+            landed: list[int] | None = None  # a chance node's child for each outcome
             if data[PLAYER] == "CHANCE":
                 drawn = outcomes(s)
-                moves, probs = [a for a, _ in drawn], [p for _, p in drawn]
+                moves = [a for a, _ in drawn]
+                landed = []
             else:
                 moves = actions(s)
             if not moves:
                 raise no_moves_error(game, s)
             children = succ[node]
-            for a, p in zip(moves, probs, strict=False):  # probs may be repeat(None)
+            for a in moves:
                 t = result(s, a)
                 if merge_transpositions:
                     k = key(t) if depth is None else (key(t), ply + 1)
@@ -215,15 +214,23 @@ def expand(
                         ids[k] = child
                         queue.append((child, t, ply + 1))
                     elif child in children:
-                        if p is not None:  # two outcomes, one position: one edge, both odds
-                            children[child][PROB] += p
+                        if landed is not None:
+                            landed.append(child)
                         continue
                 else:
                     child = new_node(t)
                     queue.append((child, t, ply + 1))
-                edge = {MOVE: a} if p is None else {MOVE: a, PROB: p}
+                if landed is not None:
+                    landed.append(child)
+                edge = {MOVE: a}
                 children[child] = edge
                 pred[child][node] = edge
+            if landed is not None and drawn[0][1] is not None:
+                # Two outcomes reaching one position share its edge: their odds add up.
+                for child in landed:
+                    children[child][PROB] = 0
+                for child, (_, p) in zip(landed, drawn, strict=True):
+                    children[child][PROB] += p
             count = len(node_attrs)
             if count > max_nodes:
                 raise too_many(game, count, max_nodes)

@@ -167,26 +167,31 @@ def player_mapper(game: Any, *, chance: bool = False) -> Callable[[Any], str]:
             except ValueError as exc:
                 raise GameError(f"{type(game).__name__}.players[{k!r}]: {exc}") from None
             mapping[k] = p.value
+    # Without ``chance``, chance ids stay out of the mapping (no cost on the hot path)
+    # and only the error tells them apart.
+    chance_ids = set() if chance else {k for k, v in mapping.items() if v == "CHANCE"}
+    for k in chance_ids:
+        del mapping[k]
     to_move = game.to_move
 
     def player(state: Any) -> str:
         who = to_move(state)
         try:
-            side = mapping[who]
+            return mapping[who]
         except (KeyError, TypeError):
+            if any(who == k for k in chance_ids):
+                raise GameError(
+                    f"{game!r} has a chance node at state {state!r}; game searches handle "
+                    "MAX and MIN only: expand the game and search the tree with "
+                    "expectiminimax (gametree.expectiminimax(gametree.expand(game)); on the "
+                    "command line solve --game SPEC -a expectiminimax, or an expectiminimax "
+                    "player)"
+                ) from None
             raise GameError(
                 f"{type(game).__name__}.to_move returned {who!r} for state {state!r}; "
                 f"expected one of {sorted({str(k) for k in mapping})} (map the game's own "
                 "player ids with a 'players' attribute, e.g. {'X': 'MAX', 'O': 'MIN'})"
             ) from None
-        if side == "CHANCE" and not chance:
-            raise GameError(
-                f"{game!r} has a chance node at state {state!r}; game searches handle MAX "
-                "and MIN only: expand the game and search the tree with expectiminimax "
-                "(gametree.expectiminimax(gametree.expand(game)); on the command line "
-                "solve --game SPEC -a expectiminimax, or an expectiminimax player)"
-            )
-        return side
 
     return player
 
