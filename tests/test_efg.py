@@ -191,21 +191,16 @@ def efg_trees(draw: st.DrawFn) -> nx.DiGraph:
     return G
 
 
-def expected_after_round_trip(G: nx.DiGraph) -> nx.DiGraph:
-    """What .efg keeps: equal chance odds become explicit 1/n."""
-    H = G.copy()
-    for node in H:
-        kids = list(H.successors(node))
-        if H.nodes[node].get("player") == "CHANCE" and "prob" not in H.edges[node, kids[0]]:
-            for kid in kids:
-                H.edges[node, kid]["prob"] = Fraction(1, len(kids))
-    return H
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G=efg_trees())
 def test_dump_then_load_gives_the_same_tree(G: nx.DiGraph) -> None:
-    expected = expected_after_round_trip(G)
+    expected = G.copy()
+    for node in expected:
+        kids = list(expected.successors(node))
+        probs = [expected.edges[node, k].get("prob") for k in kids]
+        if all(type(p) is Fraction and p == Fraction(1, len(kids)) for p in probs):
+            for kid in kids:  # equal odds as exact 1/n read back as the default: no prob
+                expected.edges[node, kid].pop("prob", None)
     H = gametree.loads(gametree.dumps(G, "efg"), "efg")
     assert list(H.nodes) == list(expected.nodes)
     assert H.graph == expected.graph
@@ -303,3 +298,15 @@ def test_openspiel_values_equal_ours(G: nx.DiGraph) -> None:
             seen.add(data.get("move", kid))
     ours = gametree.expectiminimax(G).value
     assert openspiel_value(generate_efg(G)) == pytest.approx(float(ours), abs=1e-9)
+
+
+def test_equal_odds_as_ratios_are_the_default_and_decimals_stay() -> None:
+    coin = (
+        'EFG 2 R "" { "a" "b" }\nc "" 1 "" { "h" %s "t" %s } 0\nt "" 1 { 1 -1 }\nt "" 2 { 3 -3 }\n'
+    )
+    G = parse_efg(coin % ("1/2", "1/2"))
+    assert G.edges["A", "B"] == {"move": "h"} and G.edges["A", "C"] == {"move": "t"}
+    assert gametree.expectiminimax(G).value == 2
+    H = parse_efg(coin % ("0.5", "0.5"))
+    assert H.edges["A", "B"] == {"move": "h", "prob": 0.5}
+    assert generate_efg(G).splitlines()[1] == 'c "A" 1 "" { "h" 1/2 "t" 1/2 } 0'

@@ -9,7 +9,8 @@ the nodes in depth-first order, one per line by convention::
 
 Reading maps player 1 to MAX and player 2 to MIN, ``c`` nodes to CHANCE with each
 outcome's probability as the edge's ``prob`` (an exact :class:`fractions.Fraction` where
-the file writes a ratio such as ``1/3``, a float for a decimal), and a terminal's value to
+the file writes a ratio such as ``1/3``, a float for a decimal; equal odds written as
+ratios, ``1/n`` each, are left out, the contract's default), and a terminal's value to
 player 1's payoff (outcomes met on the way down add up, as in Gambit). Node names become
 node ids (all integers: int ids; an unnamed or repeated name gets a letter id in
 breadth-first order, a repeated one keeping its name as ``label``), action names become
@@ -508,12 +509,17 @@ def _build(nodes: list[_Node], values: dict[int, int | float | Fraction]) -> nx.
         G.add_node(ids[i], **data)
     for i in order:
         node = nodes[i]
+        # Equal odds written as ratios (1/n each) are the contract's default: no prob.
+        uniform = Fraction(1, len(node.probs)) if node.probs else None
+        odds = node.kind == "c" and not all(
+            type(p) is Fraction and p == uniform for p in node.probs
+        )
         for k, child in enumerate(children[i]):
             edge: dict[str, Any] = {}
             action = node.actions[k]
             if action and action != nodes[child].name:
                 edge[MOVE] = action
-            if node.kind == "c":
+            if odds:
                 edge[PROB] = node.probs[k]
             G.add_edge(ids[i], ids[child], **edge)
     return G
