@@ -180,7 +180,8 @@ def test_play_max_nodes_and_games(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     for bad in (["--games", "0"], ["--games", "-1"], ["--max-nodes", "0"]):
         assert main([*argv, *bad]) == 2
-        assert "must be at least 1" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert "must be at least 1" in err and len(err.strip().splitlines()) == 1
 
 
 def test_one_game_only(capsys: pytest.CaptureFixture[str]) -> None:

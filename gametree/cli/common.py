@@ -21,7 +21,7 @@ __all__ = [
     "add_game_argument",
     "add_search_options",
     "add_tree_argument",
-    "at_least_one",
+    "check_at_least_one",
     "drawing_options",
     "focus_node",
     "print_warnings",
@@ -99,15 +99,19 @@ def read_tree(path: str) -> nx.DiGraph:
     return load(path)
 
 
-def at_least_one(text: str) -> int:
-    """An argparse type: an integer >= 1 (``--games``, ``--max-nodes``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def check_at_least_one(args: argparse.Namespace, *names: str) -> None:
+    """Raise :class:`GameError` (one line on stderr) unless each option given is >= 1.
+
+    ``names`` are attribute names of ``args`` (``"games"``, ``"max_nodes"``); an option
+    left at None is not checked.
+    """
+    from gametree.exceptions import GameError
+
+    for name in names:
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            flag = "--" + name.replace("_", "-")
+            raise GameError(f"{flag} must be at least 1, got {value}")
 
 
 def _number(text: str) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gametree.cli.common import add_game_argument, at_least_one, read_game
+from gametree.cli.common import add_game_argument, check_at_least_one, read_game
 
 __all__ = ["add_parser", "run"]
 
@@ -41,10 +41,10 @@ def add_parser(subparsers: Any) -> None:
         "--x", required=True, metavar="PLAYER", help="the player moving first in game 1"
     )
     parser.add_argument("--o", required=True, metavar="PLAYER", help="the other player")
-    parser.add_argument("--games", type=at_least_one, default=1, help="number of games (default 1)")
+    parser.add_argument("--games", type=int, default=1, help="number of games (default 1)")
     parser.add_argument(
         "--max-nodes",
-        type=at_least_one,
+        type=int,
         default=None,
         help="stop a searching player past this many nodes per move (default 1,000,000)",
     )
@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from gametree.games.players import parse_player
     from gametree.games.specs import parse_state
 
+    check_at_least_one(args, "games", "max_nodes")
     game = read_game(args)
     x = parse_player(args.x, max_nodes=args.max_nodes)
     o = parse_player(args.o, max_nodes=args.max_nodes)

@@ -21,7 +21,7 @@ from gametree.cli.common import (
     add_ids_option,
     add_search_options,
     add_tree_argument,
-    at_least_one,
+    check_at_least_one,
     read_tree,
     search_options,
 )
@@ -59,7 +59,7 @@ def add_parser(subparsers: Any) -> None:
     add_game_argument(parser, positional=False)
     parser.add_argument(
         "--max-nodes",
-        type=at_least_one,
+        type=int,
         default=None,
         help="with --game: stop past this many nodes (default 1,000,000)",
     )
@@ -93,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if args.window is not None and not args.window[0] < args.window[1]:
         lo, hi = args.window
         raise SearchError(f"--window LO HI needs LO < HI, got {_num(lo)} {_num(hi)}")
+    check_at_least_one(args, "max_nodes")
     options = search_options(args)
     if (args.game_option is None) == (args.tree is None):
         raise SearchError("give a TREE file (- for stdin) or --game SPEC, one of them")
