@@ -14,6 +14,7 @@ __all__ = [
     "GameError",
     "GameTreeError",
     "GameTreeWarning",
+    "InputError",
     "InvalidTreeError",
     "RenderError",
     "SearchError",
@@ -120,3 +121,10 @@ class GameTreeWarning(UserWarning):
 
 class FitWarning(GameTreeWarning):
     """A drawing does not fit its page legibly; the message names the views that do."""
+
+
+class InputError(GameTreeError, OSError):
+    """An input gametree refuses to read: larger than the input limit, or not a regular file.
+
+    See :mod:`gametree.inputs` for the limit and how to raise it.
+    """

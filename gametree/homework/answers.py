@@ -66,6 +66,7 @@ UTF-8 text) raises :class:`~gametree.AnswerFormatError`.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Mapping
@@ -74,6 +75,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gametree.exceptions import AnswerFormatError
+from gametree.inputs import read_input
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -206,37 +208,31 @@ def load_answers(path: str | Path, *, format: str | None = None) -> Answers:
     Raises
     ------
     OSError
-        If the file cannot be read.
+        If the file cannot be read; :class:`~gametree.InputError` if it is not a regular
+        file or is larger than the input limit (see :mod:`gametree.inputs`).
     AnswerFormatError
         If it is not UTF-8 text.
     """
-    p = Path(path)
-    data = p.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise AnswerFormatError(
-            f"{p}: not UTF-8 text (byte {exc.start}); answer files are text"
-        ) from None
-    if format is None:
-        suffix = p.suffix.lower()
-        format = {".json": "json", ".toml": "toml"}.get(suffix)
-    answers = parse_answers(text, format=format, source=str(p))
-    return answers
+    return parse_answers(read_input(path), format=format, source=os.fspath(path))
 
 
 def parse_answers(
-    text: str | Mapping[str, Any], *, format: str | None = None, source: str | None = None
+    text: str | bytes | Mapping[str, Any],
+    *,
+    format: str | None = None,
+    source: str | None = None,
 ) -> Answers:
     """Read answers from a string (TOML, JSON or plain text) or from a dict.
 
     Parameters
     ----------
-    text : str or Mapping
-        The file's content, or the answers already as a mapping (as JSON would give).
+    text : str, bytes or Mapping
+        The file's content (bytes are read as UTF-8), or the answers already as a
+        mapping (as JSON would give).
     format : {"toml", "json", "text"}, optional
-        Force a format; by default JSON when the text starts with ``{``, else TOML when it
-        parses as TOML, else plain text.
+        Force a format; by default the suffix of ``source`` (``.json``, ``.toml``), else
+        JSON when the text starts with ``{``, else TOML when it parses as TOML, else
+        plain text.
     source : str, optional
         A file name used in messages.
 
@@ -247,8 +243,8 @@ def parse_answers(
     Raises
     ------
     AnswerFormatError
-        Only for an unknown ``format`` or input that is neither text nor a mapping;
-        every problem in the text (invalid JSON included) becomes an
+        Only for an unknown ``format``, bytes that are not UTF-8, or input that is
+        neither text nor a mapping; every problem in the text (invalid JSON included) becomes an
         :class:`AnswerProblem` with its line.
 
     Examples
@@ -261,6 +257,15 @@ def parse_answers(
     """
     if isinstance(text, Mapping):
         return _from_mapping(text, "dict", source, {}, ())
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise AnswerFormatError(
+                f"{source or 'answers'}: not UTF-8 text (byte {exc.start}); answer files are text"
+            ) from None
+    if format is None and source is not None:
+        format = {".json": "json", ".toml": "toml"}.get(Path(source).suffix.lower())
     if not isinstance(text, str):
         raise AnswerFormatError(f"answers must be text or a mapping, got {type(text).__name__}")
     stripped = text.lstrip()
@@ -268,12 +273,7 @@ def parse_answers(
         if stripped.startswith("{"):
             format = "json"
         else:
-            try:
-                tomllib.loads(text)
-            except tomllib.TOMLDecodeError:
-                format = "text"
-            else:
-                format = "toml"
+            format = "toml" if _toml_or_none(text) is not None else "text"
     if format == "json":
         return _parse_json(text, source)
     if format == "toml":
@@ -281,6 +281,56 @@ def parse_answers(
     if format == "text":
         return _parse_text(text, source, "text")
     raise AnswerFormatError(f"unknown answer format {format!r}; expected 'toml', 'json' or 'text'")
+
+
+# ---------------------------------------------------------------------------- limits
+
+MAX_NESTING = 32
+"""The deepest nesting of ``[``/``{`` read as JSON or TOML (answers nest 2 deep)."""
+
+_DIGITS = 4000
+
+
+def _too_deep(text: str) -> AnswerProblem | None:
+    """A problem if brackets nest deeper than :data:`MAX_NESTING` (checked before parsing,
+    so that no parser recurses on it); brackets inside strings count too."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        for char in line:
+            if char in "[{":
+                depth += 1
+                if depth > MAX_NESTING:
+                    return AnswerProblem(
+                        f"brackets nest more than {MAX_NESTING} deep; answers are "
+                        "names, numbers and lists of them",
+                        number,
+                        "answer file",
+                    )
+            elif char in "]}":
+                depth = max(depth - 1, 0)
+    return None
+
+
+def _toml_or_none(text: str) -> dict[str, Any] | None:
+    """The TOML document, or None when ``text`` is not (readable) TOML."""
+    if _too_deep(text) is not None:
+        return None
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return None
+    return data
+
+
+def _json_int(text: str) -> int | str:
+    # Longer than Python converts: kept as written, so the checker reports it.
+    return int(text) if len(text) <= _DIGITS else text
+
+
+def _json_float(text: str) -> float | str:
+    value = float(text)
+    # Beyond float range (1e400): kept as written, so the checker reports it.
+    return text if value in (float("inf"), float("-inf")) else value
 
 
 # ---------------------------------------------------------------------------- JSON
@@ -298,8 +348,13 @@ def _parse_json(text: str, source: str | None) -> Answers:
             out[k] = v
         return out
 
+    deep = _too_deep(text)
+    if deep is not None:
+        return Answers((), (deep,), "json", source)
     try:
-        data = json.loads(text, object_pairs_hook=pairs)
+        data = json.loads(
+            text, object_pairs_hook=pairs, parse_int=_json_int, parse_float=_json_float
+        )
     except json.JSONDecodeError as exc:
         problem = AnswerProblem(
             f"not valid JSON (column {exc.colno}): {exc.msg}; nothing could be read",
@@ -337,15 +392,19 @@ def _parse_json(text: str, source: str | None) -> Answers:
 
 
 def _parse_toml(text: str, source: str | None) -> Answers:
+    deep = _too_deep(text)
     try:
+        if deep is not None:
+            raise tomllib.TOMLDecodeError(deep.message)
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        # Recover item by item with the forgiving text reader, and say why.
+    except (tomllib.TOMLDecodeError, ValueError) as exc:
+        # Recover item by item with the forgiving text reader, and say why. (tomllib
+        # raises a bare ValueError for an integer longer than Python converts.)
         recovered = _parse_text(text, source, "toml")
         if recovered.problems:
             return recovered
         match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else None
+        line = int(match.group(1)) if match else (deep.line if deep else None)
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         note = f"not valid TOML ({message}); read it as the plain-text form instead"
         return Answers(

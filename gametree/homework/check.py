@@ -258,13 +258,16 @@ def _read_number(
     if isinstance(given, bool):
         return f"{given!r} is not a number"
     if isinstance(given, int):
-        return _Number(float(given), 0.0)
+        try:
+            return _Number(float(given), 0.0)
+        except OverflowError:
+            return _out_of_range(given)
     if isinstance(given, float):
         if math.isnan(given):
             return "NaN is not a value"
         return _Number(given, _rounding(repr(given)))
     if not isinstance(given, str):
-        return f"{given!r} is not a number"
+        return f"{_short(given)} is not a number"
     text = given.strip().replace("−", "-").replace(" ", "")
     op = None
     for sign, name in _OPS.items():
@@ -273,11 +276,11 @@ def _read_number(
             break
     if op is None and text[:1] in {"<", ">"}:
         return (
-            f"{given!r}: write an upper bound as <= and a lower bound as >= "
+            f"{_short(given)}: write an upper bound as <= and a lower bound as >= "
             "(the search proves at most / at least a value)"
         )
     if op is not None and not allow_bound:
-        return f"{given!r}: expected a plain number here, not a bound"
+        return f"{_short(given)}: expected a plain number here, not a bound"
     low = text.lower()
     if allow_none and op is None and low in _NO_VALUE:
         return _Number(0.0, 0.0, None, True)
@@ -285,16 +288,45 @@ def _read_number(
         return _Number(_INF[low], 0.0, op)
     if "/" in text:
         try:
-            return _Number(float(Fraction(text)), 1e-9, op)
+            value = float(Fraction(text))
         except (ValueError, ZeroDivisionError):
-            return f"{given!r} is not a number"
+            if len(text) > _MAX_DIGITS:
+                return _out_of_range(given)
+            return f"{_short(given)} is not a number"
+        except OverflowError:
+            return _out_of_range(given)
+        return _Number(value, 1e-9, op)
     try:
         value = float(text)
     except ValueError:
-        return f"{given!r} is not a number"
+        return f"{_short(given)} is not a number"
     if math.isnan(value):
         return "NaN is not a value"
+    if math.isinf(value):
+        return _out_of_range(given)
     return _Number(value, _rounding(text), op)
+
+
+_MAX_DIGITS = 4000
+
+
+def _short(given: Any, width: int = 40) -> str:
+    """``repr(given)`` cut to about ``width`` characters, for a message."""
+    if isinstance(given, int) and given.bit_length() > 4 * width:
+        return f"a number of about {given.bit_length() * 30103 // 100000:,} digits"
+    text = given if isinstance(given, str) else repr(given)
+    if len(text) > width:
+        text = text[:width] + "..."
+    return repr(text) if isinstance(given, str) else text
+
+
+def _out_of_range(given: Any) -> str:
+    """The message for a number beyond float range."""
+    size = f" ({len(given):,} characters)" if isinstance(given, str) else ""
+    return (
+        f"{_short(given, 20)}{size} is beyond the range of numbers gametree compares "
+        "(about ±1.8e308; write inf for an infinite value)"
+    )
 
 
 def _rounding(text: str) -> float:
@@ -618,6 +650,11 @@ class AnswerKey:
             return name  # type: ignore[no-any-return]
         text = str(name).strip().strip('"').strip("'")
         m = re.fullmatch(r"#\s*(\d+)", text)
+        if m and len(m.group(1)) > 18:
+            raise ValueError(
+                f"leaf position #{m.group(1)[:20]}... is out of range: the tree has "
+                f"{len(self.frontier)} leaves"
+            )
         if m:
             k = int(m.group(1))
             if 1 <= k <= len(self.frontier):

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import csv
+import errno
+import fnmatch
 import io
+import os
+import stat
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-from gametree.exceptions import GameTreeError
-from gametree.homework.answers import load_answers
+from gametree.exceptions import GameTreeError, InputError
+from gametree.homework.answers import load_answers, parse_answers
 from gametree.homework.check import AnswerKey, CheckReport
+from gametree.inputs import kind_of, read_input
 
-__all__ = ["GradeReport", "GradeRow", "grade"]
+__all__ = ["GradeReport", "GradeRow", "csv_safe", "grade"]
 
 CSV_COLUMNS = ("file", "score", "right", "asked", "wrong", "conventions", "error")
 
@@ -37,13 +42,13 @@ class GradeRow:
     def to_csv_row(self) -> dict[str, Any]:
         """Return the row as the CSV writes it."""
         return {
-            "file": self.file,
+            "file": csv_safe(self.file),
             "score": f"{self.score:.3f}",
             "right": self.right,
             "asked": self.asked,
-            "wrong": "; ".join(self.wrong),
-            "conventions": "; ".join(self.conventions),
-            "error": self.error or "",
+            "wrong": csv_safe("; ".join(self.wrong)),
+            "conventions": csv_safe("; ".join(self.conventions)),
+            "error": csv_safe(self.error or ""),
         }
 
 
@@ -96,10 +101,68 @@ class GradeReport:
         return self.summary()
 
 
-def _submissions(directory: Path, pattern: str) -> list[Path]:
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(cell: str) -> str:
+    """Return ``cell`` so that no spreadsheet reads it as a formula.
+
+    A cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets
+    a leading ``'`` (as OWASP advises against CSV injection); other cells are unchanged.
+
+    Examples
+    --------
+    >>> csv_safe("=HYPERLINK(1)"), csv_safe("-1+1"), csv_safe("ann.txt")
+    ("'=HYPERLINK(1)", "'-1+1", 'ann.txt')
+    """
+    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+
+
+def _entries(directory: Path, pattern: str) -> list[str]:
+    """The folder's entries matching ``pattern`` (hidden ones skipped), sorted by name."""
     if not directory.is_dir():
         raise NotADirectoryError(20, "not a directory", str(directory))
-    return sorted(p for p in directory.glob(pattern) if p.is_file() and not p.name.startswith("."))
+    with os.scandir(directory) as it:
+        names = [e.name for e in it if not e.name.startswith(".")]
+    return sorted(n for n in names if fnmatch.fnmatchcase(n, pattern))
+
+
+def _read_entry(directory: Path, name: str) -> bytes:
+    """Return one entry's bytes; never follow a link out of ``directory``, never block.
+
+    Raises
+    ------
+    OSError
+        (an :class:`~gametree.InputError` for what gametree refuses) with a message
+        saying why the entry cannot be read.
+    """
+    real_dir = os.path.realpath(directory)
+    info = os.lstat(os.path.join(real_dir, name))
+    if stat.S_ISLNK(info.st_mode):
+        target = os.path.realpath(os.path.join(real_dir, name))
+        if os.path.commonpath([real_dir, target]) != real_dir or target == real_dir:
+            raise InputError("a symbolic link leading outside the folder; not followed")
+        if not os.path.lexists(target):
+            raise InputError("a symbolic link to a missing file")
+        name = os.path.relpath(target, real_dir)
+    elif not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{kind_of(info.st_mode)}, not an answer file")
+    fd = os.open(real_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        return read_input(name, dir_fd=fd, follow_symlinks=False)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError("a symbolic link loop") from None
+        raise
+    finally:
+        os.close(fd)
+
+
+def _error_text(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror and not isinstance(exc, InputError):
+        return exc.strerror
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
 
 
 def grade(
@@ -120,13 +183,14 @@ def grade(
     tree : networkx.DiGraph or path
         The exercise tree, or a file :func:`gametree.load` reads.
     submissions : directory or iterable of paths
-        A directory (its files matching ``pattern``, sorted by name, hidden files
+        A directory (its entries matching ``pattern``, sorted by name, hidden ones
         skipped) or the answer files themselves.
     pattern : str, default "*"
-        Glob for the directory's files.
+        Shell-style pattern for the names of the directory's entries.
     output : path, optional
         Also write the CSV there (columns: file, score, right, asked, wrong,
-        conventions, error).
+        conventions, error; text cells made safe for spreadsheets by
+        :func:`csv_safe`).
     algorithm, prune_on_equal, fail, **options
         The convention, as for :func:`gametree.check`.
 
@@ -142,6 +206,14 @@ def grade(
     -----
     The search runs once for the whole class (:class:`AnswerKey`); each submission
     costs only its own reading and comparison.
+
+    Every entry of the directory gets exactly one row, and no entry stops the run. An
+    entry that cannot be read is an error row with score 0: a subfolder, a FIFO or a
+    device (never opened, so never waited on), a dangling symbolic link or a link loop,
+    a file without read permission, a file over the input limit
+    (:func:`gametree.inputs.max_input_bytes`), a file that is not UTF-8. A symbolic
+    link leading outside the directory is never followed. A submission that answers
+    nothing (an empty file) is an error row with score 0 too.
 
     Examples
     --------
@@ -163,28 +235,34 @@ def grade(
         tree = load(tree)
     key = AnswerKey(tree, algorithm=algorithm, prune_on_equal=prune_on_equal, fail=fail, **options)
     if isinstance(submissions, (str, Path)):
-        files: Sequence[Path] = _submissions(Path(submissions), pattern)
+        folder: Path | None = Path(submissions)
+        names = _entries(Path(submissions), pattern)
     else:
-        files = [Path(p) for p in submissions]
+        folder = None
+        names = [os.fspath(p) for p in submissions]
     rows: list[GradeRow] = []
     mistakes: Counter[str] = Counter()
     conventions: Counter[str] = Counter()
-    for path in files:
+    for name in names:
+        shown = name if folder is not None else Path(name).name
         try:
-            answers = load_answers(path)
+            if folder is not None:
+                answers = parse_answers(_read_entry(folder, name), source=name)
+            else:
+                answers = load_answers(name)
             report = key.check(answers)
-        except (GameTreeError, OSError, ValueError) as exc:
-            message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            rows.append(GradeRow(path.name, 0.0, 0, 0, error=message))
+        except (GameTreeError, OSError, ValueError, ArithmeticError, RecursionError) as exc:
+            rows.append(GradeRow(shown, 0.0, 0, 0, error=_error_text(exc)))
+            continue
+        if not report.asked:
+            rows.append(GradeRow(shown, 0.0, 0, 0, error="no answers (an empty submission)"))
             continue
         wrong = tuple(f"{f.item}: {f.verdict.value}" for f in report.wrong)
         notes = tuple(dict.fromkeys(n for f in report.wrong for n in f.notes))
         mistakes.update(set(wrong))
         conventions.update(notes)
         rows.append(
-            GradeRow(
-                path.name, report.score, report.right, report.asked, wrong, notes, None, report
-            )
+            GradeRow(shown, report.score, report.right, report.asked, wrong, notes, None, report)
         )
     result = GradeReport(
         tuple(rows),

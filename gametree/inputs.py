@@ -1,0 +1,188 @@
+"""Reading input within a size limit: tree files, answer files and standard input.
+
+gametree reads a whole input into memory before parsing it, so every file and stream it
+reads is bounded: at most :data:`MAX_INPUT_BYTES` (64 MiB) unless the environment
+variable ``GAMETREE_MAX_INPUT_BYTES`` says otherwise. A file must be a regular file:
+a FIFO, a device (``/dev/zero``, ``/dev/urandom``), a socket or a folder is refused
+without being read (a FIFO is never opened in blocking mode, so it cannot hang). Pipe
+such input to standard input (``-``) instead, where the same limit applies.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from typing import IO, Any
+
+from gametree.exceptions import InputError
+
+__all__ = [
+    "LIMIT_VARIABLE",
+    "MAX_INPUT_BYTES",
+    "kind_of",
+    "max_input_bytes",
+    "read_input",
+    "read_stream",
+]
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The default input limit in bytes (64 MiB)."""
+
+LIMIT_VARIABLE = "GAMETREE_MAX_INPUT_BYTES"
+"""The environment variable that sets another input limit (a number of bytes)."""
+
+_CHUNK = 1 << 20
+
+
+def max_input_bytes() -> int:
+    """Return the input limit: ``GAMETREE_MAX_INPUT_BYTES`` if set, else 64 MiB.
+
+    Raises
+    ------
+    InputError
+        If the variable is set to something other than a positive whole number.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.pop(LIMIT_VARIABLE, None) and None
+    >>> max_input_bytes()
+    67108864
+    """
+    raw = os.environ.get(LIMIT_VARIABLE)
+    if raw is None or not raw.strip():
+        return MAX_INPUT_BYTES
+    text = raw.strip().replace("_", "")
+    if not text.isdigit() or len(text) > 18 or int(text) < 1:
+        raise InputError(f"{LIMIT_VARIABLE}={raw[:40]!r}: expected a positive number of bytes")
+    return int(text)
+
+
+def _too_large(name: str, limit: int) -> InputError:
+    return InputError(
+        f"{name}: larger than the input limit of {limit:,} bytes (set {LIMIT_VARIABLE} to raise it)"
+    )
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISLNK, "a symbolic link"),
+)
+
+
+def kind_of(mode: int) -> str:
+    """Return what a file of this ``st_mode`` is, in words ("a folder", "a FIFO", ...)."""
+    for test, words in _KINDS:
+        if test(mode):
+            return words
+    return "a regular file" if stat.S_ISREG(mode) else "a special file"
+
+
+def read_input(
+    path: str | os.PathLike[str],
+    *,
+    limit: int | None = None,
+    dir_fd: int | None = None,
+    follow_symlinks: bool = True,
+) -> bytes:
+    """Return the bytes of a regular file, refusing anything else and anything too large.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file (relative to ``dir_fd`` when given).
+    limit : int, optional
+        The most bytes to read; default :func:`max_input_bytes`.
+    dir_fd : int, optional
+        A folder's descriptor that ``path`` is relative to.
+    follow_symlinks : bool, default True
+        False refuses a symbolic link as the last part of ``path`` (``O_NOFOLLOW``).
+
+    Returns
+    -------
+    bytes
+
+    Raises
+    ------
+    InputError
+        If the file is not a regular file (named: a FIFO, a device, a folder) or is
+        larger than the limit.
+    OSError
+        If it cannot be opened (missing, no permission, a symbolic link loop, ...).
+
+    Examples
+    --------
+    >>> read_input("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.InputError: /dev/zero: a character device, not a regular file...
+    """
+    limit = max_input_bytes() if limit is None else limit
+    name = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, dir_fd=dir_fd)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(
+                f"{name}: {kind_of(info.st_mode)}, not a regular file; "
+                "give a file, or pipe the input to standard input (-)"
+            )
+        if info.st_size > limit:
+            raise _too_large(name, limit)
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise _too_large(name, limit)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_stream(
+    stream: IO[Any] | None, *, limit: int | None = None, name: str = "standard input"
+) -> bytes:
+    """Return the bytes of a stream (standard input), at most ``limit`` of them.
+
+    Raises
+    ------
+    InputError
+        If the stream is closed (``<&-``) or longer than the limit.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_stream(io.BytesIO(b"(A 1 2)"))
+    b'(A 1 2)'
+    >>> read_stream(None)
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.InputError: standard input is closed
+    """
+    limit = max_input_bytes() if limit is None else limit
+    if stream is None or getattr(stream, "closed", False):
+        raise InputError(f"{name} is closed")
+    source = getattr(stream, "buffer", stream)
+    try:
+        data = source.read(limit + 1)
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, OSError) and exc.strerror:
+            raise InputError(f"{name}: {exc.strerror}") from None
+        raise InputError(f"{name} is closed") from None
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if len(data) > limit:
+        raise _too_large(name, limit)
+    return bytes(data)
