@@ -275,3 +275,24 @@ def small_trees(
         )
     )
     return gametree.from_nested(nested, players=draw(PLAYER_CYCLES))
+
+
+# Pieces of answer files, hostile ones included: deep brackets, numbers past float range
+# and past Python's int-string limit, bounds, edges, tables, quotes, control characters.
+ANSWER_PIECES = (
+    "value", "move", "pruned", "pruned_edges", "order", "pv", "alpha", "beta", "window",
+    "[values]", "[alpha]", "values.C", "alpha C", "C", "B", "I", "J", "#5", "#99999",
+    "C-I", "(C, I)", "a2/c2", " = ", "=", ":", "\n", " ", ",", "[", "]", "{", "}", '"',
+    "'", "#", "# c", "<=", ">=", "-", "inf", "-inf", "∞", "nan", "1e400", "-1e400", "3",
+    "2.5", "1/3", "1/0", "1" + "0" * 400, "1" + "0" * 400 + "/1", "1" + "0" * 5000,
+    "[" * 3000, "]" * 3000, "{" * 3000, '{"value": ', "true", "null", "\x00", "\ufeff",
+)  # fmt: skip
+
+
+@st.composite
+def answer_texts(draw: st.DrawFn) -> str:
+    """Text that looks like an answer file often enough to reach every reader's corners."""
+    pieces = draw(
+        st.lists(st.one_of(st.sampled_from(ANSWER_PIECES), st.text(max_size=8)), max_size=25)
+    )
+    return "".join(pieces)

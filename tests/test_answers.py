@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gametree import AnswerFormatError, format_answers, load_answers, parse_answers
+import gametree
+from gametree import (
+    AnswerFormatError,
+    AnswerKey,
+    Answers,
+    InputError,
+    format_answers,
+    load_answers,
+    parse_answers,
+)
+from tests.strategies import answer_texts
 
 
 def kinds(text: str, fmt: str | None = None) -> list[tuple[str, object, object]]:
@@ -158,3 +169,92 @@ def test_any_text_is_read_without_raising(text: str) -> None:
 )
 def test_any_mapping_is_read_without_raising(data: dict[str, object]) -> None:
     parse_answers(data)
+
+
+# ---------------------------------------------------------------------------- hostile input
+
+FIG52 = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+KEY = AnswerKey(FIG52)
+READERS = (None, "json", "toml", "text")
+
+
+def _read_and_check(data: str | bytes, fmt: str | None) -> None:
+    """The documented contract: findings, or AnswerFormatError for bytes that are not text."""
+    try:
+        answers = parse_answers(data, format=fmt)
+    except AnswerFormatError:
+        assert isinstance(data, bytes)
+        return
+    assert isinstance(answers, Answers)
+    report = KEY.check(answers)
+    assert report.asked == len(report.findings)
+    str(report), report.to_markdown(), report.to_dict()
+
+
+DEEP = 5000
+HOSTILE_ANSWERS = [
+    # (name, text, format, words in a problem or finding, line)
+    ("text list", "pruned = " + "[" * DEEP, None, "", None),
+    ("toml list", "pruned = " + "[" * DEEP + "]" * DEEP, "toml", "", None),
+    ("json list", '{"pruned": ' + "[" * DEEP + "]" * DEEP + "}", "json", "nest", 1),
+    ("json objects", '{"values": ' + '{"a": ' * DEEP + "1" + "}" * DEEP + "}", None, "nest", 1),
+    ("text 400 digits", "\nvalue = 1" + "0" * 400, "text", "beyond the range", 2),
+    ("toml 400 digits", "\nvalue = 1" + "0" * 400, "toml", "beyond the range", 2),
+    ("json 400 digits", '{\n"value": 1' + "0" * 400 + "}", "json", "beyond the range", 2),
+    ("text 5000 digits", "value = 1" + "0" * 5000, None, "beyond the range", 1),
+    ("toml 5000 digits", "value = 1" + "0" * 5000, "toml", "beyond the range", 1),
+    ("json 5000 digits", '{"value": 1' + "0" * 5000 + "}", None, "beyond the range", 1),
+    ("json 1e400", '{"value": 1e400}', None, "beyond the range", 1),
+    ("toml 1e400", "value = 1e400", "toml", "beyond the range", 1),
+    ("fraction", "value = 1" + "0" * 400 + "/1", None, "beyond the range", 1),
+    ("huge fraction", "value = 1" + "0" * 5000 + "/3", None, "beyond the range", 1),
+    ("bound", "C = <= 1" + "0" * 400, None, "beyond the range", 1),
+    ("window", "window C = [1" + "0" * 5000 + ", 2]", None, "", 1),
+    ("leaf position", "pruned = #1" + "0" * 5000, None, "out of range", 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "words", "line"),
+    [case[1:] for case in HOSTILE_ANSWERS],
+    ids=[case[0] for case in HOSTILE_ANSWERS],
+)
+def test_hostile_answers_become_findings(
+    text: str, fmt: str | None, words: str, line: int | None
+) -> None:
+    answers = parse_answers(text, format=fmt)
+    report = KEY.check(answers)
+    messages = [(p.message, p.line) for p in answers.problems] + [
+        (f.explanation, f.line) for f in report.wrong
+    ]
+    assert messages, "a hostile answer must be reported"
+    assert any(words in m and (line is None or at == line) for m, at in messages), messages
+    _read_and_check(text, fmt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(answer_texts(), st.sampled_from(READERS))
+def test_fuzz_answer_texts(text: str, fmt: str | None) -> None:
+    _read_and_check(text, fmt)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.binary(max_size=200), st.text(max_size=200)), st.sampled_from(READERS))
+def test_fuzz_answer_bytes_and_text(data: str | bytes, fmt: str | None) -> None:
+    _read_and_check(data, fmt)
+
+
+def test_load_answers_refuses_devices_and_large_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(InputError, match="character device"):
+        load_answers("/dev/zero")
+    fifo = tmp_path / "a.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="FIFO"):
+        load_answers(fifo)
+    big = tmp_path / "big.txt"
+    big.write_text("value = 3\n" + "#" * 5000)
+    monkeypatch.setenv("GAMETREE_MAX_INPUT_BYTES", "1000")
+    with pytest.raises(InputError, match="GAMETREE_MAX_INPUT_BYTES"):
+        load_answers(big)

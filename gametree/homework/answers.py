@@ -316,7 +316,7 @@ def _toml_or_none(text: str) -> dict[str, Any] | None:
     if _too_deep(text) is not None:
         return None
     try:
-        data: dict[str, Any] = tomllib.loads(text)
+        data: dict[str, Any] = tomllib.loads(text, parse_float=_float_or_text)
     except (tomllib.TOMLDecodeError, ValueError):
         return None
     return data
@@ -327,9 +327,9 @@ def _json_int(text: str) -> int | str:
     return int(text) if len(text) <= _DIGITS else text
 
 
-def _json_float(text: str) -> float | str:
+def _float_or_text(text: str) -> float | str:
     value = float(text)
-    # Beyond float range (1e400): kept as written, so the checker reports it.
+    # Beyond float range (1e400; TOML's inf too): kept as written for the checker to read.
     return text if value in (float("inf"), float("-inf")) else value
 
 
@@ -353,7 +353,7 @@ def _parse_json(text: str, source: str | None) -> Answers:
         return Answers((), (deep,), "json", source)
     try:
         data = json.loads(
-            text, object_pairs_hook=pairs, parse_int=_json_int, parse_float=_json_float
+            text, object_pairs_hook=pairs, parse_int=_json_int, parse_float=_float_or_text
         )
     except json.JSONDecodeError as exc:
         problem = AnswerProblem(
@@ -396,7 +396,7 @@ def _parse_toml(text: str, source: str | None) -> Answers:
     try:
         if deep is not None:
             raise tomllib.TOMLDecodeError(deep.message)
-        data = tomllib.loads(text)
+        data = tomllib.loads(text, parse_float=_float_or_text)
     except (tomllib.TOMLDecodeError, ValueError) as exc:
         # Recover item by item with the forgiving text reader, and say why. (tomllib
         # raises a bare ValueError for an integer longer than Python converts.)

@@ -1,0 +1,93 @@
+"""Fuzz every answer reader outside CI: random and hostile input must give findings.
+
+Feeds random bytes, random text and answer-like text assembled from hostile pieces
+(tests/strategies.py ``ANSWER_PIECES``) to :func:`gametree.parse_answers` in every format
+(sniffed, JSON, TOML, plain text) and checks each result against the AIMA Figure 5.2 key.
+The contract: findings, or :class:`gametree.AnswerFormatError` for bytes that are not
+UTF-8; anything else is a crash, printed with its input and counted.
+
+    python tests/fuzz/fuzz_answers.py --count 100000
+    python tests/fuzz/fuzz_answers.py --seconds 600 --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import gametree
+from gametree import AnswerFormatError, AnswerKey, parse_answers
+from tests.strategies import ANSWER_PIECES
+
+READERS = (None, "json", "toml", "text")
+KEY = AnswerKey(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+
+
+def one_input(rng: random.Random) -> str | bytes:
+    """Return one fuzz input: random bytes, random text, or hostile answer-like text."""
+    roll = rng.random()
+    if roll < 0.15:
+        return rng.randbytes(rng.randrange(64))
+    if roll < 0.3:
+        return "".join(chr(rng.randrange(0x20000)) for _ in range(rng.randrange(40)))
+    pieces = [
+        rng.choice(ANSWER_PIECES) if rng.random() < 0.8 else chr(rng.randrange(0x110000))
+        for _ in range(rng.randrange(1, 25))
+    ]
+    text = "".join(pieces)
+    if rng.random() < 0.2:  # mutate: cut, duplicate or drop a slice
+        i, j = sorted(rng.randrange(len(text) + 1) for _ in range(2))
+        text = rng.choice((text[:i] + text[j:], text[:j] + text[i:j] + text[j:], text[i:j]))
+    return text
+
+
+def check(data: str | bytes, fmt: str | None) -> None:
+    """Raise if ``data`` breaks the contract of the answer readers."""
+    try:
+        answers = parse_answers(data, format=fmt)
+    except AnswerFormatError:
+        if not isinstance(data, bytes):
+            raise
+        return
+    report = KEY.check(answers)
+    str(report)
+    report.to_markdown()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=10_000, help="inputs to try")
+    parser.add_argument("--seconds", type=float, default=None, help="or run this long")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    stop = time.monotonic() + args.seconds if args.seconds else None
+    crashes: Counter[str] = Counter()
+    done = 0
+    while (done < args.count) if stop is None else (time.monotonic() < stop):
+        data = one_input(rng)
+        fmt = rng.choice(READERS)
+        try:
+            check(data, fmt)
+        except Exception as exc:
+            kind = f"{type(exc).__name__}: {str(exc)[:80]}"
+            if not crashes[kind]:
+                print(f"CRASH {kind}\n  format={fmt} input={data[:200]!r}", file=sys.stderr)
+                traceback.print_exc(limit=3)
+            crashes[kind] += 1
+        done += 1
+    print(f"{done} inputs, {sum(crashes.values())} crashes, {len(crashes)} distinct")
+    for kind, n in crashes.most_common():
+        print(f"  {n:>6} x {kind}")
+    return 1 if crashes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
