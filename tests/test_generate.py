@@ -128,3 +128,62 @@ def test_generate_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     capsys.readouterr()
     assert main(["generate", "--depth", "1", "--prunes", "2", "-o", str(tmp_path / "x")]) == 2
     assert "never pruned" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- never overwrite
+
+
+def test_write_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
+    exercise = generate(branching=2, depth=2, seed=1)
+    out = tmp_path / "ex"
+    out.mkdir()
+    (out / "exercise.tree").write_text("mine")
+    with pytest.raises(FileExistsError, match="not empty"):
+        exercise.write(out, images=False)
+    assert (out / "exercise.tree").read_text() == "mine"
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(FileExistsError, match="not a folder"):
+        exercise.write(tmp_path / "file", images=False)
+
+
+@pytest.mark.parametrize("name", ["exercise.tree", "solution.md", "key.png"])
+def test_write_with_force_replaces_links_never_follows_them(tmp_path: Path, name: str) -> None:
+    exercise = generate(branching=2, depth=2, seed=1)
+    out = tmp_path / "ex"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (out / name).symlink_to(victim)
+    (out / "notes.txt").write_text("kept")
+    with pytest.raises(FileExistsError):
+        exercise.write(out)
+    paths = exercise.write(out, force=True)
+    assert victim.read_text() == "precious"
+    assert not (out / name).is_symlink() and (out / name).stat().st_size > 0
+    assert (out / "notes.txt").read_text() == "kept"
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [p.name for p in paths] + ["notes.txt"]
+    )  # no temporary file left behind
+    assert (out / "exercise.tree").stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def test_cli_generate_refuses_then_forces(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ex"
+    argv = ["generate", "--depth", "2", "--branching", "2", "--no-images", "-o", str(out)]
+    assert main(argv) == 0
+    first = (out / "exercise.tree").read_text()
+    capsys.readouterr()
+    assert main([*argv[:-2], "--seed", "5", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--force" in err and "Traceback" not in err
+    assert (out / "exercise.tree").read_text() == first
+    assert main([*argv[:-2], "--seed", "5", "--force", "-o", str(out)]) == 0
+    assert (out / "exercise.tree").read_text() != first

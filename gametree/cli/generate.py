@@ -104,6 +104,11 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--no-images", action="store_true", help="skip the PNG diagrams")
     parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that is not empty, replacing the exercise files",
+    )
+    parser.add_argument(
         "-o", "--output", required=True, metavar="DIR", help="directory to write the exercise into"
     )
     add_quiet_option(parser)
@@ -127,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         fail=args.fail,
         max_attempts=args.max_attempts,
     )
-    paths = exercise.write(args.output, images=not args.no_images)
+    paths = exercise.write(args.output, images=not args.no_images, force=args.force)
     a = exercise.answers
     print(
         f"exercise: {len(exercise.tree)} nodes, value {a['value']}, best move {a['move']}, "

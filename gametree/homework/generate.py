@@ -8,9 +8,14 @@ parts of the library change.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import random
-from collections.abc import Hashable, Sequence
+import tempfile
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +86,9 @@ class Exercise:
 
         return explain(self.tree, "alphabeta", format=format, **self.search_options) + "\n"
 
-    def write(self, directory: str | Path, *, images: bool = True) -> list[Path]:
+    def write(
+        self, directory: str | Path, *, images: bool = True, force: bool = False
+    ) -> list[Path]:
         """Write the exercise files into ``directory`` (created if needed).
 
         Files: ``exercise.tree`` (the tree), ``exercise.png`` and ``exercise.tex`` (blank
@@ -90,21 +97,38 @@ class Exercise:
         ``gametree check``) and ``solution.md`` (the worked solution). ``images=False``
         skips the PNG files.
 
+        A folder that already holds anything is refused unless ``force=True``; even then
+        each file is written to a new temporary file and renamed over its name, so a
+        symbolic link (or anything else) already there is replaced, never written
+        through.
+
         Returns
         -------
         list of Path
             The files written.
+
+        Raises
+        ------
+        FileExistsError
+            If ``directory`` is not empty and ``force`` is False, or is not a folder.
         """
         import gametree
 
         out = Path(directory)
+        if out.exists() and not out.is_dir():
+            raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
         out.mkdir(parents=True, exist_ok=True)
+        if not force and any(out.iterdir()):
+            raise FileExistsError(
+                errno.ENOTEMPTY,
+                "the folder is not empty; give --force (force=True) to replace the "
+                "exercise files in it",
+                str(out),
+            )
         written: list[Path] = []
 
         def put(name: str, text: str) -> None:
-            path = out / name
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
+            written.append(_replace(out, name, lambda p: p.write_text(text, encoding="utf-8")))
 
         put("exercise.tree", self.notation() + "\n")
         put("answers.toml", self.answers_text("toml"))
@@ -115,10 +139,29 @@ class Exercise:
         put("key.tex", gametree.to_tikz(keyed, standalone=True))
         if images:
             for name, graph in (("exercise.png", self.tree), ("key.png", keyed)):
-                path = out / name
-                gametree.save(graph, path)
-                written.append(path)
+                written.append(_replace(out, name, partial(gametree.save, graph)))
         return written
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _replace(out: Path, name: str, write: Callable[[Path], object]) -> Path:
+    """Write ``out/name`` through a new temporary file renamed over it (never through a link)."""
+    fd, temp = tempfile.mkstemp(dir=out, prefix=f".{name}.", suffix=Path(name).suffix)
+    os.close(fd)
+    try:
+        write(Path(temp))
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, out / name)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return out / name
 
 
 def _range(name: str, value: int | Sequence[int]) -> tuple[int, int]:
