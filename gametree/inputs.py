@@ -19,6 +19,7 @@ from gametree.exceptions import InputError
 __all__ = [
     "LIMIT_VARIABLE",
     "MAX_INPUT_BYTES",
+    "check_input_file",
     "kind_of",
     "max_input_bytes",
     "read_input",
@@ -82,6 +83,32 @@ def kind_of(mode: int) -> str:
     return "a regular file" if stat.S_ISREG(mode) else "a special file"
 
 
+def _require_regular(name: str, info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            f"{name}: {kind_of(info.st_mode)}, not a regular file; "
+            "give a file, or pipe the input to standard input (-)"
+        )
+    if info.st_size > limit:
+        raise _too_large(name, limit)
+
+
+def check_input_file(path: str | os.PathLike[str], *, limit: int | None = None) -> None:
+    """Refuse, without opening it, a file :func:`read_input` would refuse.
+
+    For readers that open the file themselves: a FIFO or a device is never opened.
+
+    Raises
+    ------
+    InputError
+        If ``path`` is not a regular file or is larger than the limit.
+    OSError
+        If it cannot be looked at (missing, ...).
+    """
+    limit = max_input_bytes() if limit is None else limit
+    _require_regular(os.fspath(path), os.stat(path), limit)
+
+
 def read_input(
     path: str | os.PathLike[str],
     *,
@@ -128,14 +155,7 @@ def read_input(
         flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags, dir_fd=dir_fd)
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(
-                f"{name}: {kind_of(info.st_mode)}, not a regular file; "
-                "give a file, or pipe the input to standard input (-)"
-            )
-        if info.st_size > limit:
-            raise _too_large(name, limit)
+        _require_regular(name, os.fstat(fd), limit)
         chunks: list[bytes] = []
         size = 0
         while True:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gametree
+from gametree import GameError
 from gametree.games import ConnectFour, Fig52Game, Nim, TicTacToe, expand, search_game
 
 # -- tic-tac-toe -----------------------------------------------------------------------
@@ -219,3 +221,32 @@ def test_states_are_hashable_and_immutable() -> None:
         t = game.result(s, game.actions(s)[0])
         assert s == game.initial and t != s
         assert math.isfinite(game.evaluate(t)) if hasattr(game, "evaluate") else True
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: TicTacToe(1000, 1000, 3), "1000x1000 board has 1,000,000 cells"),
+        (lambda: TicTacToe(33, 32, 3), "at most 1,024"),
+        (lambda: ConnectFour(1000, 1000, 4), "1,000,000 cells"),
+        (lambda: Nim([10**12]), "1,000,000,000,000 objects"),
+    ],
+)
+def test_boards_too_large_are_refused_up_front(make: Any, words: str) -> None:
+    with pytest.raises(GameError, match=words):
+        make()
+
+
+def test_largest_boards_are_built() -> None:
+    assert len(TicTacToe(32, 32, 5).actions(TicTacToe(32, 32, 5).initial)) == 1024
+    assert len(Nim([10_000]).actions(Nim([10_000]).initial)) == 10_000
+
+
+def test_match_refuses_more_games_than_max_games() -> None:
+    from gametree.games.match import play
+    from gametree.games.players import random_player
+
+    with pytest.raises(GameError, match="max_games=100,000"):
+        play(TicTacToe(), random_player(1), random_player(2), games=10**9)
+    result = play(TicTacToe(), random_player(1), random_player(2), games=3, max_games=3)
+    assert len(result.games) == 3

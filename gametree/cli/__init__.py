@@ -7,11 +7,15 @@ input gives one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import difflib
+import errno
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from gametree.exceptions import GameTreeError
 
@@ -45,16 +49,68 @@ def _command_modules() -> list[ModuleType]:
     return modules
 
 
+class UsageError(Exception):
+    """A command line argparse cannot read; ``str`` is the one line printed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (argparse prints the usage block)."""
+
+    commands: dict[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: error: {message}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every available command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="gametree",
         description="Game trees: build, search, draw, check answers, play games.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in _command_modules():
         module.add_parser(subparsers)
+    parser.commands = dict(subparsers.choices)
     return parser
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
+def usage_line(parser: argparse.ArgumentParser, argv: Sequence[str], error: str) -> str:
+    """Return the one line for a usage error, with "did you mean ...?" for a near miss."""
+    error = " ".join(error.split())
+    choice = _INVALID_CHOICE.search(error)
+    if choice:
+        options = re.findall(r"'([^']*)'|([^,\s]+)", choice.group(2))
+        known = [a or b for a, b in options]
+        wrong = [choice.group(1)]
+    else:
+        command = next((a for a in argv if not a.startswith("-")), None)
+        sub = getattr(parser, "commands", {}).get(command, parser)
+        known = [o for action in sub._actions for o in action.option_strings]
+        extra = error.partition("unrecognized arguments:")[2].split()
+        wrong = [a.partition("=")[0] for a in extra if a.startswith("--") or a[:1] == "-"]
+        if command is not None and sub is not parser and "gametree:" in error:
+            error = error.replace("gametree:", f"gametree {command}:", 1)
+    hints = [m for w in wrong for m in difflib.get_close_matches(w, known, n=1, cutoff=0.6)]
+    if hints:
+        error += f"; did you mean {' or '.join(dict.fromkeys(hints))}?"
+    return error
+
+
+class _ClosedStream:
+    """Stands in for a closed standard stream: writing to it is an error, not a crash."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def write(self, text: str) -> NoReturn:
+        raise OSError(errno.EBADF, "closed, nothing can be written", self.name)
+
+    def flush(self) -> None:
+        """Nothing was written, so nothing is lost."""
 
 
 def error_line(exc: BaseException) -> str:
@@ -83,10 +139,25 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``gametree`` command line and return its exit status."""
     parser = build_parser()
+    arguments = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
+    except UsageError as exc:
+        print(usage_line(parser, arguments, str(exc)), file=sys.stderr)
+        return 2
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else 2
+    closed = sys.stdout is None  # started with stdout closed (``>&-``)
+    if closed:
+        sys.stdout = _ClosedStream("standard output")  # type: ignore[assignment]
+    try:
+        return _run(args)
+    finally:
+        if closed:
+            sys.stdout = None  # type: ignore[assignment]
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.func(args)
         sys.stdout.flush()

@@ -91,11 +91,17 @@ def read_game(args: argparse.Namespace) -> Any:
 
 
 def read_tree(path: str) -> nx.DiGraph:
-    """Load the tree named on the command line (``-`` reads stdin, format sniffed)."""
+    """Load the tree named on the command line (``-`` reads stdin, format sniffed).
+
+    Either is refused past the input limit (:mod:`gametree.inputs`), as is a file that
+    is not a regular file.
+    """
+    from gametree.inputs import check_input_file, read_stream
     from gametree.readwrite import load, loads
 
     if path == "-":
-        return loads(sys.stdin.read())
+        return loads(read_stream(sys.stdin).decode("utf-8-sig"))
+    check_input_file(path)
     return load(path)
 
 

@@ -57,13 +57,18 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Convert and return 0; bad input raises (main prints it and returns 2)."""
+    from gametree.inputs import check_input_file, read_stream
+
     options = {} if args.payoff is None else {"payoff": args.payoff}
     if args.input == "-":
-        G = loads(sys.stdin.read(), args.from_format, filename="<stdin>", **options)
+        text = read_stream(sys.stdin).decode("utf-8-sig")
+        G = loads(text, args.from_format, filename="<stdin>", **options)
     elif args.from_format is not None:
+        check_input_file(args.input)
         with open(args.input, encoding="utf-8") as handle:
             G = loads(handle.read(), args.from_format, filename=args.input, **options)
     else:
+        check_input_file(args.input)
         G = load(args.input, **options)
     if args.to_format is not None:
         fmt = format_name(args.to_format)

@@ -48,6 +48,9 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="stop a searching player past this many nodes per move (default 1,000,000)",
     )
+    parser.add_argument(
+        "--max-games", type=int, default=100_000, help="refuse more games (default 100000)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="random seed of the match")
     parser.add_argument("--no-alternate", action="store_true", help="x moves first in every game")
     parser.add_argument("--state", help="start position (as for gametree expand)")
@@ -61,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from gametree.games.players import parse_player
     from gametree.games.specs import parse_state
 
-    check_at_least_one(args, "games", "max_nodes")
+    check_at_least_one(args, "games", "max_nodes", "max_games")
     game = read_game(args)
     x = parse_player(args.x, max_nodes=args.max_nodes)
     o = parse_player(args.o, max_nodes=args.max_nodes)
@@ -71,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         x,
         o,
         games=args.games,
+        max_games=args.max_games,
         seed=args.seed,
         alternate=not args.no_alternate,
         verbose=args.verbose,

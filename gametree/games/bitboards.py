@@ -12,7 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["place"]
+from gametree.exceptions import GameError
+
+__all__ = ["MAX_CELLS", "check_board_size", "place"]
+
+MAX_CELLS = 1024
+"""The largest board (in cells) a bitboard game is built for: precomputing the lines
+through every cell costs time and memory that grow faster than the board."""
+
+
+def check_board_size(game: str, rows: int, cols: int) -> None:
+    """Refuse a board of more than :data:`MAX_CELLS` cells, before anything is built.
+
+    >>> check_board_size("TicTacToe", 1000, 1000)
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.GameError: TicTacToe: a 1000x1000 board has 1,000,000 cells; ...
+    """
+    if rows * cols > MAX_CELLS:
+        raise GameError(
+            f"{game}: a {rows}x{cols} board has {rows * cols:,} cells; at most "
+            f"{MAX_CELLS:,} are supported (gametree.games.bitboards.MAX_CELLS)"
+        )
 
 
 def place(

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
-from gametree.games.bitboards import place
+from gametree.games.bitboards import check_board_size, place
 from gametree.games.protocol import BaseGame
 
 __all__ = ["ConnectFour", "ConnectFourState"]
@@ -159,6 +159,7 @@ class ConnectFour(BaseGame):
                 raise GameError(f"ConnectFour: {name} must be a positive integer, got {v!r}")
         if connect > max(rows, cols):
             raise GameError(f"ConnectFour: connect={connect} cannot fit on {rows}x{cols}")
+        check_board_size("ConnectFour", rows, cols)
         self.rows, self.cols, self.connect, self.win = rows, cols, connect, win
         self.center_first = center_first
         order = list(range(cols))

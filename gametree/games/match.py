@@ -139,6 +139,7 @@ def play(
     verbose: bool = False,
     state: Any = None,
     max_moves: int = 100_000,
+    max_games: int = 100_000,
     out: Callable[[str], None] = print,
 ) -> MatchResult:
     """Play ``games`` games of ``game`` between ``x`` and ``o``.
@@ -162,6 +163,9 @@ def play(
         Start every game from this position (default ``game.initial``).
     max_moves : int, default 100_000
         Stop with :class:`GameError` if a game runs longer.
+    max_games : int, default 100_000
+        Refuse (:class:`GameError`, before the first game) more games than this: the
+        result keeps a record of every game (``--max-games`` on the command line).
 
     Returns
     -------
@@ -172,6 +176,11 @@ def play(
     check_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise GameError(f"games must be a non-negative integer, got {games!r}")
+    if games > max_games:
+        raise GameError(
+            f"{games:,} games is more than max_games={max_games:,} (each game's record "
+            "is kept); raise --max-games (max_games=) to play more"
+        )
     rng = random.Random(seed)
     players = {"x": x, "o": o}
     side_of = player_mapper(game, chance=True)

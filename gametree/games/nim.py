@@ -61,11 +61,19 @@ class Nim(BaseGame):
     """Searches may keep what they ask of each state for their length: many move
     orders reach the same piles (see :func:`gametree.games.fastsearch.tree_search`)."""
 
+    MAX_OBJECTS: ClassVar[int] = 10_000
+    """The most objects in all piles together: a position has one move per object."""
+
     def __init__(self, piles: Iterable[int] = (3, 4, 5), *, win: float = 1) -> None:
         pile_tuple = tuple(piles)
         for p in pile_tuple:
             if not isinstance(p, int) or isinstance(p, bool) or p < 0:
                 raise GameError(f"Nim: pile sizes must be non-negative integers, got {p!r}")
+        if sum(pile_tuple) > self.MAX_OBJECTS:
+            raise GameError(
+                f"Nim: the piles hold {sum(pile_tuple):,} objects; at most "
+                f"{self.MAX_OBJECTS:,} are supported (each is a move; Nim.MAX_OBJECTS)"
+            )
         self.win = win
         self.initial = NimState(pile_tuple, "MAX")
         self._moves: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}

@@ -337,7 +337,14 @@ def human(
     def default_tell(text: str) -> None:
         print(text, file=sys.stdout)
 
-    return _Human(ask or input, tell or default_tell)
+    def default_ask(prompt: str) -> str:
+        if sys.stdin is None or sys.stdin.closed:
+            raise EOFError
+        return input(prompt)
+
+    if ask is None and (sys.stdin is None or sys.stdin.closed):
+        raise GameError("human: standard input is closed; a human player reads moves from it")
+    return _Human(ask or default_ask, tell or default_tell)
 
 
 def parse_player(spec: str, *, max_nodes: int | None = None) -> GamePlayer:

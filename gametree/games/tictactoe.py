@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from gametree.exceptions import GameError
-from gametree.games.bitboards import place
+from gametree.games.bitboards import check_board_size, place
 from gametree.games.protocol import BaseGame
 
 __all__ = ["TicTacToe", "TicTacToeState"]
@@ -132,6 +132,7 @@ class TicTacToe(BaseGame):
                 raise GameError(f"TicTacToe: {name} must be a positive integer, got {v!r}")
         if k > max(m, n):
             raise GameError(f"TicTacToe: k={k} cannot fit on a {m}x{n} board")
+        check_board_size("TicTacToe", m, n)
         self.m, self.n, self.k, self.win = m, n, k, win
         self.lines = _lines(m, n, k)
         size = m * n
