@@ -149,12 +149,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code) if isinstance(exc.code, int) else 2
     closed = sys.stdout is None  # started with stdout closed (``>&-``)
     if closed:
-        sys.stdout = _ClosedStream("standard output")  # type: ignore[assignment]
+        sys.stdout = _ClosedStream("standard output")
     try:
         return _run(args)
     finally:
         if closed:
-            sys.stdout = None  # type: ignore[assignment]
+            sys.stdout = None
 
 
 def _run(args: argparse.Namespace) -> int:
