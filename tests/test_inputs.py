@@ -106,7 +106,7 @@ HOSTILE_COMMANDS = [
     (f"{PY} solve {FIG_5_2} --strct", "did you mean --strict?"),
     (f"{PY} slove {FIG_5_2}", "did you mean solve?"),
     (f"{PY} solve {FIG_5_2} -a alpabeta", "did you mean alphabeta?"),
-    (f"{PY} solve", "the following arguments are required: TREE"),
+    (f"{PY} check", "the following arguments are required: TREE"),
     (f"{PY} play tictactoe --x random --o random --games 1000000000", "--max-games"),
     (f"{PY} expand tictactoe:1000,1000,3 --depth 1 -o x.tree", "1,000,000 cells"),
 ]

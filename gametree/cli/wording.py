@@ -25,6 +25,8 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     (re.compile(r"\(max_nodes=\.\.\.\)"), "(--max-nodes N)", "(--max-nodes N)"),
     (re.compile(r"max_nodes=([\d,]+)"), r"--max-nodes \1", r"--max-nodes \1"),
+    (re.compile(r"\(max_games=\.\.\.\)"), "(--max-games N)", "(--max-games N)"),
+    (re.compile(r"max_games=([\d,]+)"), r"--max-games \1", r"--max-games \1"),
     (
         re.compile(r"\(depth=\.\.\.\)"),
         "(--depth N)",

@@ -179,7 +179,7 @@ def play(
     if games > max_games:
         raise GameError(
             f"{games:,} games is more than max_games={max_games:,} (each game's record "
-            "is kept); raise --max-games (max_games=) to play more"
+            "is kept); raise the limit (max_games=...)"
         )
     rng = random.Random(seed)
     players = {"x": x, "o": o}
