@@ -48,11 +48,24 @@ per event of :func:`gametree.search_trace`::
      "v": [[i, "≤2"]],        # values shown from now on
      "x": [j, ...],           # edges cut at this step
      "g": [i, ...],           # nodes below the cut edges, never searched
-     "d": j}                  # the edge the search goes down (enter)
+     "d": j,                  # the edge the search goes down (enter)
+     "h": ["B", "MIN", "[3, ∞]"],  # a view hides the event's node: its name, kind and
+                              # window; "n" is then the drawn node standing for it
+     "hw": [["B", "[3, 12]"]]}  # the new window of a hidden parent after a child returns
 
 Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
 ``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
 file, ``setAnswers({...})`` fills the answers.
+
+Views (``collapse``, ``max_depth``, ``focus``) draw part of the tree, as in every other
+emitter: a node list entry of kind ``"STUB"`` (pruned subtrees folded into one greyed
+triangle holding the count of hidden nodes) or ``"MORE"`` (an ellipsis past
+``max_depth``) stands for hidden nodes. Explore steps never lose their sentence: a step
+on a hidden node is shown on the drawn node standing for it (its stub or ellipsis, else
+its nearest drawn ancestor) with ``"h"`` naming the hidden node; values and windows of
+hidden nodes are listed on the stack only, cuts of folded edges appear on the stub's
+edge. Practice pages ask about every node and edge they draw, so they refuse a view that
+hides part of the tree (focus on a subtree with ``root=`` instead).
 
 The page applies steps ``0..k`` in order to show step ``k``; the stack of open nodes is
 the entered nodes not yet exited. An *answer key* is the dict of
@@ -72,10 +85,11 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.attrs import SEARCH
+from gametree.attrs import PRUNED, SEARCH, STATUS
 from gametree.drawing.slots import place, text_width
-from gametree.drawing.style import GEQ, LEQ, diagram, format_value
-from gametree.drawing.svg import diagram_svg
+from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, Diagram, diagram, format_value
+from gametree.drawing.svg import INNER, diagram_svg
+from gametree.drawing.view import Hidden, check_view
 from gametree.exceptions import RenderError
 from gametree.search.result import jsonable
 
@@ -205,14 +219,46 @@ def _value(value: float, bound: Any = "exact") -> str:
     return {"lower": GEQ, "upper": LEQ}.get(str(bound), "") + format_value(value)
 
 
+def stand_ins(d: Diagram, G: nx.DiGraph) -> dict[Hashable, Hashable]:
+    """Map every node of ``G`` under ``d``'s root to the drawn node that shows it.
+
+    A drawn node stands for itself; a hidden one for the stub or ellipsis that folds it
+    away, else (outside a focus) for its nearest drawn ancestor.
+    """
+    V = d.graph
+    out: dict[Hashable, Hashable] = {d.root: d.root}
+    stack = [d.root]
+    while stack:
+        u = stack.pop()
+        here = out[u]
+        markers = [h for h in V._succ[here] if isinstance(h, Hidden)] if here == u else []
+        for c in G._succ[u]:
+            if c in out:
+                continue
+            if c in d.index:
+                out[c] = c
+            else:
+                out[c] = here
+                for h in markers:
+                    if h.kind == "depth" or G._succ[u][c].get(STATUS) == PRUNED:
+                        out[c] = h
+            stack.append(c)
+    return out
+
+
 def trace_steps(
     G: nx.DiGraph,
     algorithm: str,
     options: Mapping[str, Any],
     index: Mapping[Hashable, int],
     edge_index: Mapping[tuple[Hashable, Hashable], int],
+    shown_as: Mapping[Hashable, Hashable] | None = None,
 ) -> dict[str, Any]:
-    """Return the explore data of one search: a step per trace event (see above)."""
+    """Return the explore data of one search: a step per trace event (see above).
+
+    ``shown_as`` (see :func:`stand_ins`) maps the nodes a view hides to the drawn nodes
+    that stand for them; default: every node is drawn.
+    """
     from gametree.drawing.animate import describe
     from gametree.homework.explain import explain, explain_lines
     from gametree.homework.story import replay
@@ -223,20 +269,39 @@ def trace_steps(
     sentences = explain_lines(G, algorithm, **options)
     result = solve(G, algorithm, annotate=False, **options)
     searched = set(result.node_values) | set(result.visited_leaves) | set(result.visit_order)
+    shown = shown_as if shown_as is not None else {x: x for x in index}
+    pruning = algorithm in _PRUNING
+
+    def edge(u: Hashable, v: Hashable) -> int | None:
+        """The drawn edge of ``u -> v``: itself, or the edge into the stub folding ``v``."""
+        if (u, v) in edge_index:
+            return edge_index[(u, v)]
+        return edge_index.get((shown[u], shown[v])) if shown[u] == u else None
+
     window: dict[Hashable, tuple[float, float]] = {}
     steps = []
     for step, sentence in zip(replay(G, events), sentences, strict=True):
         e = step.event
-        out: dict[str, Any] = {"k": e.kind, "n": index[e.node], "t": sentence, "c": describe(e)}
+        at = shown[e.node]
+        out: dict[str, Any] = {"k": e.kind, "n": index[at], "t": sentence, "c": describe(e)}
         window[e.node] = (e.alpha, e.beta)
-        windows = [[index[e.node], _window(e.alpha, e.beta)]]
+        windows: list[list[Any]] = []
+        if at == e.node:
+            windows.append([index[at], _window(e.alpha, e.beta)])
+        else:
+            out["h"] = [_name(G, e.node), _kind(G, e.node),
+                        _window(e.alpha, e.beta) if pruning else ""]  # fmt: skip
         values: list[list[Any]] = []
         if isinstance(e, Enter) and e.parent is not None:
-            out["d"] = edge_index[(e.parent, e.node)]
+            down = edge(e.parent, e.node)
+            if down is not None:
+                out["d"] = down
         elif isinstance(e, (Leaf, TranspositionHit)):
-            values.append([index[e.node], _value(e.value, getattr(e, "bound", "exact"))])
+            if at == e.node:
+                values.append([index[at], _value(e.value, getattr(e, "bound", "exact"))])
         elif isinstance(e, Exit):
-            values.append([index[e.node], _value(e.value, e.bound)])
+            if at == e.node:
+                values.append([index[at], _value(e.value, e.bound)])
             parent = step.parent
             if parent in window and step.update in ("alpha", "beta"):
                 a, b = window[parent]
@@ -244,12 +309,16 @@ def trace_steps(
                 window[parent] = (
                     (step.new_bound, b) if step.update == "alpha" else (a, step.new_bound)
                 )
-                windows.append([index[parent], _window(*window[parent])])
+                if shown[parent] == parent:
+                    windows.append([index[parent], _window(*window[parent])])
+                else:
+                    out["hw"] = [[_name(G, parent), _window(*window[parent])]]
         elif isinstance(e, Cutoff):
-            out["x"] = [edge_index[(e.node, c)] for c in e.skipped]
+            cut = (edge(e.node, c) for c in e.skipped)
+            out["x"] = list(dict.fromkeys(j for j in cut if j is not None))
             out["g"] = _never_searched(G, e.skipped, searched, index)
         # Minimax and expectiminimax carry no window worth showing.
-        out["w"] = windows if algorithm in _PRUNING else []
+        out["w"] = windows if pruning else []
         if values:
             out["v"] = values
         steps.append(out)
@@ -257,6 +326,16 @@ def trace_steps(
     pv_edges = zip(result.pv, result.pv[1:], strict=False)
     pv = [edge_index[edge] for edge in pv_edges if edge in edge_index]
     return {"steps": steps, "summary": summary, "pv": pv}
+
+
+def _name(G: nx.DiGraph, node: Hashable) -> str:
+    return str(node)
+
+
+def _kind(G: nx.DiGraph, node: Hashable) -> str:
+    from gametree.attrs import PLAYER
+
+    return "LEAF" if not G._succ[node] else str(G._node[node].get(PLAYER, "MAX"))
 
 
 def _never_searched(
@@ -268,7 +347,8 @@ def _never_searched(
     gone = []
     while stack:
         x = stack.pop()
-        gone.append(index[x])
+        if x in index:
+            gone.append(index[x])
         for c in G._succ[x]:
             if c not in seen and c not in searched:
                 seen.add(c)
@@ -291,17 +371,27 @@ def _exercise(
     title: str,
     root: Hashable | None,
     number: int,
+    view: Mapping[str, Any],
 ) -> tuple[dict[str, Any], str]:
     """The data and the SVG of one tree."""
     from gametree.notation import to_notation
     from gametree.search.annotate import clear_annotations
 
-    unsearched = G.copy()
-    clear_annotations(unsearched)  # the steps draw the search; the tree starts bare
-    bare = diagram(unsearched, show=show, style=style, root=root)
+    drawn = G.copy()
+    clear_annotations(drawn)  # the steps draw the search; the tree starts bare
+    if view.get("collapse") == "pruned":
+        drawn = _with_pruned(drawn, conventions)
+    bare = diagram(drawn, show=show, style=style, root=root, **view)
+    if mode == "practice":
+        _refuse_hiding(G, bare, view)
     index = bare.index
     edges = [(e.u, e.v) for e in bare.edges]
     edge_index = {edge: j for j, edge in enumerate(edges)}
+    for e in bare.edges:
+        if isinstance(e.v, Hidden) and e.cut:
+            # A folded cut is shown at the step its cutoff happens, as any other.
+            e.status, e.cut = None, False
+            e.color, e.linestyle = str(bare.style["color"]), "solid"
     nodes = []
     parent: dict[int, int] = {}
     move: dict[int, str] = {}
@@ -316,7 +406,7 @@ def _exercise(
                 "kind": n.kind,
                 "parent": parent.get(i),
                 "move": move.get(i, ""),
-                "children": [index[c] for c in G._succ[n.node] if c in index],
+                "children": [index[c] for c in bare.graph._succ[n.node] if c in index],
             }
         )
     data: dict[str, Any] = {
@@ -329,8 +419,9 @@ def _exercise(
     shown_windows: dict[int, list[str]] = {i: [] for i in range(len(nodes))}
     if mode == "explore":
         data["explore"] = []
+        shown_as = stand_ins(bare, drawn)
         for algorithm, options in conventions:
-            trace = trace_steps(G, algorithm, options, index, edge_index)
+            trace = trace_steps(G, algorithm, options, index, edge_index, shown_as)
             data["explore"].append(trace)
             for s in trace["steps"]:
                 for i, text in s.get("v", ()):
@@ -359,13 +450,52 @@ def _exercise(
     small = float(bare.style["small_font_size"])
     sizing = replace(bare, nodes=[replace(n) for n in bare.nodes])
     for i, n in enumerate(sizing.nodes):
-        if n.kind != "LEAF":
+        if n.kind in INNER:
             n.value = _widest(shown_values[i] or [n.value], big)
             n.bounds = _widest(shown_windows[i], small)
+    # Fitting the page (if asked) shrinks the shared style and may leave out names: the
+    # drawing keeps what the fitted sizing kept.
     placement = place(sizing)
+    for n, fitted in zip(bare.nodes, sizing.nodes, strict=True):
+        n.name = fitted.name
+    bare.style = sizing.style
     prefix = f"x{number}-" if number else ""
     svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
     return data, svg
+
+
+def _with_pruned(
+    G: nx.DiGraph, conventions: Sequence[tuple[str, dict[str, Any]]]
+) -> nx.DiGraph:
+    """A copy of ``G`` whose edges pruned under every convention offered are marked
+    pruned, so that ``collapse="pruned"`` folds them: no trace the page shows enters
+    a folded subtree."""
+    from gametree.search import solve
+
+    common: set[tuple[Hashable, Hashable]] | None = None
+    for algorithm, options in conventions:
+        cut = set(solve(G, algorithm, annotate=False, **options).pruned_edges)
+        common = cut if common is None else common & cut
+    H = G.copy()
+    for u, v in common or ():
+        H._succ[u][v][STATUS] = PRUNED
+    return H
+
+
+def _refuse_hiding(G: nx.DiGraph, d: Diagram, view: Mapping[str, Any]) -> None:
+    """Practice pages ask about every edge and node: refuse a view that hides some."""
+    drawn = sum(1 for n in d.nodes if not n.hidden)
+    hidden = len(nx.descendants(G, d.root)) + 1 - drawn
+    if not hidden:
+        return
+    given = ", ".join(
+        f"{k}={view[k]!r}" for k in ("collapse", "max_depth", "focus") if view.get(k) is not None
+    )
+    raise RenderError(
+        f"a practice page cannot use {given}: it hides {hidden} node"
+        f"{'' if hidden == 1 else 's'} the student answers about (cuts, values); "
+        "fit the whole tree (fit, orientation) or make the subtree the exercise (root=NODE)"
+    )
 
 
 def _answer_text(text: str) -> str:
@@ -402,6 +532,11 @@ def to_html(
     show: str | Iterable[str] | None = None,
     style: Mapping[str, Any] | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> str:
     """Return a self-contained interactive web page of a search or an exercise.
 
@@ -432,6 +567,16 @@ def to_html(
         Practice mode: when "Show solution" is offered.
     show, style, root
         As for :func:`gametree.draw` (names and moves; the page fills values and windows).
+    fit, collapse, max_depth, focus, orientation
+        As for :func:`gametree.draw`, with the same defaults: the tree is placed as in
+        the PNG (fitted to a 16:9 slide, sized for the widest value and window any step
+        shows). ``collapse="pruned"`` folds the subtrees pruned under every convention
+        offered (no step enters them; the cut appears on the stub's edge at its step).
+        A step on a node that ``max_depth`` or ``focus`` hides keeps its sentence and
+        lights the drawn node standing for it (its ellipsis, or its nearest drawn
+        ancestor), the hidden node named on the stack. Practice mode refuses
+        ``collapse``, ``max_depth`` and ``focus`` when they hide any node (every edge
+        and node is asked about, and stubs would give the cuts away).
 
     Returns
     -------
@@ -441,7 +586,8 @@ def to_html(
     Raises
     ------
     RenderError
-        For an unknown mode, convention or reveal choice.
+        For an unknown mode, convention or reveal choice, a bad view option, or a view
+        that hides part of a practice tree.
 
     Examples
     --------
@@ -451,6 +597,12 @@ def to_html(
     >>> page.startswith("<!DOCTYPE html>"), "gametree-data" in page
     (True, True)
     >>> sheet = gametree.to_html(G, mode="practice", conventions=["alphabeta", "alphabeta:strict"])
+    >>> "2 nodes pruned" in gametree.to_html(G, collapse="pruned")
+    True
+    >>> gametree.to_html(G, mode="practice", focus="C")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.RenderError: a practice page cannot use focus='C': it hides 8 nodes ...
     """
     from gametree.homework.practice import ASK_CHOICES
 
@@ -468,6 +620,11 @@ def to_html(
         raise RenderError("to_html needs a tree (or a non-empty sequence of trees)")
     if len(trees) > 1 and mode != "practice":
         raise RenderError("a sequence of trees makes an exercise set: use mode='practice'")
+    view: dict[str, Any] = {"fit": fit, "collapse": collapse, "max_depth": max_depth,
+                            "focus": focus, "orientation": orientation}  # fmt: skip
+    for tree in trees:
+        check_view(tree, collapse=collapse, max_depth=max_depth, focus=focus,
+                   orientation=orientation)  # fmt: skip
     convs = _conventions(trees[0], result, conventions)
     if root is not None:
         convs = [(a, {**o, "root": root}) for a, o in convs]
@@ -479,7 +636,7 @@ def to_html(
     for k, tree in enumerate(trees, 1):
         name = heading if len(trees) == 1 else f"{heading} — exercise {k} of {len(trees)}"
         data, svg = _exercise(tree, convs, mode, asked, show=show, style=style, title=name,
-                              root=root, number=k - 1)  # fmt: skip
+                              root=root, number=k - 1, view=view)  # fmt: skip
         exercises.append(data)
         svgs.append(svg)
     page: dict[str, Any] = {

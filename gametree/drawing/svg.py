@@ -17,23 +17,25 @@ import networkx as nx
 
 from gametree.drawing.mpl import _node_shape
 from gametree.drawing.slots import (
+    CUT_AT,
     GAP,
-    MOVE_AT,
     Placement,
     cut_strokes,
     place,
     text_width,
     value_offset,
 )
-from gametree.drawing.style import Diagram, DrawnEdge, DrawnNode, diagram
+from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnEdge, DrawnNode, diagram
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
-__all__ = ["diagram_svg", "to_svg"]
+__all__ = ["INNER", "diagram_svg", "to_svg"]
 
 _DASHES = {"solid": None, "dashed": "4 2.5", "dotted": "1 2"}
 _KIND_WORDS = {"MAX": "MAX node", "MIN": "MIN node", "CHANCE": "chance node", "LEAF": "leaf"}
+INNER = ("MAX", "MIN", "CHANCE")
+"""Kinds whose value and window a page fills in (not leaves, nor a view's stand-ins)."""
 
 
 def to_svg(
@@ -44,12 +46,21 @@ def to_svg(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
 ) -> str:
     """Return the pruning diagram of ``G`` as an SVG document (a string).
 
-    Takes the arguments of :func:`gametree.draw` (without ``ax``). Unlike the SVG that
-    matplotlib writes, this one keeps the tree's structure: node ``i`` (in preorder) is
-    the group ``n<i>``, edge ``j`` the group ``e<j>``, each with an ``aria-label``.
+    Takes the arguments of :func:`gametree.draw` (without ``ax``), with the same
+    defaults: the drawing is fitted to a 16:9 slide unless ``fit`` names another page
+    (or None), and ``collapse``, ``max_depth``, ``focus`` and ``orientation`` draw the
+    same part of the tree, placed the same way. Unlike the SVG that matplotlib writes,
+    this one keeps the tree's structure: node ``i`` (in preorder) is the group ``n<i>``,
+    edge ``j`` the group ``e<j>``, each with an ``aria-label`` (a stub says how many
+    nodes it stands for). Sizes are in points (``viewBox`` units).
 
     Examples
     --------
@@ -58,8 +69,24 @@ def to_svg(
     >>> svg = gametree.to_svg(G, gametree.alphabeta(G, annotate=False))
     >>> svg.startswith("<svg"), 'id="n0"' in svg, svg.count('class="cut"')
     (True, True, 2)
+    >>> gametree.alphabeta(G)
+    SearchResult(...)
+    >>> 'aria-label="2 nodes pruned' in gametree.to_svg(G, collapse="pruned")
+    True
     """
-    d = diagram(G, result, show=show, style=style, title=title, root=root)
+    d = diagram(
+        G,
+        result,
+        show=show,
+        style=style,
+        title=title,
+        root=root,
+        fit=fit,
+        collapse=collapse,
+        max_depth=max_depth,
+        focus=focus,
+        orientation=orientation,
+    )
     return diagram_svg(d)
 
 
@@ -71,6 +98,10 @@ def _num(x: float) -> str:
 
 def _label(n: DrawnNode, edge_move: str = "") -> str:
     """The text alternative of a node: name, kind, value and window as read aloud."""
+    if n.kind == "STUB":
+        return f"{n.hidden} nodes pruned, not drawn"
+    if n.kind == "MORE":
+        return f"{n.hidden} nodes below, not drawn"
     parts = [n.name or str(n.node), _KIND_WORDS.get(n.kind, n.kind)]
     if n.board is not None:
         parts.append(f"board {n.board.text()}")
@@ -152,6 +183,8 @@ def diagram_svg(
     top = margin + (2.0 * big if d.title else 0.0)
     bottom = margin + (2.0 * big if d.caption else 0.0)
     width = pl.xmax - pl.xmin + 2 * margin
+    # A caption wider than the tree widens the drawing to the right (as in matplotlib).
+    width += max(0.0, text_width(d.caption, big) + 2 * margin - width)
     height = pl.ymax - pl.ymin + top + bottom
 
     def X(x: float) -> float:
@@ -174,8 +207,11 @@ def diagram_svg(
     nodes = {n.node: n for n in d.nodes}
 
     def ends(e: DrawnEdge) -> tuple[float, float, float, float]:
-        (x0, y0), (x1, y1) = pl.pos[e.u], pl.pos[e.v]
-        return X(x0), Y(y0 - pl.height[e.u] / 2), X(x1), Y(y1 + pl.height[e.v] / 2)
+        (x0, y0), (x1, y1) = pl.ends(e.u, e.v)
+        return X(x0), Y(y0), X(x1), Y(y1)
+
+    def along(point: tuple[float, float]) -> tuple[float, float]:
+        return X(point[0]), Y(point[1])
 
     out.append('<g class="edges">')
     order = sorted(range(len(d.edges)), key=lambda j: d.edges[j].pv)
@@ -200,8 +236,13 @@ def diagram_svg(
             f'stroke-width="{_num(e.line_width)}"{_dash(e.linestyle)} stroke-linecap="round"/>'
         )
         if e.cut or classes:
+            # The strokes centred where the other emitters put the cut (a staggered
+            # row's edge: as far down as into the first row).
+            cx, cy = along(pl.cut_at(e.u, e.v))
+            sx, sy = cx - (x0 + CUT_AT * (x1 - x0)), cy - (y0 + CUT_AT * (y1 - y0))
             strokes = [
-                f'<line x1="{_num(a[0])}" y1="{_num(a[1])}" x2="{_num(b[0])}" y2="{_num(b[1])}"/>'
+                f'<line x1="{_num(a[0] + sx)}" y1="{_num(a[1] + sy)}" '
+                f'x2="{_num(b[0] + sx)}" y2="{_num(b[1] + sy)}"/>'
                 for a, b in cut_strokes((x0, y0), (x1, y1))
             ]
             hidden = "" if e.cut else ' visibility="hidden"'
@@ -212,7 +253,7 @@ def diagram_svg(
                 + "</g>"
             )
         if e.move:
-            mx, my = x0 + MOVE_AT * (x1 - x0), y0 + MOVE_AT * (y1 - y0)
+            mx, my = along(pl.move_at(e.u, e.v))
             w = text_width(e.move, small)
             out.append(
                 f'<rect class="move-box" x="{_num(mx - w / 2 - 1.5)}" '
@@ -257,7 +298,7 @@ def diagram_svg(
             )
             out.append(f'<polygon class="shape" points="{points}" {paint}/>')
         vy = cy - value_offset(n, h)
-        if n.value or (classes and n.kind != "LEAF"):
+        if n.value or (classes and n.kind in INNER):
             weight = ' font-weight="bold"' if n.pv and n.kind != "LEAF" else ""
             out.append(
                 f'<text class="value" x="{_num(vx)}" y="{_num(vy)}" font-size="{_num(big)}" '
@@ -279,7 +320,7 @@ def diagram_svg(
                 f'font-size="{_num(small)}" text-anchor="end" dominant-baseline="central" '
                 f'fill="{st["order_color"]}">{escape(n.order)}</text>'
             )
-        if n.bounds or (classes and n.kind != "LEAF"):
+        if n.bounds or (classes and n.kind in INNER):
             color = n.text_color if n.status != "visited" else str(st["bounds_color"])
             out.append(
                 f'<text class="bounds" x="{_num(cx + w / 2 + GAP)}" y="{_num(cy)}" '

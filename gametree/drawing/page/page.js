@@ -49,10 +49,10 @@
 
   function nodeBase(i) { return "node " + exercise().nodes[i].kind.toLowerCase(); }
 
-  function kindWord(i) {
-    var k = exercise().nodes[i].kind;
-    return k === "LEAF" ? "leaf" : k;
-  }
+  function kindWord(i) { return kindName(exercise().nodes[i].kind); }
+  function kindName(k) { return k === "LEAF" ? "leaf" : k; }
+  // Nodes whose value and window the page fills (not leaves, nor a view's stubs).
+  function filled(i) { return ["MAX", "MIN", "CHANCE"].indexOf(exercise().nodes[i].kind) >= 0; }
 
   function applyZoom() {
     var b = elements(exIndex).base;
@@ -81,18 +81,23 @@
     var edgeCls = ex.edges.map(function () { return {}; });
     var values = ex.nodes.map(function () { return null; });
     var windows = ex.nodes.map(function () { return null; });
-    var stack = [];
+    var hiddenWindows = {};   // windows of the nodes a view hides, by name
+    var stack = [];           // open nodes: [drawn node, hidden node's name or null]
     var k, s, i;
     for (k = 0; k < position; k++) {
       s = steps[k];
       (s.v || []).forEach(function (pair) { values[pair[0]] = pair[1]; });
       s.w.forEach(function (pair) { windows[pair[0]] = pair[1]; });
+      if (s.h) { hiddenWindows[s.h[0]] = s.h[2]; }
+      (s.hw || []).forEach(function (pair) { hiddenWindows[pair[0]] = pair[1]; });
+      var hid = s.h ? s.h[0] : null;
       if (s.k === "enter") {
         nodeCls[s.n].visited = true;
         if (s.d !== undefined) { edgeCls[s.d].visited = true; }
-        stack.push(s.n);
+        stack.push([s.n, hid, s.h ? s.h[1] : null]);
       } else if (s.k === "exit") {
-        if (stack.length && stack[stack.length - 1] === s.n) { stack.pop(); }
+        var top = stack[stack.length - 1];
+        if (top && top[0] === s.n && top[1] === hid) { stack.pop(); }
       } else if (s.k === "transposition") {
         nodeCls[s.n].tt = true;
       } else if (s.k === "cutoff") {
@@ -117,7 +122,7 @@
       });
     }
     var current = position > 0 ? steps[position - 1] : null;
-    stack.forEach(function (n) { nodeCls[n]["on-stack"] = true; });
+    stack.forEach(function (entry) { nodeCls[entry[0]]["on-stack"] = true; });
     if (current) {
       nodeCls[current.n].active = true;
       if (current.k === "probe" || current.k === "research") { nodeCls[current.n][current.k] = true; }
@@ -125,7 +130,7 @@
     }
     for (i = 0; i < E.nodes.length; i++) {
       setClass(E.nodes[i], nodeBase(i), Object.keys(nodeCls[i]).join(" "));
-      if (ex.nodes[i].kind !== "LEAF") {
+      if (filled(i)) {
         setText(E.nodes[i].value, values[i] || "");
         setText(E.nodes[i].bounds, windows[i] || "");
       }
@@ -151,9 +156,12 @@
       none.textContent = position ? "none: the search is over" : "none yet";
       list.appendChild(none);
     }
-    stack.forEach(function (n, depth) {
+    stack.forEach(function (entry, depth) {
       var li = document.createElement("li");
-      li.textContent = ex.nodes[n].name + " (" + kindWord(n) + ") " + (windows[n] || "");
+      var n = entry[0];
+      li.textContent = entry[1] === null ?
+        ex.nodes[n].name + " (" + kindWord(n) + ") " + (windows[n] || "") :
+        entry[1] + " (" + kindName(entry[2]) + ", not drawn) " + (hiddenWindows[entry[1]] || "");
       if (depth === stack.length - 1) { li.className = "top"; }
       list.appendChild(li);
     });
