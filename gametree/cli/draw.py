@@ -46,7 +46,8 @@ examples:
 Drawings are fitted to a 16:9 slide (13.33 x 7.5 in) unless --size or --paper names
 another page: fonts shrink (never below 7 pt), levels spread over the page and crowded
 leaves alternate between rows. A tree too large for that gets a warning naming
---collapse, --max-depth, --focus and --orientation, which draw less of it.
+--collapse, --max-depth, --focus and --orientation, which draw less of it. A .html
+page takes the same options (a step on a node it hides lights the node drawn for it).
 """
 
 
@@ -151,8 +152,12 @@ def _page(args: argparse.Namespace, show: Any) -> int:
         args.algorithm = "alphabeta"
     first = {"algorithm": args.algorithm, **search_options(args)}
     more = [s for s in (args.conventions or "").split(",") if s.strip()]
+    view = drawing_options(args)
     G = read_tree(args.tree)
-    page = to_html(G, conventions=[first, *more], title=args.title, show=show)
+    if "focus" in view:
+        view["focus"] = focus_node(G, view["focus"])
+    with print_warnings("draw"):
+        page = to_html(G, conventions=[first, *more], title=args.title, show=show, **view)
     Path(args.output).write_text(page, encoding="utf-8")
     report_written(args, args.output)
     return 0

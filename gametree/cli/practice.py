@@ -7,8 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from gametree.cli.common import (
+    add_drawing_options,
     add_quiet_option,
     add_search_options,
+    drawing_options,
+    focus_node,
+    print_warnings,
     read_tree,
     report_written,
     search_options,
@@ -33,6 +37,11 @@ examples:
   gametree practice fig52.tree -o practice.html --strict --ask pruned,values,alpha,beta
   gametree practice fig52.tree -o practice.html --conventions alphabeta,alphabeta:strict
   gametree practice --generate 20 --seed 7 --depth 3 --prunes 2-4 -o drill.html
+  gametree practice big.tree -o practice.html --paper a4-landscape
+
+The tree is fitted to a 16:9 slide as in 'gametree draw' (--size, --paper, --orientation).
+--collapse, --max-depth and --focus are refused when they would hide part of the tree:
+the student answers about every edge and node drawn.
 """
 
 
@@ -94,6 +103,7 @@ def add_parser(subparsers: Any) -> None:
         help="with --generate: pruned edges, N or MIN-MAX",
     )
     add_quiet_option(parser)
+    add_drawing_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -102,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from gametree.drawing.html import to_html
 
     options = search_options(args)
+    view = drawing_options(args)
     first: dict[str, Any] = {"algorithm": args.algorithm, **options}
     more = [s.strip() for s in (args.conventions or "").split(",") if s.strip()]
     ask = [s.strip() for s in args.ask.split(",") if s.strip()]
@@ -128,14 +139,18 @@ def run(args: argparse.Namespace) -> int:
             raise GameTreeError("give a TREE file, or --generate N for generated exercises")
         trees = [read_tree(args.tree)]
     conventions = [first, *more] if more else [first]
-    page = to_html(
-        trees if len(trees) > 1 else trees[0],
-        mode="practice",
-        conventions=conventions,
-        ask=ask,
-        reveal=args.reveal,
-        title=args.title,
-    )
+    if "focus" in view:
+        view["focus"] = focus_node(trees[0], view["focus"])
+    with print_warnings("practice"):
+        page = to_html(
+            trees if len(trees) > 1 else trees[0],
+            mode="practice",
+            conventions=conventions,
+            ask=ask,
+            reveal=args.reveal,
+            title=args.title,
+            **view,
+        )
     Path(args.output).write_text(page, encoding="utf-8")
     count = f"{len(trees)} exercises" if len(trees) > 1 else "1 exercise"
     report_written(args, args.output, f"{count}, asking {', '.join(ask)}")

@@ -59,9 +59,7 @@ class DiagramView:
         """Return the explore page of the search (see :func:`gametree.to_html`)."""
         from gametree.drawing.html import to_html
 
-        page_options = ("show", "style", "title", "root")
-        options = {k: v for k, v in self.options.items() if k in page_options}
-        return to_html(self.graph, self.result, **options)
+        return to_html(self.graph, self.result, **self.options)
 
     def _repr_html_(self) -> str | None:
         if self.result is None and not isinstance(self.graph.graph.get(SEARCH), Mapping):

@@ -64,7 +64,8 @@ def save(
         Who draws PNG, SVG and PDF. Graphviz needs pygraphviz
         (``pip install 'gametree[graphviz]'``) or a ``dot`` program on PATH.
     show, style, title, root, fit, collapse, max_depth, focus, orientation
-        As for :func:`gametree.draw` (``.txt`` ignores ``fit`` and ``orientation``).
+        As for :func:`gametree.draw` (``.txt`` ignores ``fit`` and ``orientation``; the
+        ``.html`` page takes them all, see :func:`gametree.to_html`).
     dpi : float, optional
         Resolution of a PNG (default: the style's ``dpi``, 150).
     standalone : bool, default True
@@ -130,8 +131,7 @@ def save(
 
         asked = algorithm is not None or options
         conventions = [{"algorithm": algorithm or "alphabeta", **options}] if asked else None
-        text = to_html(G, result, conventions=conventions, title=title, show=show, style=style,
-                       root=root)  # fmt: skip
+        text = to_html(G, result, conventions=conventions, **drawing, **view, **page)
         target.write_text(text, encoding="utf-8")
         return target
     if suffix == "txt":

@@ -277,6 +277,9 @@ def diagram_svg(
         focus = ' tabindex="0"' if classes else ""
         label = quoteattr(_label(n))
         out.append(f'<g id="{id_prefix}n{i}"{cls}{status}{focus} role="img" aria-label={label}>')
+        if classes:
+            # A tooltip: a fitted page may leave names out of the drawing.
+            out.append(f"<title>{escape(_label(n))}</title>")
         paint = (
             f'fill="{n.fill}" stroke="{n.color}" stroke-width="{_num(n.line_width)}"'
             f"{_dash(n.linestyle)}"

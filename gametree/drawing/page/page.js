@@ -35,7 +35,11 @@
 
   function baseSize(svg) {
     var box = svg.getAttribute("viewBox").split(" ").map(Number);
-    return { w: box[2], h: box[3], svg: svg };
+    var font = Infinity;   // the smallest text of the drawing, in viewBox units
+    svg.querySelectorAll("text[font-size]").forEach(function (t) {
+      font = Math.min(font, Number(t.getAttribute("font-size")));
+    });
+    return { w: box[2], h: box[3], svg: svg, font: isFinite(font) ? font : 10 };
   }
 
   function setClass(item, base, extra) {
@@ -60,10 +64,15 @@
     b.svg.setAttribute("height", (b.h * scale).toFixed(1));
   }
 
-  function fitScale() {
+  var READABLE = 9;  // pixels: the smallest text a page opens with
+
+  function fitScale(readable) {
+    // The whole width (the Fit button), or on opening as much of it as keeps every text
+    // at least READABLE pixels high: a big tree then pans to the step's node.
     var b = elements(exIndex).base;
     var width = $("viewport").clientWidth - 4;
-    return Math.max(0.3, Math.min(1.6, width / b.w));
+    var least = readable ? READABLE / b.font : 0.2;
+    return Math.max(least, Math.min(1.6, width / b.w));
   }
 
   // ------------------------------------------------------------------ explore
@@ -816,7 +825,7 @@
     });
     exIndex = k;
     updateNav();
-    scale = fitScale();
+    scale = fitScale(true);
     applyZoom();
     if (DATA.mode === "practice") {
       state = load(k);
@@ -870,7 +879,7 @@
     $("convention-text").textContent = DATA.conventions[0].label;
     $("zoom-in").onclick = function () { scale = Math.min(6, scale * 1.25); applyZoom(); };
     $("zoom-out").onclick = function () { scale = Math.max(0.2, scale / 1.25); applyZoom(); };
-    $("zoom-fit").onclick = function () { scale = fitScale(); applyZoom(); };
+    $("zoom-fit").onclick = function () { scale = fitScale(false); applyZoom(); };
     $("viewport").addEventListener("wheel", function (ev) {
       if (!ev.ctrlKey) { return; }
       ev.preventDefault();
@@ -881,7 +890,9 @@
 
   setupCommon();
   updateNav();
-  scale = fitScale();
+  // The panel beside the tree shows first, so that "fit" measures the room left for it.
+  $(DATA.mode === "practice" ? "practice-panel" : "explore-panel").hidden = false;
+  scale = fitScale(true);
   applyZoom();
   if (DATA.mode === "practice") {
     state = load(0);
