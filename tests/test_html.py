@@ -252,6 +252,11 @@ def test_cli_practice_and_generate(tmp_path):
         (["draw", "T.tree", "-o", "x.png", "--conventions", "pvs"], "applies to a .html page only"),
         (["draw", "T.tree", "-o", "x.html", "--conventions", "pvs:loose"], "convention flag"),
         (["practice", "T.tree", "-a", "minimax", "--strict", "-o", "x.html"], "alpha-beta"),
+        (["practice", "T.tree", "--focus", "C", "-o", "x.html"], "hides 8 nodes"),
+        (["practice", "T.tree", "--collapse", "pruned", "-o", "x.html"], "cannot use collapse"),
+        (["practice", "T.tree", "--focus", "Z", "-o", "x.html"], "--focus 'Z'"),
+        (["draw", "T.tree", "-o", "x.html", "--max-depth", "-1"], "--max-depth '-1'"),
+        (["draw", "T.tree", "-o", "x.html", "--orientation", "up"], "--orientation 'up'"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, argv, message):
@@ -311,3 +316,129 @@ def test_the_page_of_an_annotated_tree_starts_bare() -> None:
     data = '<script type="application/json"'
     assert gametree.to_html(G, result).split(data)[0] == bare.split(data)[0]
     assert G.graph.get("search") is not None  # G itself keeps its annotation
+
+
+def _views_page(G, **view):
+    data = page_data(gametree.to_html(G, **view))
+    return data["exercises"][0]
+
+
+def test_focus_page_maps_hidden_steps_to_the_nearest_drawn_ancestor():
+    G = gametree.parse(FIG52)
+    ex = _views_page(G, focus="C")
+    assert [n["name"] for n in ex["nodes"]] == ["A", "C", "H", "I", "J"]
+    steps = ex["explore"][0]["steps"]
+    events = list(gametree.search_trace(G))
+    # Every event keeps its step and sentence; B, D and their leaves light A (node 0).
+    assert [s["t"] for s in steps] == gametree.explain_lines(G)
+    drawn = {"A": 0, "C": 1, "H": 2, "I": 3, "J": 4}
+    assert [s["n"] for s in steps] == [drawn.get(e.node, 0) for e in events]
+    hidden = [(s["h"][0], s["h"][1]) for s in steps if "h" in s]
+    assert ("B", "MIN") in hidden and ("E", "LEAF") in hidden and ("D", "MIN") in hidden
+    assert all(s["n"] in drawn.values() for s in steps)
+    # B's window is tracked on the stack: [-inf, 3] once E returned 3.
+    after_e = next(s for s in steps if s["k"] == "exit" and s.get("h", [""])[0] == "E")
+    assert after_e["hw"] == [["B", "[−∞, 3]"]]
+    # Values and windows only ever name drawn nodes; C's cut is on its edges to I and J.
+    final = _apply(steps, len(steps))
+    assert set(final["values"]) <= set(drawn.values()) and final["values"][1] == "≤2"
+    assert {tuple(ex["edges"][j]) for j in final["cut"]} == {(1, 3), (1, 4)}
+    assert final["stack"] == []
+
+
+def test_max_depth_page_lights_the_ellipsis_and_cuts_its_edge():
+    G = gametree.parse(FIG52)
+    ex = _views_page(G, max_depth=1)
+    names = [n["name"] for n in ex["nodes"]]
+    kinds = [n["kind"] for n in ex["nodes"]]
+    assert kinds == ["MAX", "MIN", "MORE", "MIN", "MORE", "MIN", "MORE"]
+    steps = ex["explore"][0]["steps"]
+    leaf_e = next(s for s in steps if s["k"] == "leaf")
+    assert leaf_e["h"][0] == "E" and kinds[leaf_e["n"]] == "MORE" and leaf_e["n"] == 2
+    cutoff = next(s for s in steps if s["k"] == "cutoff")
+    assert [ex["edges"][j] for j in cutoff["x"]] == [[3, 4]]  # C -> C's ellipsis
+    assert names[3] == "C"
+
+
+def test_collapse_page_folds_cuts_of_every_convention_and_cuts_the_stub_at_its_step():
+    G = gametree.parse(FIG52)
+    page = gametree.to_html(G, collapse="pruned")
+    ex = page_data(page)["exercises"][0]
+    kinds = [n["kind"] for n in ex["nodes"]]
+    assert kinds.count("STUB") == 1 and len(kinds) == 12
+    stub = kinds.index("STUB")
+    (j,) = [j for j, e in enumerate(ex["edges"]) if e[1] == stub]
+    steps = ex["explore"][0]["steps"]
+    (cutoff,) = [s for s in steps if s["k"] == "cutoff"]
+    assert cutoff["x"] == [j] and ex["nodes"][cutoff["n"]]["name"] == "C"
+    # Not cut before its step: the SVG's cut mark starts hidden, the edge undashed.
+    start = page.index(f'<g id="e{j}" class="edge"')
+    group = page[start : page.index("</g>\n<g id=", start)]
+    assert 'visibility="hidden"' in group
+    assert "stroke-dasharray" not in group.split('class="stroke"')[1].split("/>")[0]
+    assert "2 nodes pruned, not drawn" in page
+    # No search enters a folded subtree: no step is shown on the stub.
+    assert all(s["n"] != stub for s in steps)
+    # With the strict rule offered too, only what both prune is folded: in AIMA 5.2
+    # C's 2 < 3 cuts under both rules; in G2 only the rule that cuts on equality cuts.
+    both = page_data(gametree.to_html(G, collapse="pruned", conventions=["alphabeta:strict"]))
+    assert [n["kind"] for n in both["exercises"][0]["nodes"]].count("STUB") == 1
+    G2 = gametree.parse("(A (B 3 5) (C 3 9))")  # C's first leaf 3 = alpha: cut only on >=
+    strict = ["alphabeta", "alphabeta:strict"]
+    assert [n["kind"] for n in _views_page(G2, collapse="pruned")["nodes"]].count("STUB") == 1
+    ex2 = page_data(gametree.to_html(G2, collapse="pruned", conventions=strict))["exercises"][0]
+    assert [n["kind"] for n in ex2["nodes"]].count("STUB") == 0
+    for trace in ex2["explore"]:
+        assert all(0 <= s["n"] < len(ex2["nodes"]) for s in trace["steps"])
+
+
+def test_practice_refuses_views_that_hide_what_is_asked():
+    G = gametree.parse(FIG52)
+    with pytest.raises(RenderError, match="focus='C': it hides 8 nodes"):
+        gametree.to_html(G, mode="practice", focus="C")
+    with pytest.raises(RenderError, match="max_depth=1: it hides 9 nodes"):
+        gametree.to_html(G, mode="practice", max_depth=1)
+    with pytest.raises(RenderError, match="collapse='pruned'"):
+        gametree.to_html(G, mode="practice", collapse="pruned")
+    # Views that hide nothing, and the page options, are fine.
+    for view in ({"max_depth": 2}, {"focus": "A"}, {"orientation": "left-right"}, {"fit": None}):
+        assert page_data(gametree.to_html(G, mode="practice", **view))["mode"] == "practice"
+    with pytest.raises(RenderError, match="unknown orientation"):
+        gametree.to_html(G, orientation="up")
+
+
+def test_page_is_fitted_like_the_png():
+    G = gametree.random_tree(3, 3, seed=2)
+    fitted = gametree.to_html(G, fit=(6.0, 4.0))
+    box = re.search(r'<svg viewBox="0 0 ([\d.]+) ([\d.]+)"', fitted)
+    assert box and float(box.group(1)) <= 6.0 * 72 + 0.5
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', fitted.split("<svg", 1)[1])]
+    assert min(sizes) >= 7.0
+    natural = re.search(r'<svg viewBox="0 0 ([\d.]+)', gametree.to_html(G, fit=None))
+    assert natural and float(natural.group(1)) > float(box.group(1))
+
+
+def test_cli_page_and_practice_take_the_drawing_options(tmp_path):
+    tree = tmp_path / "fig52.tree"
+    tree.write_text(FIG52)
+    out = tmp_path / "page.html"
+    assert main(["draw", str(tree), "-o", str(out), "--focus", "C", "-q"]) == 0
+    ex = page_data(out.read_text())["exercises"][0]
+    assert [n["name"] for n in ex["nodes"]] == ["A", "C", "H", "I", "J"]
+    assert main(["draw", str(tree), "-o", str(out), "--collapse", "pruned", "-q"]) == 0
+    assert "2 nodes pruned, not drawn" in out.read_text()
+    practice = tmp_path / "practice.html"
+    argv = ["practice", str(tree), "-o", str(practice), "-q", "--orientation", "left-right"]
+    assert main([*argv, "--paper", "a4"]) == 0
+    assert page_data(practice.read_text())["mode"] == "practice"
+
+
+def test_save_html_and_jupyter_pass_the_views(tmp_path):
+    G = gametree.parse(FIG52)
+    result = gametree.alphabeta(G, annotate=False)
+    path = gametree.save(G, tmp_path / "p.html", result, focus="C")
+    assert [n["name"] for n in page_data(path.read_text())["exercises"][0]["nodes"]] == [
+        "A", "C", "H", "I", "J"
+    ]  # fmt: skip
+    view = gametree.show(G, result, collapse="pruned")
+    assert "2 nodes pruned, not drawn" in view.html()

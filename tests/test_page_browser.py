@@ -532,3 +532,45 @@ def test_explore_marks_a_transposition_hit(browser, pages):
     browser.execute_script(f"window.gametreePage.go({hit - 1})")
     assert browser.find_elements("css selector", ".drawing .tt-mark") == []
     _no_console_errors(browser)
+
+
+def test_explore_with_views_steps_through_hidden_nodes(browser, pages):
+    """focus="C" hides B and D: their steps light A, the stack names them; the collapsed
+    page cuts the stub's edge at C's cutoff; no console errors on any step."""
+    G = gametree.parse(FIG52)
+    path = pages / "focus.html"
+    gametree.save(G, path, gametree.alphabeta(G, annotate=False), focus="C")
+    _open(browser, path)
+    events = list(gametree.search_trace(G))
+    sentences = gametree.explain_lines(G)
+    drawn = {"A": "n0", "C": "n1", "H": "n2", "I": "n3", "J": "n4"}
+    for k, event in enumerate(events, 1):
+        browser.execute_script(f"window.gametreePage.go({k})")
+        shown = browser.execute_script(SHOWN)
+        assert shown["active"] == [drawn.get(event.node, "n0")], k
+        assert shown["sentence"] == sentences[k - 1]
+        if isinstance(event, Exit) and event.node == "E":
+            assert shown["stack"] == ["A (MAX) [−∞, ∞]", "B (MIN, not drawn) [−∞, 3]"]
+    assert shown["cut"] == ["e2", "e3"] and shown["values"]["n1"] == "≤2"
+    _no_console_errors(browser)
+    _shot(browser, "explore-focus")
+
+    path = pages / "collapse.html"
+    gametree.save(G, path, gametree.alphabeta(G, annotate=False), collapse="pruned")
+    _open(browser, path)
+    d = diagram(G, gametree.alphabeta(G, annotate=False), collapse="pruned")
+    stub = next(i for i, n in enumerate(d.nodes) if n.kind == "STUB")
+    (edge,) = [f"e{j}" for j, e in enumerate(d.edges) if d.index[e.v] == stub]
+    cutoff = next(k for k, e in enumerate(events, 1) if isinstance(e, Cutoff))
+    browser.execute_script(f"window.gametreePage.go({cutoff - 1})")
+    assert browser.execute_script(SHOWN)["cut"] == []
+    browser.execute_script(f"window.gametreePage.go({cutoff})")
+    assert browser.execute_script(SHOWN)["cut"] == [edge]
+    classes = browser.execute_script(f"return document.getElementById('n{stub}').className.baseVal")
+    assert "cut-top" in classes
+    stub_text = browser.execute_script(
+        f"return document.querySelector('#n{stub} .value').textContent"
+    )
+    assert stub_text == "2"
+    _no_console_errors(browser)
+    _shot(browser, "explore-collapse")

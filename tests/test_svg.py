@@ -117,3 +117,97 @@ def test_game_boards_are_drawn_in_the_svg():
     assert max(xs) < float(frame.get("x"))
     page = gametree.to_html(G)
     assert page.count('class="board"') == 12
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _groups(root: ET.Element, prefix: str) -> dict[str, ET.Element]:
+    return {
+        g.get("id"): g
+        for g in root.iter(f"{SVG}g")
+        if g.get("id", "").startswith(prefix) and g.get("id")[1:].isdigit()
+    }
+
+
+def _centre(group: ET.Element) -> tuple[float, float]:
+    points = [
+        tuple(map(float, p.split(","))) for p in group.find(f"{SVG}polygon").get("points").split()
+    ]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+
+
+def test_focus_draws_only_the_path_and_the_subtree(fig52):
+    # AIMA Figure 5.2 focused on C: A, then C with its leaves H, I, J (2, 4, 6).
+    root = _root(gametree.to_svg(fig52, gametree.alphabeta(fig52, annotate=False), focus="C"))
+    nodes = _groups(root, "n")
+    labels = [nodes[f"n{i}"].get("aria-label").split(",")[0] for i in range(len(nodes))]
+    assert labels == ["A", "C", "H", "I", "J"]
+    values = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "value"]
+    assert values == ["3", "≤2", "2", "4", "6"]
+    assert len(_groups(root, "e")) == 4
+
+
+def test_collapse_draws_one_stub_with_the_hidden_count(fig52):
+    result = gametree.alphabeta(fig52, annotate=False)
+    root = _root(gametree.to_svg(fig52, result, collapse="pruned"))
+    nodes = _groups(root, "n")
+    assert len(nodes) == 12  # 13 nodes, I and J folded into one stub
+    stubs = [g for g in nodes.values() if "pruned, not drawn" in g.get("aria-label")]
+    assert [g.get("aria-label") for g in stubs] == ["2 nodes pruned, not drawn"]
+    assert stubs[0].find(f"{SVG}text[@class='value']").text == "2"
+    assert stubs[0].find(f"{SVG}polygon").get("stroke-dasharray")  # greyed, dashed
+    # The edge into the stub is the one cut, under C (n5).
+    d = diagram(fig52, result, collapse="pruned")
+    (cut,) = [j for j, e in enumerate(d.edges) if e.cut]
+    assert d.edges[cut].u == "C" and d.nodes[d.index[d.edges[cut].v]].kind == "STUB"
+    assert root.find(f".//s:g[@id='e{cut}']/s:g[@class='cut']", NS) is not None
+
+
+def test_max_depth_draws_an_ellipsis_saying_what_lies_below(fig52):
+    root = _root(gametree.to_svg(fig52, max_depth=1))
+    labels = sorted(g.get("aria-label") for g in _groups(root, "n").values())
+    assert labels.count("3 nodes below, not drawn") == 3 and len(labels) == 7
+
+
+def test_left_right_swaps_the_axes(fig52):
+    down = _groups(_root(gametree.to_svg(fig52)), "n")
+    right = _groups(_root(gametree.to_svg(fig52, orientation="left-right")), "n")
+    d = diagram(fig52)
+    kids = [f"n{d.index[c]}" for c in "BCD"]
+    # Top-down: B, C, D on one level (same y), left to right, below A.
+    ys = {round(_centre(down[k])[1], 1) for k in kids}
+    assert len(ys) == 1 and ys.pop() > _centre(down["n0"])[1]
+    assert [_centre(down[k])[0] for k in kids] == sorted(_centre(down[k])[0] for k in kids)
+    # Left-right: one column (same x) right of A, top to bottom.
+    xs = {round(_centre(right[k])[0], 1) for k in kids}
+    assert len(xs) == 1 and xs.pop() > _centre(right["n0"])[0]
+    assert [_centre(right[k])[1] for k in kids] == sorted(_centre(right[k])[1] for k in kids)
+    assert _centre(right["n0"])[1] == pytest.approx(_centre(right[kids[1]])[1], abs=0.05)
+
+
+def test_a_b3_d4_key_fits_a_slide_at_7pt_or_more():
+    G = gametree.random_tree(3, 4, seed=1)
+    result = gametree.alphabeta(G, annotate=False)
+    root = _root(gametree.to_svg(G, result))
+    sizes = [float(t.get("font-size")) for t in root.iter(f"{SVG}text")]
+    assert sizes and min(sizes) >= 7.0
+    _, _, width, height = map(float, root.get("viewBox").split())
+    assert width <= 13.33 * 72 + 0.5 and height <= 7.5 * 72 + 0.5
+    # The natural size (fit=None) is far wider: the fit did the work.
+    natural = _root(gametree.to_svg(G, result, fit=None))
+    assert float(natural.get("viewBox").split()[2]) > 1.5 * width
+
+
+def test_views_place_nodes_where_the_shared_placement_does(fig52):
+    result = gametree.alphabeta(fig52, annotate=False)
+    for view in ({"collapse": "pruned"}, {"orientation": "left-right"}, {"fit": (4.0, 3.0)}):
+        d = diagram(fig52, result, **view)
+        pl = place(d)
+        root = _root(diagram_svg(d, pl))
+        margin = float(d.style["margin"])
+        for i, n in enumerate(d.nodes):
+            group = root.find(f".//s:g[@id='n{i}']", NS)
+            x, _ = _centre(group)
+            assert x == pytest.approx(pl.pos[n.node][0] - pl.xmin + margin, abs=0.02), view

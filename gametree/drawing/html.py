@@ -464,9 +464,7 @@ def _exercise(
     return data, svg
 
 
-def _with_pruned(
-    G: nx.DiGraph, conventions: Sequence[tuple[str, dict[str, Any]]]
-) -> nx.DiGraph:
+def _with_pruned(G: nx.DiGraph, conventions: Sequence[tuple[str, dict[str, Any]]]) -> nx.DiGraph:
     """A copy of ``G`` whose edges pruned under every convention offered are marked
     pruned, so that ``collapse="pruned"`` folds them: no trace the page shows enters
     a folded subtree."""
