@@ -409,9 +409,10 @@ def test_practice_refuses_views_that_hide_what_is_asked():
 
 def test_page_is_fitted_like_the_png():
     G = gametree.random_tree(3, 3, seed=2)
-    fitted = gametree.to_html(G, fit=(6.0, 4.0))
+    fitted = gametree.to_html(G, fit=(10.0, 5.0))
     box = re.search(r'<svg viewBox="0 0 ([\d.]+) ([\d.]+)"', fitted)
-    assert box and float(box.group(1)) <= 6.0 * 72 + 0.5
+    assert box and float(box.group(1)) <= 10.0 * 72 + 0.5
+    assert float(box.group(2)) <= 5.0 * 72 + 0.5
     sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', fitted.split("<svg", 1)[1])]
     assert min(sizes) >= 7.0
     natural = re.search(r'<svg viewBox="0 0 ([\d.]+)', gametree.to_html(G, fit=None))
@@ -442,3 +443,13 @@ def test_save_html_and_jupyter_pass_the_views(tmp_path):
     ]  # fmt: skip
     view = gametree.show(G, result, collapse="pruned")
     assert "2 nodes pruned, not drawn" in view.html()
+
+
+def test_page_keeps_every_name_even_where_a_fitted_png_leaves_them_out():
+    # A b=3 d=4 tree with every window beside it does not fit a slide with names: the
+    # PNG would drop them, the page keeps them (its stack and answer table name nodes).
+    G = gametree.random_tree(3, 4, seed=1)
+    with pytest.warns(gametree.FitWarning):
+        page = gametree.to_html(G, mode="practice")
+    names = set(re.findall(r'class="name"[^>]*>([^<]+)</text>', page))
+    assert names == {str(n) for n in G}

@@ -453,12 +453,14 @@ def _exercise(
         if n.kind in INNER:
             n.value = _widest(shown_values[i] or [n.value], big)
             n.bounds = _widest(shown_windows[i], small)
-    # Fitting the page (if asked) shrinks the shared style and may leave out names: the
-    # drawing keeps what the fitted sizing kept.
+    # Fitting the page (if asked) shrinks the shared style (sizing.style is bare.style)
+    # and, as a last resort, leaves names out. The page keeps them: its steps, stack and
+    # answer table speak of nodes by name. It is then wider than the page, and pans.
     placement = place(sizing)
-    for n, fitted in zip(bare.nodes, sizing.nodes, strict=True):
-        n.name = fitted.name
-    bare.style = sizing.style
+    if any(n.name != fitted.name for n, fitted in zip(bare.nodes, sizing.nodes, strict=True)):
+        for n, fitted in zip(bare.nodes, sizing.nodes, strict=True):
+            fitted.name = n.name
+        placement = place(sizing)
     prefix = f"x{number}-" if number else ""
     svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
     return data, svg
@@ -568,7 +570,8 @@ def to_html(
     fit, collapse, max_depth, focus, orientation
         As for :func:`gametree.draw`, with the same defaults: the tree is placed as in
         the PNG (fitted to a 16:9 slide, sized for the widest value and window any step
-        shows). ``collapse="pruned"`` folds the subtrees pruned under every convention
+        shows; names are never left out, since the steps and the answer table use them).
+        ``collapse="pruned"`` folds the subtrees pruned under every convention
         offered (no step enters them; the cut appears on the stub's edge at its step).
         A step on a node that ``max_depth`` or ``focus`` hides keeps its sentence and
         lights the drawn node standing for it (its ellipsis, or its nearest drawn

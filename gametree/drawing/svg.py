@@ -278,7 +278,7 @@ def diagram_svg(
         label = quoteattr(_label(n))
         out.append(f'<g id="{id_prefix}n{i}"{cls}{status}{focus} role="img" aria-label={label}>')
         if classes:
-            # A tooltip: a fitted page may leave names out of the drawing.
+            # A tooltip on hover: the node's name and what it holds.
             out.append(f"<title>{escape(_label(n))}</title>")
         paint = (
             f'fill="{n.fill}" stroke="{n.color}" stroke-width="{_num(n.line_width)}"'
