@@ -187,6 +187,7 @@ def tree_search(
     evaluate: Callable[[Any], float],
     max_nodes: int,
     record: bool = False,
+    keep: bool = True,
 ) -> FastOutcome:
     """Search ``game`` from ``root_state`` (no transposition table); see the module docstring.
 
@@ -236,7 +237,7 @@ def tree_search(
     new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
     counter = 1
-    cutoffs = max_ply = horizon = 0
+    cutoffs = max_ply = horizon = n_internal = n_leaves = 0
     leaves_append = leaves.append
     leaf_values: list[float] = []
     leaf_values_append = leaf_values.append
@@ -272,14 +273,20 @@ def tree_search(
         if terminal:
             rv = utility(cs) if e is None else e[1]
             rb = EXACT
-            leaves_append(cnode)
-            leaf_values_append(rv)
+            if keep:
+                leaves_append(cnode)
+                leaf_values_append(rv)
+            else:
+                n_leaves += 1
         elif cply == limit:
             rv = evaluate(cs)
             rb = EXACT
             horizon += 1
-            leaves_append(cnode)
-            leaf_values_append(rv)
+            if keep:
+                leaves_append(cnode)
+                leaf_values_append(rv)
+            else:
+                n_leaves += 1
             if record:
                 horizon_nodes.add(cnode)
                 states[cnode] = cs
@@ -359,8 +366,11 @@ def tree_search(
             # A position known to be terminal is evaluated here, without entering it.
             rv = e[1]
             rb = EXACT
-            leaves_append(cnode)
-            leaf_values_append(rv)
+            if keep:
+                leaves_append(cnode)
+                leaf_values_append(rv)
+            else:
+                n_leaves += 1
             if record:
                 visit_order.append(cnode)
                 if pruning:
@@ -383,7 +393,8 @@ def tree_search(
                 if vb != UPPER and beat(v, hi) and i < n_moves:
                     cut = True
                     cutoffs += 1
-                    pruned_spans.append((node, base + i, base + n_moves))
+                    if keep:
+                        pruned_spans.append((node, base + i, base + n_moves))
             if not cut and i < n_moves:
                 cnode = base + i
                 if kids is None:
@@ -402,8 +413,11 @@ def tree_search(
                     break
                 rv = e[1]
                 rb = EXACT
-                leaves_append(cnode)
-                leaf_values_append(rv)
+                if keep:
+                    leaves_append(cnode)
+                    leaf_values_append(rv)
+                else:
+                    n_leaves += 1
                 if record:
                     visit_order.append(cnode)
                     if pruning:
@@ -412,7 +426,9 @@ def tree_search(
             best, own = node_bound(best, cut, any_lower, best_exact)
             rv = best * sign
             rb = own * sign
-            if fail_hard:
+            if not keep and stack:
+                n_internal += 1
+            elif fail_hard:
                 reported, rbound = clamp(best, own, lo0, hi0)
                 values[node] = (reported * sign, rbound * sign, base + bi, moves[bi])
             else:
@@ -438,18 +454,20 @@ def tree_search(
         if not has_frame:
             break
     # Each internal node stores its value once; its skipped children are the ranges.
-    visited = len(values) + len(leaves)
+    visited = len(values) + n_internal + len(leaves) + n_leaves
     out.pruned_edges = [(n, c) for n, start, stop in pruned_spans for c in range(start, stop)]
-    out.value = values[0][0] if values else leaf_values[0]
+    out.value = values[0][0] if values else rv
     at = 0
     while at in values:
         out.chosen[at] = values[at][2]
         out.chosen_moves[at] = values[at][3]
         at = out.chosen[at]
+    if not keep and not values:
+        values[0] = (rv, EXACT)
     out.node_values = NodeValues(values, leaves, leaf_values)
     out.stats = SearchStats(
         nodes_visited=visited,
-        leaves_evaluated=len(leaves),
+        leaves_evaluated=len(leaves) + n_leaves,
         cutoffs=cutoffs,
         max_depth=max_ply,
         horizon_evaluations=horizon,
@@ -782,6 +800,7 @@ def lazy_table_search(
     evaluate: Callable[[Any], float],
     key: Callable[[Any], Hashable],
     max_nodes: int,
+    keep: bool = True,
 ) -> FastOutcome:
     """Search ``game`` with a transposition table as a game engine does: moves made lazily.
 
@@ -819,7 +838,7 @@ def lazy_table_search(
     # depth-cut]; a skipped move's id: [None, the move].
     recs: list[list[Any]] = [[root_state, None, None, 0, False]]
     ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
-    visited = cutoffs = max_ply = horizon = hits = 0
+    visited = cutoffs = max_ply = horizon = hits = n_leaves = 0
     stack: list[tuple[Any, ...]] = []
     push, pop = stack.append, stack.pop
     cut_spans: list[tuple[int, int, int, Sequence[Any]]] = []
@@ -877,7 +896,7 @@ def lazy_table_search(
                 reported, rbound = value, bound
                 if fail_hard and bound != EXACT:
                     reported, rbound = clamp(value, bound, alpha, beta)
-                if not keeps(values.get(c), rbound):
+                if keep and not keeps(values.get(c), rbound):
                     values[c] = (reported, rbound)
                 rv, rb = value, bound
                 entered = False
@@ -886,10 +905,14 @@ def lazy_table_search(
                 known = entry
         if entered and not cmoves:
             value = r[1]
-            leaves_append(c)
+            if keep:
+                leaves_append(c)
+                values[c] = (value, EXACT)
+            else:
+                n_leaves += 1
             if r[4]:
                 horizon += 1
-            values[c] = table[c] = (value, EXACT)
+            table[c] = (value, EXACT)
             rv, rb = value, EXACT
         elif entered:
             if has_frame:
@@ -936,7 +959,8 @@ def lazy_table_search(
                     raise too_many(game, c + 1, max_nodes, searching=True)
             kids = [c]
             kid_moves = [a]
-            went.add((node, 0))
+            if keep:
+                went.add((node, 0))
             cply = ply + 1
             continue
         # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
@@ -958,7 +982,8 @@ def lazy_table_search(
                 if vb != UPPER and beat(v, hi) and mi < n_moves:
                     cut = True
                     cutoffs += 1
-                    cut_spans.append((node, mi, n_moves, moves))
+                    if keep:
+                        cut_spans.append((node, mi, n_moves, moves))
             if not cut:
                 while mi < n_moves:
                     a = moves[mi]
@@ -975,7 +1000,8 @@ def lazy_table_search(
                         continue
                     kids.append(c)
                     kid_moves.append(a)
-                    went.add((node, mi - 1))
+                    if keep:
+                        went.add((node, mi - 1))
                     cply = ply + 1
                     break
                 else:
@@ -984,13 +1010,14 @@ def lazy_table_search(
                     break
             # The node is finished.
             soft, own = node_bound(best, cut, any_lower, best_exact, known_lo, known_hi)
-            chosen[node] = kids[bi]
-            chosen_moves[node] = kid_moves[bi]
             reported, rbound = clamp(soft, own, lo0, hi0) if fail_hard else (soft, own)
             reported *= sign
             rbound *= sign
-            if not keeps(values.get(node), rbound):
-                values[node] = (reported, rbound)
+            if keep or not stack:
+                chosen[node] = kids[bi]
+                chosen_moves[node] = kid_moves[bi]
+                if not keeps(values.get(node), rbound):
+                    values[node] = (reported, rbound)
             rv = soft * sign
             rb = own * sign
             table[node] = (rv, rb)
@@ -1032,10 +1059,12 @@ def lazy_table_search(
                 out.root_moves.append(moves[j])  # type: ignore[attr-defined]
             recs.append([None, moves[j]])
     out.positions = recs
+    if not keep and not values:
+        values[0] = (rv, rb)
     out.node_values = NodeValues(values)
     out.stats = SearchStats(
         nodes_visited=visited,
-        leaves_evaluated=len(leaves),
+        leaves_evaluated=len(leaves) + n_leaves,
         cutoffs=cutoffs,
         transposition_hits=hits,
         max_depth=max_ply,
