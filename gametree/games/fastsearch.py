@@ -238,6 +238,7 @@ def tree_search(
     limit = depth if depth is not None else -1
     counter = 1
     cutoffs = max_ply = horizon = n_internal = n_leaves = 0
+    fresh = False
     leaves_append = leaves.append
     leaf_values: list[float] = []
     leaf_values_append = leaf_values.append
@@ -347,54 +348,33 @@ def tree_search(
             bi = -1
             best_exact = cut = any_lower = False
             i = 0
-            cnode = base
             cply = ply + 1
-            if kids is None:
-                cs = result(s, moves[0])
-                continue
-            e = kids[0]
-            if e is None:
-                t = result(s, moves[0])
-                e = memo.get(t)  # type: ignore[union-attr]
-                if e is None:
-                    # What _entry does, inlined in the hot loop.
-                    e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
-                kids[0] = e
-            cs = e[5]
-            if not e[0]:
-                continue
-            # A position known to be terminal is evaluated here, without entering it.
-            rv = e[1]
-            rb = EXACT
-            if keep:
-                leaves_append(cnode)
-                leaf_values_append(rv)
-            else:
-                n_leaves += 1
-            if record:
-                visit_order.append(cnode)
-                if pruning:
-                    windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
+            fresh = True
+        # Deliver (rv, rb) to the frame on top (a fresh frame has nothing yet), enter
+        # its next child, or finish it and deliver its value to the one below.
         while has_frame:
-            v = rv * sign
-            vb = rb * sign
-            if bi < 0 or better(v, vb, best, best_exact):
-                best = v
-                bi = i
-                best_exact = vb == EXACT
-            if vb == LOWER:
-                any_lower = True
-            if not stack:
-                root_results.append((base + i, v, vb))
-            i += 1
-            if pruning:
-                if best > lo:
-                    lo = best
-                if vb != UPPER and beat(v, hi) and i < n_moves:
-                    cut = True
-                    cutoffs += 1
-                    if keep:
-                        pruned_spans.append((node, base + i, base + n_moves))
+            if fresh:
+                fresh = False
+            else:
+                v = rv * sign
+                vb = rb * sign
+                if bi < 0 or better(v, vb, best, best_exact):
+                    best = v
+                    bi = i
+                    best_exact = vb == EXACT
+                if vb == LOWER:
+                    any_lower = True
+                if not stack:
+                    root_results.append((base + i, v, vb))
+                i += 1
+                if pruning:
+                    if best > lo:
+                        lo = best
+                    if vb != UPPER and beat(v, hi) and i < n_moves:
+                        cut = True
+                        cutoffs += 1
+                        if keep:
+                            pruned_spans.append((node, base + i, base + n_moves))
             if not cut and i < n_moves:
                 cnode = base + i
                 if kids is None:
@@ -411,6 +391,7 @@ def tree_search(
                 cs = e[5]
                 if not e[0]:
                     break
+                # A position known to be terminal is evaluated here, without entering it.
                 rv = e[1]
                 rb = EXACT
                 if keep:
@@ -844,6 +825,7 @@ def lazy_table_search(
     cut_spans: list[tuple[int, int, int, Sequence[Any]]] = []
     went: set[tuple[int, int]] = set()
     """The moves (node, index) the search made, at any visit."""
+    fresh = False
 
     # The node about to be entered and its ply; its window is the current frame's.
     c, cply = 0, 0
@@ -945,45 +927,35 @@ def lazy_table_search(
             best_exact = any_lower = cut = False
             moves = cmoves
             n_moves = len(moves)
-            i = 0
-            # The first child (no sibling yet, so never a repeat).
-            a = moves[0]
-            mi = 1
-            t = result(s, a)
-            k = key(t) if depth is None else (key(t), ply + 1)
-            c = ids.get(k)  # type: ignore[assignment]
-            if c is None:
-                c = ids[k] = len(recs)
-                recs.append([t, None, None, 0, False])
-                if c >= max_nodes:
-                    raise too_many(game, c + 1, max_nodes, searching=True)
-            kids = [c]
-            kid_moves = [a]
-            if keep:
-                went.add((node, 0))
-            cply = ply + 1
-            continue
-        # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
+            i = mi = 0
+            kids = []
+            kid_moves = []
+            fresh = True
+        # Deliver (rv, rb) to the frame on top (a fresh frame has nothing yet), enter
+        # its next child, or finish it and deliver its value to the one below.
         while has_frame:
-            v = rv * sign
-            vb = rb * sign
-            if bi < 0 or better(v, vb, best, best_exact):
-                best = v
-                bi = i
-                best_exact = vb == EXACT
-            if vb == LOWER:
-                any_lower = True
-            if not stack:
-                root_results.append((kids[i], v, vb))
-            i += 1
-            if pruning:
-                if best > lo:
-                    lo = best
-                if vb != UPPER and beat(v, hi) and mi < n_moves:
-                    cut = True
-                    cutoffs += 1
-                    if keep:
-                        cut_spans.append((node, mi, n_moves, moves))
+            if fresh:
+                fresh = False
+            else:
+                v = rv * sign
+                vb = rb * sign
+                if bi < 0 or better(v, vb, best, best_exact):
+                    best = v
+                    bi = i
+                    best_exact = vb == EXACT
+                if vb == LOWER:
+                    any_lower = True
+                if not stack:
+                    root_results.append((kids[i], v, vb))
+                i += 1
+                if pruning:
+                    if best > lo:
+                        lo = best
+                    if vb != UPPER and beat(v, hi) and mi < n_moves:
+                        cut = True
+                        cutoffs += 1
+                        if keep:
+                            cut_spans.append((node, mi, n_moves, moves))
             if not cut:
                 while mi < n_moves:
                     a = moves[mi]
