@@ -198,7 +198,9 @@ def tree_search(
     it also keeps what building the graph afterwards needs: the entered states (with the
     memo only the depth-cut ones; the memo entries hold the others), the expansions in
     order, the visit order, the windows at exit (MAX's view, as the engine's
-    ``SearchResult.windows``) and the nodes cut by the depth limit.
+    ``SearchResult.windows``) and the nodes cut by the depth limit. Without ``keep`` it
+    keeps only the root's entry (value, best moves and statistics; see ``keep="root"``
+    in :func:`gametree.search_game`).
 
     A game whose ``memoize_states`` attribute is True (tic-tac-toe: a search meets few
     distinct positions many times) has what the search asks of each state kept for the
@@ -209,147 +211,338 @@ def tree_search(
     equal to it. The memo is returned as
     :attr:`FastOutcome.memo` for building the graph.
     """
+    return _search(
+        game,
+        root_state,
+        pruning=pruning,
+        depth=depth,
+        prune_on_equal=prune_on_equal,
+        fail_hard=fail_hard,
+        window=window,
+        player_of=player_of,
+        evaluate=evaluate,
+        key=None,
+        max_nodes=max_nodes,
+        record=record,
+        keep=keep,
+    )
+
+
+def lazy_table_search(
+    game: Any,
+    root_state: Any,
+    *,
+    pruning: bool,
+    depth: int | None,
+    prune_on_equal: bool,
+    fail_hard: bool,
+    window: tuple[float, float],
+    player_of: Callable[[Any], str],
+    evaluate: Callable[[Any], float],
+    key: Callable[[Any], Hashable],
+    max_nodes: int,
+    keep: bool = True,
+) -> FastOutcome:
+    """Search ``game`` with a transposition table as a game engine does: moves made lazily.
+
+    The search is :func:`table_search`'s, rule for rule (the same table, the same
+    reuse of exact values and bounds, the same windows and cutoffs), but a child
+    position is made only when the search goes down its move, so a move skipped at a
+    cutoff is never made (:func:`table_search` makes every child of a node it enters,
+    because the recorded graph holds them). Positions are numbered in the order they
+    are first made (the root is 0) and each move skipped at a cutoff gets an id of its
+    own, which names no position. So the value, the best moves, every position's value
+    and bound, the leaves in order and the statistics are :func:`table_search`'s, read
+    position by position, while the node ids and the pruned edges are not; in a game
+    where two moves from one position reach the same position, a cutoff counts the
+    moves left (the recorded search, which has made them, counts the distinct
+    positions left). Errors a game raises for a child the search never enters are not
+    raised. Nothing is recorded; without ``keep`` only the root's entry is kept.
+    """
+    return _search(
+        game,
+        root_state,
+        pruning=pruning,
+        depth=depth,
+        prune_on_equal=prune_on_equal,
+        fail_hard=fail_hard,
+        window=window,
+        player_of=player_of,
+        evaluate=evaluate,
+        key=key,
+        max_nodes=max_nodes,
+        record=False,
+        keep=keep,
+    )
+
+
+def _search(
+    game: Any,
+    root_state: Any,
+    *,
+    pruning: bool,
+    depth: int | None,
+    prune_on_equal: bool,
+    fail_hard: bool,
+    window: tuple[float, float],
+    player_of: Callable[[Any], str],
+    evaluate: Callable[[Any], float],
+    key: Callable[[Any], Hashable] | None,
+    max_nodes: int,
+    record: bool,
+    keep: bool,
+) -> FastOutcome:
+    """The one loop of :func:`tree_search` (``key`` None) and :func:`lazy_table_search`.
+
+    The two differ only in how a node's children are numbered and made (a range of ids
+    given when the node is entered, or an id per position made when the search goes
+    down its move, merged by ``key``) and in the table probe on entry; the delivery of
+    a child's value, the cutoff and the finishing of a node are the same code.
+    """
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
     beat = beats(poe)
+    tt = key is not None
     if not pruning:
         window = (-INF, INF)
     out = FastOutcome()
     values: dict[int, tuple[Any, ...]] = {}
-    """Per internal node: value, bound, best child, the move to it."""
+    """Per node: value, bound (and without a table the best child and the move to it)."""
     leaves = out.visited_leaves
-    pruned_spans: list[tuple[int, int, int]] = []
+    leaves_append = leaves.append
+    leaf_values: list[float] = []
+    leaf_values_append = leaf_values.append
+    chosen = out.chosen
+    chosen_moves = out.chosen_moves
     root_results: list[tuple[int, float, int]] = []
+    cut_spans: list[tuple[int, int, int, Sequence[Any], int]] = []
+    """Per cutoff: node, first skipped move index, number of moves, moves, base."""
+    visited = cutoffs = max_ply = horizon = hits = n_internal = n_leaves = 0
+    stack: list[tuple[Any, ...]] = []
+    push, pop = stack.append, stack.pop
+
+    # Without a table: the recording, the memo, the id counter.
     visit_order = out.visit_order
     windows = out.windows
     states = out.states
     expanded = out.expanded
     horizon_nodes = out.horizon_nodes
     memo: dict[Any, list[Any]] | None = (
-        {} if getattr(game, "memoize_states", False) is True else None
+        {} if not tt and getattr(game, "memoize_states", False) is True else None
     )
     out.memo = memo
     e: list[Any] | None = None
     if memo is not None:
         e = _entry(memo, root_state)
-    kids: list[Any] | None = None
-    new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
     counter = 1
-    cutoffs = max_ply = horizon = n_internal = n_leaves = 0
-    fresh = False
-    leaves_append = leaves.append
-    leaf_values: list[float] = []
-    leaf_values_append = leaf_values.append
-    stack: list[tuple[Any, ...]] = []
-    push, pop = stack.append, stack.pop
 
-    # The node about to be entered: its state, id and ply. Its window is the current
-    # frame's (lo, hi) seen from MAX (the root's is ``window``); it is only needed when
-    # the node is internal or recorded.
+    # With a table: the table by id, the ids by key, the record per id ([state, leaf
+    # value, moves (None until entered; () for a leaf), sign, depth-cut]; a skipped
+    # move's id: [None, the move]), the moves (node, index) made at any visit.
+    table: dict[int, tuple[float, int]] = {}
+    ids: dict[Hashable, int] = {}
+    recs: list[list[Any]] = [[root_state, None, None, 0, False]]
+    if key is not None:
+        ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
+    went: set[tuple[int, int]] = set()
+
+    # The node about to be entered: its state (without a table), id and ply. Its window
+    # is the current frame's (lo, hi) seen from MAX (the root's is ``window``).
     cs, cnode, cply = root_state, 0, 0
-    has_frame = False
+    has_frame = fresh = False
     s: Any = None
-    node = sign = bi = i = ply = base = n_moves = 0
+    node = sign = bi = i = mi = ply = base = n_moves = 0
     lo = hi = lo0 = hi0 = best = 0.0
     best_exact = cut = any_lower = False
+    known_lo: float | None = None
+    known_hi: float | None = None
     moves: Sequence[Any] = ()
+    kids: list[Any] | None = None
+    kid_moves: list[Any] | None = None
     rv, rb = 0.0, EXACT
+    new_s: Any = None
+    new_base = 0
+    new_sign = 0
+    new_kids: list[Any] | None = None
+    new_kid_moves: list[Any] | None = None
+    known: tuple[float, int] | None = None
+    nlo = nhi = 0.0
     while True:
-        if record:
-            visit_order.append(cnode)
-            if e is None:
-                states[cnode] = cs
-            if pruning:
-                windows[cnode] = ((lo, hi) if sign > 0 else (-hi, -lo)) if has_frame else window
-        if e is not None:
-            terminal = e[0]
-            if terminal is None:
-                terminal = e[0] = is_terminal(cs)
-                if terminal:
-                    e[1] = utility(cs)
-        else:
-            terminal = is_terminal(cs)
-        if terminal:
-            rv = utility(cs) if e is None else e[1]
-            rb = EXACT
-            if keep:
-                leaves_append(cnode)
-                leaf_values_append(rv)
+        internal = False
+        if key is not None:
+            visited += 1
+            if cply > max_ply:
+                max_ply = cply
+            if not has_frame:
+                alpha, beta = window
+            elif sign > 0:
+                alpha, beta = lo, hi
             else:
-                n_leaves += 1
-        elif cply == limit:
-            rv = evaluate(cs)
-            rb = EXACT
-            horizon += 1
-            if keep:
-                leaves_append(cnode)
-                leaf_values_append(rv)
-            else:
-                n_leaves += 1
-            if record:
-                horizon_nodes.add(cnode)
-                states[cnode] = cs
-        else:
-            if e is None:
-                new_moves = actions(cs)
-                if not new_moves:
-                    raise no_moves_error(game, cs)
-                new_kids = None
-            else:
-                new_moves = e[2]
-                if new_moves is None:
+                alpha, beta = -hi, -lo
+            r: Any = recs[cnode]
+            new_moves = r[2]
+            if new_moves is None:
+                cs = r[0]
+                if is_terminal(cs):
+                    r[1] = utility(cs)
+                    new_moves = r[2] = ()
+                elif depth is not None and cply >= depth:
+                    r[1] = evaluate(cs)
+                    r[4] = True
+                    new_moves = r[2] = ()
+                else:
                     new_moves = actions(cs)
                     if not new_moves:
                         raise no_moves_error(game, cs)
-                    e[2] = new_moves
-                    e[4] = [None] * len(new_moves)
-                new_kids = e[4]
-            new_base = counter
-            counter += len(new_moves)
-            if counter > max_nodes:
-                raise too_many(game, counter, max_nodes, searching=True)
+                    r[2] = new_moves
+                    r[3] = 1 if player_of(cs) == "MAX" else -1
+            known = None
+            hit = False
+            entry = table.get(cnode)
+            if entry is not None:
+                value, bound = entry
+                if entry_settles(value, bound, alpha, beta, poe):
+                    hit = True
+                    hits += 1
+                    reported, rbound = value, bound
+                    if fail_hard and bound != EXACT:
+                        reported, rbound = clamp(value, bound, alpha, beta)
+                    if keep and not keeps(values.get(cnode), rbound):
+                        values[cnode] = (reported, rbound)
+                    rv, rb = value, bound
+                elif alpha < value < beta:
+                    hits += 1
+                    known = entry
+            if hit:
+                pass
+            elif not new_moves:
+                rv = r[1]
+                rb = EXACT
+                if keep:
+                    leaves_append(cnode)
+                    leaf_values_append(rv)
+                else:
+                    n_leaves += 1
+                if r[4]:
+                    horizon += 1
+                table[cnode] = (rv, EXACT)
+            else:
+                if stack and len(stack) >= len(recs):
+                    raise InvalidTreeError(
+                        f"cycle through node {cnode!r}: a game tree must be acyclic", node=cnode
+                    )
+                internal = True
+                new_s = r[0]
+                new_sign = r[3]
+                nlo, nhi = (alpha, beta) if new_sign > 0 else (-beta, -alpha)
+                new_kids = []
+                new_kid_moves = []
+        else:
             if record:
-                expanded.append((cnode, new_moves, new_base, e))
-            if e is None:
-                new_sign = 1 if player_of(cs) == "MAX" else -1
+                visit_order.append(cnode)
+                if e is None:
+                    states[cnode] = cs
+                if pruning:
+                    windows[cnode] = ((lo, hi) if sign > 0 else (-hi, -lo)) if has_frame else window
+            if e is not None:
+                terminal = e[0]
+                if terminal is None:
+                    terminal = e[0] = is_terminal(cs)
+                    if terminal:
+                        e[1] = utility(cs)
             else:
-                new_sign = e[3]
-                if not new_sign:
-                    new_sign = e[3] = 1 if player_of(cs) == "MAX" else -1
-            # The frame on the stack at index k searches a node at ply k; a frame
-            # entered from another is never cut at that moment.
+                terminal = is_terminal(cs)
+            if terminal:
+                rv = utility(cs) if e is None else e[1]
+                rb = EXACT
+                if keep:
+                    leaves_append(cnode)
+                    leaf_values_append(rv)
+                else:
+                    n_leaves += 1
+            elif cply == limit:
+                rv = evaluate(cs)
+                rb = EXACT
+                horizon += 1
+                if keep:
+                    leaves_append(cnode)
+                    leaf_values_append(rv)
+                else:
+                    n_leaves += 1
+                if record:
+                    horizon_nodes.add(cnode)
+                    states[cnode] = cs
+            else:
+                internal = True
+                known = None
+                new_kid_moves = None
+                if e is None:
+                    new_moves = actions(cs)
+                    if not new_moves:
+                        raise no_moves_error(game, cs)
+                    new_kids = None
+                    new_sign = 1 if player_of(cs) == "MAX" else -1
+                else:
+                    new_moves = e[2]
+                    if new_moves is None:
+                        new_moves = actions(cs)
+                        if not new_moves:
+                            raise no_moves_error(game, cs)
+                        e[2] = new_moves
+                        e[4] = [None] * len(new_moves)
+                    new_kids = e[4]
+                    new_sign = e[3]
+                    if not new_sign:
+                        new_sign = e[3] = 1 if player_of(cs) == "MAX" else -1
+                new_base = counter
+                counter += len(new_moves)
+                if counter > max_nodes:
+                    raise too_many(game, counter, max_nodes, searching=True)
+                if record:
+                    expanded.append((cnode, new_moves, new_base, e))
+                if not has_frame:
+                    out.root_children = list(range(1, counter))
+                    out.root_moves = new_moves
+                    nlo, nhi = window if new_sign > 0 else (-window[1], -window[0])
+                elif new_sign != sign:
+                    nlo, nhi = -hi, -lo
+                else:
+                    nlo, nhi = lo, hi
+                if cply >= max_ply:
+                    # Every internal node enters its first child.
+                    max_ply = cply + 1
+                new_s = cs
+        if internal:
+            # The frame on the stack at index k searches a node at ply k.
             if has_frame:
-                push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower, i,
-                      moves, base, kids))  # fmt: skip
-                if new_sign != sign:
-                    lo, hi = -hi, -lo
-            else:
-                # The root.
-                has_frame = True
-                lo, hi = window if new_sign > 0 else (-window[1], -window[0])
-                out.root_children = list(range(1, counter))
-                out.root_moves = new_moves
-            sign = new_sign
-            s = cs
-            node = cnode
-            ply = cply
-            moves = new_moves
+                push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
+                      known_lo, known_hi, i, mi, moves, base, kids, kid_moves, ply))  # fmt: skip
+            has_frame = fresh = True
+            s = new_s
             base = new_base
-            kids = new_kids
-            n_moves = len(moves)
-            # Every internal node enters its first child.
-            if ply >= max_ply:
-                max_ply = ply + 1
-            lo0 = lo
-            hi0 = hi
+            node = cnode
+            sign = new_sign
+            ply = cply
+            cply = ply + 1
+            lo = lo0 = nlo
+            hi = hi0 = nhi
+            known_lo = known_hi = None
+            if known is not None:
+                kv = known[0] * sign
+                if known[1] * sign == LOWER:
+                    lo = known_lo = kv
+                else:
+                    hi = known_hi = kv
             best = -INF
             bi = -1
             best_exact = cut = any_lower = False
-            i = 0
-            cply = ply + 1
-            fresh = True
+            moves = new_moves
+            n_moves = len(moves)
+            i = mi = 0
+            kids = new_kids
+            kid_moves = new_kid_moves
         # Deliver (rv, rb) to the frame on top (a fresh frame has nothing yet), enter
         # its next child, or finish it and deliver its value to the one below.
         while has_frame:
@@ -365,29 +558,59 @@ def tree_search(
                 if vb == LOWER:
                     any_lower = True
                 if not stack:
-                    root_results.append((base + i, v, vb))
+                    root_results.append((kids[i] if tt else base + i, v, vb))  # type: ignore[index]
                 i += 1
                 if pruning:
                     if best > lo:
                         lo = best
-                    if vb != UPPER and beat(v, hi) and i < n_moves:
+                    if vb != UPPER and beat(v, hi) and mi < n_moves:
                         cut = True
                         cutoffs += 1
                         if keep:
-                            pruned_spans.append((node, base + i, base + n_moves))
-            if not cut and i < n_moves:
-                cnode = base + i
-                if kids is None:
-                    cs = result(s, moves[i])
+                            cut_spans.append((node, mi, n_moves, moves, base))
+            if cut:
+                pass
+            elif key is not None:
+                # Make the next move's position (a move to a position already among
+                # this node's children is skipped).
+                while mi < n_moves:
+                    a = moves[mi]
+                    mi += 1
+                    t = result(s, a)
+                    k = key(t) if depth is None else (key(t), cply)
+                    c = ids.get(k)
+                    if c is None:
+                        c = ids[k] = len(recs)
+                        recs.append([t, None, None, 0, False])
+                        if c >= max_nodes:
+                            raise too_many(game, c + 1, max_nodes, searching=True)
+                    elif c in kids:  # type: ignore[operator]
+                        continue
+                    kids.append(c)  # type: ignore[union-attr]
+                    kid_moves.append(a)  # type: ignore[union-attr]
+                    if keep:
+                        went.add((node, mi - 1))
+                    cnode = c
                     break
-                e = kids[i]
+                else:
+                    cnode = -1
+                if cnode >= 0:
+                    break
+            elif mi < n_moves:
+                cnode = base + mi
+                if kids is None:
+                    cs = result(s, moves[mi])
+                    mi += 1
+                    break
+                e = kids[mi]
                 if e is None:
-                    t = result(s, moves[i])
+                    t = result(s, moves[mi])
                     e = memo.get(t)  # type: ignore[union-attr]
                     if e is None:
                         # What _entry does, inlined in the hot loop.
                         e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
-                    kids[i] = e
+                    kids[mi] = e
+                mi += 1
                 cs = e[5]
                 if not e[0]:
                     break
@@ -404,52 +627,89 @@ def tree_search(
                     if pruning:
                         windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
                 continue
-            best, own = node_bound(best, cut, any_lower, best_exact)
-            rv = best * sign
+            # The node is finished.
+            soft, own = node_bound(best, cut, any_lower, best_exact, known_lo, known_hi)
+            rv = soft * sign
             rb = own * sign
-            if not keep and stack:
-                n_internal += 1
-            elif fail_hard:
-                reported, rbound = clamp(best, own, lo0, hi0)
-                values[node] = (reported * sign, rbound * sign, base + bi, moves[bi])
+            if tt:
+                table[node] = (rv, rb)
+            if keep or not stack:
+                if fail_hard:
+                    reported, rbound = clamp(soft, own, lo0, hi0)
+                    reported *= sign
+                    rbound *= sign
+                else:
+                    reported, rbound = rv, rb
+                if not tt:
+                    values[node] = (reported, rbound, base + bi, moves[bi])
+                else:
+                    chosen[node] = kids[bi]  # type: ignore[index]
+                    chosen_moves[node] = kid_moves[bi]  # type: ignore[index]
+                    if not keeps(values.get(node), rbound):
+                        values[node] = (reported, rbound)
             else:
-                values[node] = (rv, rb, base + bi, moves[bi])
+                n_internal += 1
             if record and pruning:
                 windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
             if not stack:
-                out.best_move = base + bi
-                moves_at_best = [
-                    c for c, v, vb in root_results if v == best and (vb == EXACT or own != EXACT)
+                best_child = kids[bi] if tt else base + bi  # type: ignore[index]
+                out.best_move = best_child
+                at_best = [
+                    ch for ch, v, vb in root_results if v == best and (vb == EXACT or own != EXACT)
                 ]
-                if out.best_move not in moves_at_best:
-                    moves_at_best.insert(0, out.best_move)
-                out.best_moves = tuple(moves_at_best)
+                if best_child not in at_best:
+                    at_best.insert(0, best_child)
+                out.best_moves = tuple(at_best)
+                out.value = reported
+                if tt:
+                    out.root_children = kids  # type: ignore[assignment]
+                    out.root_moves = kid_moves  # type: ignore[assignment]
                 has_frame = False
                 break
-            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower, i,
-             moves, base, kids) = pop()  # fmt: skip
+            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
+             known_lo, known_hi, i, mi, moves, base, kids, kid_moves, ply) = pop()  # fmt: skip
             cut = False
             n_moves = len(moves)
-            ply = len(stack)
             cply = ply + 1
+        else:
+            # The root was a leaf or a table hit: its (soft) value is the result.
+            out.value = rv
         if not has_frame:
             break
-    # Each internal node stores its value once; its skipped children are the ranges.
-    visited = len(values) + n_internal + len(leaves) + n_leaves
-    out.pruned_edges = [(n, c) for n, start, stop in pruned_spans for c in range(start, stop)]
-    out.value = values[0][0] if values else rv
-    at = 0
-    while at in values:
-        out.chosen[at] = values[at][2]
-        out.chosen_moves[at] = values[at][3]
-        at = out.chosen[at]
+    if key is None:
+        # Each internal node stores its value once; its skipped children are ranges.
+        visited = len(values) + n_internal + len(leaves) + n_leaves
+        out.pruned_edges = [
+            (n, base + j) for n, start, stop, _, base in cut_spans for j in range(start, stop)
+        ]
+        at = 0
+        while at in values:
+            chosen[at] = values[at][2]
+            chosen_moves[at] = values[at][3]
+            at = chosen[at]
+    else:
+        # A move skipped at some cutoff and never made is a pruned edge, to an id of its
+        # own.
+        skipped: set[tuple[int, int]] = set()
+        for n, start, stop, skipped_moves, _ in cut_spans:
+            for j in range(start, stop):
+                if (n, j) in went or (n, j) in skipped:
+                    continue
+                skipped.add((n, j))
+                out.pruned_edges.append((n, len(recs)))
+                if n == 0:
+                    out.root_children.append(len(recs))
+                    out.root_moves.append(skipped_moves[j])  # type: ignore[attr-defined]
+                recs.append([None, skipped_moves[j]])
+        out.positions = recs
     if not keep and not values:
-        values[0] = (rv, EXACT)
+        values[0] = (rv, rb)
     out.node_values = NodeValues(values, leaves, leaf_values)
     out.stats = SearchStats(
         nodes_visited=visited,
         leaves_evaluated=len(leaves) + n_leaves,
         cutoffs=cutoffs,
+        transposition_hits=hits,
         max_depth=max_ply,
         horizon_evaluations=horizon,
     )
@@ -760,283 +1020,6 @@ def table_search(
     out.stats = SearchStats(
         nodes_visited=visited,
         leaves_evaluated=len(leaves),
-        cutoffs=cutoffs,
-        transposition_hits=hits,
-        max_depth=max_ply,
-        horizon_evaluations=horizon,
-    )
-    return out
-
-
-def lazy_table_search(
-    game: Any,
-    root_state: Any,
-    *,
-    pruning: bool,
-    depth: int | None,
-    prune_on_equal: bool,
-    fail_hard: bool,
-    window: tuple[float, float],
-    player_of: Callable[[Any], str],
-    evaluate: Callable[[Any], float],
-    key: Callable[[Any], Hashable],
-    max_nodes: int,
-    keep: bool = True,
-) -> FastOutcome:
-    """Search ``game`` with a transposition table as a game engine does: moves made lazily.
-
-    The search is :func:`table_search`'s, rule for rule (the same table, the same
-    reuse of exact values and bounds, the same windows and cutoffs), but a child
-    position is made only when the search goes down its move, so a move skipped at a
-    cutoff is never made (:func:`table_search` makes every child of a node it enters,
-    because the recorded graph holds them). Positions are numbered in the order they
-    are first made (the root is 0) and each move skipped at a cutoff gets an id of its
-    own, which names no position. So the value, the best moves, every position's value
-    and bound, the leaves in order and the statistics are :func:`table_search`'s, read
-    position by position, while the node ids and the pruned edges are not; in a game
-    where two moves from one position reach the same position, a cutoff counts the
-    moves left (the recorded search, which has made them, counts the distinct
-    positions left). Errors a game raises for a child the search never enters are not
-    raised. Nothing is recorded.
-    """
-    actions, result = game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    poe = prune_on_equal
-    beat = beats(poe)
-    if not pruning:
-        window = (-INF, INF)
-    out = FastOutcome()
-    values: dict[int, tuple[float, int]] = {}
-    leaves = out.visited_leaves
-    leaves_append = leaves.append
-    pruned = out.pruned_edges
-    chosen = out.chosen
-    chosen_moves = out.chosen_moves
-    root_results: list[tuple[int, float, int]] = []
-    table: dict[int, tuple[float, int]] = {}
-    ids: dict[Hashable, int] = {}
-    # Per id: [state, leaf value, moves (None until entered; () for a leaf), sign,
-    # depth-cut]; a skipped move's id: [None, the move].
-    recs: list[list[Any]] = [[root_state, None, None, 0, False]]
-    ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
-    visited = cutoffs = max_ply = horizon = hits = n_leaves = 0
-    stack: list[tuple[Any, ...]] = []
-    push, pop = stack.append, stack.pop
-    cut_spans: list[tuple[int, int, int, Sequence[Any]]] = []
-    went: set[tuple[int, int]] = set()
-    """The moves (node, index) the search made, at any visit."""
-    fresh = False
-
-    # The node about to be entered and its ply; its window is the current frame's.
-    c, cply = 0, 0
-    has_frame = False
-    s: Any = None
-    node = sign = bi = i = mi = n_moves = ply = 0
-    lo = hi = lo0 = hi0 = best = 0.0
-    best_exact = any_lower = cut = False
-    known_lo: float | None = None
-    known_hi: float | None = None
-    moves: Sequence[Any] = ()
-    kids: list[int] = []
-    kid_moves: list[Any] = []
-    rv, rb = 0.0, EXACT
-    while True:
-        visited += 1
-        if cply > max_ply:
-            max_ply = cply
-        if not has_frame:
-            alpha, beta = window
-        elif sign > 0:
-            alpha, beta = lo, hi
-        else:
-            alpha, beta = -hi, -lo
-        r: Any = recs[c]
-        cmoves = r[2]
-        if cmoves is None:
-            cs = r[0]
-            if is_terminal(cs):
-                r[1] = utility(cs)
-                cmoves = r[2] = ()
-            elif depth is not None and cply >= depth:
-                r[1] = evaluate(cs)
-                r[4] = True
-                cmoves = r[2] = ()
-            else:
-                cmoves = actions(cs)
-                if not cmoves:
-                    raise no_moves_error(game, cs)
-                r[2] = cmoves
-                r[3] = 1 if player_of(cs) == "MAX" else -1
-        known: tuple[float, int] | None = None
-        entered = True
-        entry = table.get(c)
-        if entry is not None:
-            value, bound = entry
-            usable = entry_settles(value, bound, alpha, beta, poe)
-            if usable:
-                hits += 1
-                reported, rbound = value, bound
-                if fail_hard and bound != EXACT:
-                    reported, rbound = clamp(value, bound, alpha, beta)
-                if keep and not keeps(values.get(c), rbound):
-                    values[c] = (reported, rbound)
-                rv, rb = value, bound
-                entered = False
-            elif alpha < value < beta:
-                hits += 1
-                known = entry
-        if entered and not cmoves:
-            value = r[1]
-            if keep:
-                leaves_append(c)
-                values[c] = (value, EXACT)
-            else:
-                n_leaves += 1
-            if r[4]:
-                horizon += 1
-            table[c] = (value, EXACT)
-            rv, rb = value, EXACT
-        elif entered:
-            if has_frame:
-                push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
-                      known_lo, known_hi, i, mi, moves, kids, kid_moves, ply))  # fmt: skip
-                if len(stack) > len(recs):
-                    raise InvalidTreeError(
-                        f"cycle through node {c!r}: a game tree must be acyclic", node=c
-                    )
-            has_frame = True
-            s = r[0]
-            node = c
-            sign = r[3]
-            ply = cply
-            if sign > 0:
-                lo, hi = alpha, beta
-            else:
-                lo, hi = -beta, -alpha
-            lo0 = lo
-            hi0 = hi
-            known_lo = known_hi = None
-            if known is not None:
-                kv = known[0] * sign
-                if known[1] * sign == LOWER:
-                    lo = known_lo = kv
-                else:
-                    hi = known_hi = kv
-            best = -INF
-            bi = -1
-            best_exact = any_lower = cut = False
-            moves = cmoves
-            n_moves = len(moves)
-            i = mi = 0
-            kids = []
-            kid_moves = []
-            fresh = True
-        # Deliver (rv, rb) to the frame on top (a fresh frame has nothing yet), enter
-        # its next child, or finish it and deliver its value to the one below.
-        while has_frame:
-            if fresh:
-                fresh = False
-            else:
-                v = rv * sign
-                vb = rb * sign
-                if bi < 0 or better(v, vb, best, best_exact):
-                    best = v
-                    bi = i
-                    best_exact = vb == EXACT
-                if vb == LOWER:
-                    any_lower = True
-                if not stack:
-                    root_results.append((kids[i], v, vb))
-                i += 1
-                if pruning:
-                    if best > lo:
-                        lo = best
-                    if vb != UPPER and beat(v, hi) and mi < n_moves:
-                        cut = True
-                        cutoffs += 1
-                        if keep:
-                            cut_spans.append((node, mi, n_moves, moves))
-            if not cut:
-                while mi < n_moves:
-                    a = moves[mi]
-                    mi += 1
-                    t = result(s, a)
-                    k = key(t) if depth is None else (key(t), ply + 1)
-                    c = ids.get(k)  # type: ignore[assignment]
-                    if c is None:
-                        c = ids[k] = len(recs)
-                        recs.append([t, None, None, 0, False])
-                        if c >= max_nodes:
-                            raise too_many(game, c + 1, max_nodes, searching=True)
-                    elif c in kids:
-                        continue
-                    kids.append(c)
-                    kid_moves.append(a)
-                    if keep:
-                        went.add((node, mi - 1))
-                    cply = ply + 1
-                    break
-                else:
-                    c = -1
-                if c >= 0:
-                    break
-            # The node is finished.
-            soft, own = node_bound(best, cut, any_lower, best_exact, known_lo, known_hi)
-            reported, rbound = clamp(soft, own, lo0, hi0) if fail_hard else (soft, own)
-            reported *= sign
-            rbound *= sign
-            if keep or not stack:
-                chosen[node] = kids[bi]
-                chosen_moves[node] = kid_moves[bi]
-                if not keeps(values.get(node), rbound):
-                    values[node] = (reported, rbound)
-            rv = soft * sign
-            rb = own * sign
-            table[node] = (rv, rb)
-            if not stack:
-                out.best_move = kids[bi]
-                root_exact = own == EXACT
-                at_best = [
-                    ch
-                    for ch, v, vb in root_results
-                    if v == best and (vb == EXACT or not root_exact)
-                ]
-                if kids[bi] not in at_best:
-                    at_best.insert(0, kids[bi])
-                out.best_moves = tuple(at_best)
-                out.value = reported
-                out.root_children = kids
-                out.root_moves = kid_moves
-                has_frame = False
-                break
-            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
-             known_lo, known_hi, i, mi, moves, kids, kid_moves, ply) = pop()  # fmt: skip
-            n_moves = len(moves)
-            cut = False
-        else:
-            # The root was a leaf or a table hit: its (soft) value is the result.
-            out.value = rv
-        if not has_frame:
-            break
-    # A move skipped at some cutoff and never made is a pruned edge, to an id of its own.
-    skipped: set[tuple[int, int]] = set()
-    for node, start, stop, moves in cut_spans:
-        for j in range(start, stop):
-            if (node, j) in went or (node, j) in skipped:
-                continue
-            skipped.add((node, j))
-            pruned.append((node, len(recs)))
-            if node == 0:
-                out.root_children.append(len(recs))
-                out.root_moves.append(moves[j])  # type: ignore[attr-defined]
-            recs.append([None, moves[j]])
-    out.positions = recs
-    if not keep and not values:
-        values[0] = (rv, rb)
-    out.node_values = NodeValues(values)
-    out.stats = SearchStats(
-        nodes_visited=visited,
-        leaves_evaluated=len(leaves) + n_leaves,
         cutoffs=cutoffs,
         transposition_hits=hits,
         max_depth=max_ply,
