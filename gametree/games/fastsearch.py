@@ -291,6 +291,7 @@ def _search(
     max_nodes: int,
     record: bool,
     keep: bool,
+    eager: bool = False,
 ) -> FastOutcome:
     """The one loop of :func:`tree_search` (``key`` None) and :func:`lazy_table_search`.
 
@@ -316,8 +317,8 @@ def _search(
     chosen = out.chosen
     chosen_moves = out.chosen_moves
     root_results: list[tuple[int, float, int]] = []
-    cut_spans: list[tuple[int, int, int, Sequence[Any], int]] = []
-    """Per cutoff: node, first skipped move index, number of moves, moves, base."""
+    cut_spans: list[tuple[int, int, int, Sequence[Any], int, list[Any] | None]] = []
+    """Per cutoff: node, first skipped move index, number of moves, moves, base, ids."""
     visited = cutoffs = max_ply = horizon = hits = n_internal = n_leaves = 0
     stack: list[tuple[Any, ...]] = []
     push, pop = stack.append, stack.pop
@@ -347,6 +348,56 @@ def _search(
     if key is not None:
         ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
     went: set[tuple[int, int]] = set()
+
+    # ``eager`` (with a table, recorded): a node's children are made and numbered when
+    # it is first entered, as the engine's expand hook does; its record is then [state,
+    # leaf value, child ids (None until entered; () for a leaf), sign, depth-cut, the
+    # first move to each child, ply, player, number of parents].
+    seen: set[int] = set()
+    dag_edges: set[tuple[int, int]] = set()
+    expansions: list[int] = []
+    keep_windows = record and pruning and key is not None
+
+    def new_node(s: Any, ply: int) -> int:
+        n = len(recs)
+        player = player_of(s)
+        terminal = is_terminal(s)
+        recs.append([s, utility(s) if terminal else None, () if terminal else None,
+                     1 if player == "MAX" else -1, False, (), ply, player, 0])  # fmt: skip
+        return n
+
+    def expand(n: int) -> list[int]:
+        r = recs[n]
+        s, ply = r[0], r[6]
+        expansions.append(n)
+        if depth is not None and ply >= depth:
+            r[1] = evaluate(s)
+            r[4] = True
+            r[2] = ()
+            return []
+        moves = actions(s)
+        if not moves:
+            raise no_moves_error(game, s)
+        children: dict[int, Any] = {}
+        for a in moves:
+            t = result(s, a)
+            k = key(t) if depth is None else (key(t), ply + 1)  # type: ignore[misc]
+            c = ids.get(k)
+            if c is None:
+                c = ids[k] = new_node(t, ply + 1)
+            elif c in children:
+                continue
+            children[c] = a
+            recs[c][8] += 1
+        if len(recs) > max_nodes:
+            raise too_many(game, len(recs), max_nodes, searching=True)
+        r[2] = list(children)
+        r[5] = list(children.values())
+        return r[2]  # type: ignore[no-any-return]
+
+    if eager:
+        recs.clear()
+        new_node(root_state, 0)
 
     # The node about to be entered: its state (without a table), id and ply. Its window
     # is the current frame's (lo, hi) seen from MAX (the root's is ``window``).
@@ -381,9 +432,19 @@ def _search(
                 alpha, beta = lo, hi
             else:
                 alpha, beta = -hi, -lo
+            if eager:
+                if cnode not in seen:
+                    seen.add(cnode)
+                    if record:
+                        visit_order.append(cnode)
+                if has_frame:
+                    # Every edge gone down: the child may gain another parent later.
+                    dag_edges.add((node, cnode))
             r: Any = recs[cnode]
             new_moves = r[2]
-            if new_moves is None:
+            if new_moves is None and eager:
+                new_moves = expand(cnode)
+            elif new_moves is None:
                 cs = r[0]
                 if is_terminal(cs):
                     r[1] = utility(cs)
@@ -411,6 +472,8 @@ def _search(
                         reported, rbound = clamp(value, bound, alpha, beta)
                     if keep and not keeps(values.get(cnode), rbound):
                         values[cnode] = (reported, rbound)
+                        if keep_windows:
+                            windows[cnode] = (alpha, beta)
                     rv, rb = value, bound
                 elif alpha < value < beta:
                     hits += 1
@@ -428,6 +491,8 @@ def _search(
                 if r[4]:
                     horizon += 1
                 table[cnode] = (rv, EXACT)
+                if keep_windows:
+                    windows[cnode] = (alpha, beta)
             else:
                 if stack and len(stack) >= len(recs):
                     raise InvalidTreeError(
@@ -437,8 +502,12 @@ def _search(
                 new_s = r[0]
                 new_sign = r[3]
                 nlo, nhi = (alpha, beta) if new_sign > 0 else (-beta, -alpha)
-                new_kids = []
-                new_kid_moves = []
+                if eager:
+                    new_kids = new_moves
+                    new_kid_moves = new_moves = r[5]
+                else:
+                    new_kids = []
+                    new_kid_moves = []
         else:
             if record:
                 visit_order.append(cnode)
@@ -567,9 +636,14 @@ def _search(
                         cut = True
                         cutoffs += 1
                         if keep:
-                            cut_spans.append((node, mi, n_moves, moves, base))
+                            cut_spans.append((node, mi, n_moves, moves, base, kids))
             if cut:
                 pass
+            elif eager:
+                if mi < n_moves:
+                    cnode = kids[mi]  # type: ignore[index]
+                    mi += 1
+                    break
             elif key is not None:
                 # Make the next move's position (a move to a position already among
                 # this node's children is skipped).
@@ -647,9 +721,11 @@ def _search(
                     chosen_moves[node] = kid_moves[bi]  # type: ignore[index]
                     if not keeps(values.get(node), rbound):
                         values[node] = (reported, rbound)
+                        if keep_windows:
+                            windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
             else:
                 n_internal += 1
-            if record and pruning:
+            if record and pruning and not tt:
                 windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
             if not stack:
                 best_child = kids[bi] if tt else base + bi  # type: ignore[index]
@@ -680,18 +756,47 @@ def _search(
         # Each internal node stores its value once; its skipped children are ranges.
         visited = len(values) + n_internal + len(leaves) + n_leaves
         out.pruned_edges = [
-            (n, base + j) for n, start, stop, _, base in cut_spans for j in range(start, stop)
+            (n, base + j) for n, start, stop, _, base, _ in cut_spans for j in range(start, stop)
         ]
         at = 0
         while at in values:
             chosen[at] = values[at][2]
             chosen_moves[at] = values[at][3]
             at = chosen[at]
+    elif eager:
+        # A child cut off is a pruned edge unless the search went down that edge, or the
+        # child has one parent and was entered.
+        done: set[tuple[int, int]] = set()
+        for n, start, stop, _, _, skipped_kids in cut_spans:
+            for c in skipped_kids[start:stop]:  # type: ignore[index]
+                edge = (n, c)
+                if edge in done:
+                    continue
+                done.add(edge)
+                if c in seen and (recs[c][8] <= 1 or edge in dag_edges):
+                    continue
+                out.pruned_edges.append(edge)
+        if record:
+            rank = {n: i for i, n in enumerate(visit_order)}
+            out.visited_edges = tuple(
+                sorted(
+                    (e for e in dag_edges if recs[e[1]][8] > 1),
+                    key=lambda e: (rank[e[1]], rank[e[0]]),
+                )
+            )
+            out.dag = Dag(
+                [r[0] for r in recs],
+                [r[7] for r in recs],
+                [r[1] for r in recs],
+                [r[4] for r in recs],
+                [None if r[2] is None else dict(zip(r[2], r[5], strict=True)) for r in recs],
+                expansions,
+            )
     else:
         # A move skipped at some cutoff and never made is a pruned edge, to an id of its
         # own.
         skipped: set[tuple[int, int]] = set()
-        for n, start, stop, skipped_moves, _ in cut_spans:
+        for n, start, stop, skipped_moves, _, _ in cut_spans:
             for j in range(start, stop):
                 if (n, j) in went or (n, j) in skipped:
                     continue
@@ -714,45 +819,6 @@ def _search(
         horizon_evaluations=horizon,
     )
     return out
-
-
-class _Frame:
-    """An internal node being searched by :func:`table_search` (own point of view)."""
-
-    __slots__ = (
-        "any_lower",
-        "best",
-        "best_exact",
-        "bi",
-        "children",
-        "cut",
-        "hi",
-        "hi0",
-        "i",
-        "known_hi",
-        "known_lo",
-        "lo",
-        "lo0",
-        "node",
-        "ply",
-        "sign",
-    )
-
-    def __init__(
-        self, node: int, ply: int, sign: int, children: list[int], lo: float, hi: float
-    ) -> None:
-        self.node = node
-        self.ply = ply
-        self.sign = sign
-        self.children = children
-        self.lo = self.lo0 = lo
-        self.hi = self.hi0 = hi
-        self.best = -INF
-        self.bi = -1
-        self.i = 0
-        self.best_exact = self.cut = self.any_lower = False
-        self.known_lo: float | None = None
-        self.known_hi: float | None = None
 
 
 def table_search(
@@ -790,239 +856,19 @@ def table_search(
     (:attr:`FastOutcome.dag`), the first-visit order, the windows of the stored values
     (MAX's view) and the edges the search went down to a node with several parents.
     """
-    actions, result = game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    poe = prune_on_equal
-    beat = beats(poe)
-    out = FastOutcome()
-    values: dict[int, tuple[float, int]] = {}
-    leaves = out.visited_leaves
-    pruned_raw: list[tuple[int, int]] = []
-    chosen = out.chosen
-    chosen_moves = out.chosen_moves
-    root_results: list[tuple[int, float, int]] = []
-    table: dict[int, tuple[float, int]] = {}
-
-    # The lazily built graph: per node its state, ply, player sign (0 until asked),
-    # leaf value (None: not known to be a leaf), whether it was depth-cut, its children
-    # (None until expanded) with their first moves, and its number of parents.
-    ids: dict[Hashable, int] = {}
-    node_state: list[Any] = []
-    node_ply: list[int] = []
-    node_player: list[str] = []
-    leaf_value: list[float | None] = []
-    cut_off: list[bool] = []
-    kids_of: list[dict[int, Any] | None] = []
-    n_parents: list[int] = []
-
-    def new_node(s: Any, ply: int) -> int:
-        n = len(node_state)
-        node_state.append(s)
-        node_ply.append(ply)
-        node_player.append(player_of(s))
-        terminal = is_terminal(s)
-        leaf_value.append(utility(s) if terminal else None)
-        cut_off.append(False)
-        kids_of.append({} if terminal else None)
-        n_parents.append(0)
-        return n
-
-    expansions: list[int] = []
-
-    def expand(n: int) -> dict[int, Any]:
-        s, ply = node_state[n], node_ply[n]
-        children: dict[int, Any] = {}
-        kids_of[n] = children
-        expansions.append(n)
-        if depth is not None and ply >= depth:
-            leaf_value[n] = evaluate(s)
-            cut_off[n] = True
-            return children
-        moves = actions(s)
-        if not moves:
-            raise no_moves_error(game, s)
-        for a in moves:
-            t = result(s, a)
-            k = key(t) if depth is None else (key(t), ply + 1)
-            c = ids.get(k)
-            if c is None:
-                c = ids[k] = new_node(t, ply + 1)
-            elif c in children:
-                continue
-            children[c] = a
-            n_parents[c] += 1
-        if len(node_state) > max_nodes:
-            raise too_many(game, len(node_state), max_nodes, searching=True)
-        return children
-
-    root = new_node(root_state, 0)
-    ids[key(root_state) if depth is None else (key(root_state), 0)] = root
-    seen: set[int] = set()
-    dag_edges: set[tuple[int, int]] = set()
-    stack: list[_Frame] = []
-    visited = cutoffs = max_ply = horizon = hits = 0
-
-    windows = out.windows
-    keep_windows = record and pruning
-
-    def store(n: int, value: float, bound: int, a: float, b: float) -> None:
-        if keeps(values.get(n), bound):
-            return
-        values[n] = (value, bound)
-        if keep_windows:
-            windows[n] = (a, b)
-
-    # Enter ``child`` from the frame on top (or the root) with the MAX-view window.
-    child, parent, ply, alpha, beta = root, -1, 0, window[0], window[1]
-    rv, rb = 0.0, EXACT
-    root_frame: _Frame | None = None
-    while True:
-        entered = True
-        visited += 1
-        if ply > max_ply:
-            max_ply = ply
-        if child not in seen:
-            seen.add(child)
-            if record:
-                out.visit_order.append(child)
-        if parent >= 0:
-            # Every edge gone down: the child may gain another parent later.
-            dag_edges.add((parent, child))
-        kids = kids_of[child]
-        if kids is None:
-            kids = expand(child)
-        known: tuple[float, int] | None = None
-        entry = table.get(child)
-        if entry is not None:
-            value, bound = entry
-            usable = entry_settles(value, bound, alpha, beta, poe)
-            narrows = not usable and alpha < value < beta
-            if usable or narrows:
-                hits += 1
-                if narrows:
-                    known = entry
-                else:
-                    reported, rbound = value, bound
-                    if fail_hard and bound != EXACT:
-                        reported, rbound = clamp(value, bound, alpha, beta)
-                    store(child, reported, rbound, alpha, beta)
-                    rv, rb = value, bound
-                    entered = False
-        if entered and not kids:
-            value = leaf_value[child]  # type: ignore[assignment]
-            leaves.append(child)
-            if cut_off[child]:
-                horizon += 1
-            store(child, value, EXACT, alpha, beta)
-            table[child] = (value, EXACT)
-            rv, rb = value, EXACT
-        elif entered:
-            sign = 1 if node_player[child] == "MAX" else -1
-            lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
-            f = _Frame(child, ply, sign, list(kids), lo, hi)
-            if known is not None:
-                kv, kb = known[0] * sign, known[1] * sign
-                if kb == LOWER:
-                    f.lo = f.known_lo = kv
-                else:
-                    f.hi = f.known_hi = kv
-            if len(stack) > len(node_state):
-                raise InvalidTreeError(
-                    f"cycle through node {child!r}: a game tree must be acyclic", node=child
-                )
-            stack.append(f)
-            if root_frame is None:
-                root_frame = f
-            child = f.children[0]
-            f.i = 1
-            parent, ply = f.node, f.ply + 1
-            alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
-            continue
-        # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
-        while stack:
-            f = stack[-1]
-            sign = f.sign
-            v = rv * sign
-            vb = rb * sign
-            if f.bi < 0 or better(v, vb, f.best, f.best_exact):
-                f.best = v
-                f.bi = f.i - 1
-                f.best_exact = vb == EXACT
-            if vb == LOWER:
-                f.any_lower = True
-            if f is root_frame:
-                root_results.append((f.children[f.i - 1], v, vb))
-            n_kids = len(f.children)
-            if pruning:
-                if f.best > f.lo:
-                    f.lo = f.best
-                if vb != UPPER and beat(v, f.hi) and f.i < n_kids:
-                    f.cut = True
-                    cutoffs += 1
-                    pruned_raw.extend([(f.node, c) for c in f.children[f.i :]])
-            if not f.cut and f.i < n_kids:
-                child = f.children[f.i]
-                f.i += 1
-                parent, ply = f.node, f.ply + 1
-                alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
-                break
-            # The node is finished.
-            soft, own = node_bound(f.best, f.cut, f.any_lower, f.best_exact, f.known_lo, f.known_hi)
-            best_child = f.children[f.bi]
-            chosen[f.node] = best_child
-            chosen_moves[f.node] = kids_of[f.node][best_child]  # type: ignore[index]
-            reported, rbound = clamp(soft, own, f.lo0, f.hi0) if fail_hard else (soft, own)
-            a, b = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
-            store(f.node, reported * sign, rbound * sign, a, b)
-            table[f.node] = (soft * sign, own * sign)
-            rv, rb = soft * sign, own * sign
-            stack.pop()
-            if not stack:
-                out.best_move = best_child
-                best = f.best
-                root_exact = own == EXACT
-                moves_at_best = [
-                    c for c, v, vb in root_results if v == best and (vb == EXACT or not root_exact)
-                ]
-                if best_child not in moves_at_best:
-                    moves_at_best.insert(0, best_child)
-                out.best_moves = tuple(moves_at_best)
-                out.value = reported * sign
-                break
-        else:
-            # The root was a leaf or a table hit: its (soft) value is the result.
-            out.value = rv
-        if not stack:
-            break
-    root_kids = kids_of[root] or {}
-    out.root_children = list(root_kids)
-    out.root_moves = list(root_kids.values())
-    pruned = out.pruned_edges
-    done: set[tuple[int, int]] = set()
-    for edge in pruned_raw:
-        if edge in done:
-            continue
-        done.add(edge)
-        c = edge[1]
-        if c in seen and (n_parents[c] <= 1 or edge in dag_edges):
-            continue
-        pruned.append(edge)
-    if record:
-        rank = {n: i for i, n in enumerate(out.visit_order)}
-        out.visited_edges = tuple(
-            sorted(
-                (e for e in dag_edges if n_parents[e[1]] > 1),
-                key=lambda e: (rank[e[1]], rank[e[0]]),
-            )
-        )
-        out.dag = Dag(node_state, node_player, leaf_value, cut_off, kids_of, expansions)
-    out.node_values = NodeValues(values)
-    out.stats = SearchStats(
-        nodes_visited=visited,
-        leaves_evaluated=len(leaves),
-        cutoffs=cutoffs,
-        transposition_hits=hits,
-        max_depth=max_ply,
-        horizon_evaluations=horizon,
+    return _search(
+        game,
+        root_state,
+        pruning=pruning,
+        depth=depth,
+        prune_on_equal=prune_on_equal,
+        fail_hard=fail_hard,
+        window=window,
+        player_of=player_of,
+        evaluate=evaluate,
+        key=key,
+        max_nodes=max_nodes,
+        record=record,
+        keep=True,
+        eager=True,
     )
-    return out
