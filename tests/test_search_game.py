@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import gametree
 from gametree.games import ConnectFour, Fig52Game, Nim, TicTacToe, expand, search_game
-from gametree.games.fastsearch import lazy_table_search
+from gametree.games.fastsearch import search as fast_search
 from gametree.games.protocol import evaluator, keyer, player_mapper
 
 TTT = TicTacToe()
@@ -265,10 +265,10 @@ def test_terminal_root() -> None:
 
 
 def _lazy_table_outcome(game: Any, state: Any, sopts: dict[str, Any]) -> Any:
-    """Run fastsearch.lazy_table_search (what record=False with a table runs) directly,
-    to see the position behind each id."""
+    """Run fastsearch.search with a table and lazy children (what record=False with a
+    table runs) directly, to see the position behind each id."""
     pruning = sopts["algorithm"] != "minimax"
-    return lazy_table_search(
+    return fast_search(
         game,
         state,
         pruning=pruning,

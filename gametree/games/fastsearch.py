@@ -1,6 +1,6 @@
-"""The search of a game that records no graph: what players, matches and benchmarks use.
+"""The search of a game that builds no graph: what players, matches and benchmarks use.
 
-:func:`tree_search` walks game states with an explicit stack and applies the rules of
+:func:`search` walks game states with an explicit stack and applies the rules of
 :mod:`gametree.search.rules` as the graph engine (:mod:`gametree.search.engine`) does,
 step for step: negamax form with each node's own sign, fail-soft values passed up (fail-hard
 only clamps what a node reports), structural bound types, the same cutoff test, the
@@ -8,12 +8,13 @@ first child proven to attain the value as the best. It numbers nodes as the engi
 search through the expand hook does (a node's children get consecutive ids, in move
 order, when the search first enters it), so both return equal results (in a tree every
 node is entered once, so the engine's rule of keeping an exact value once stored never
-applies); ``tests/test_search_game.py`` checks that on thousands of positions.
-:func:`table_search` does the same for searches with a transposition table, making every
-child of a node it enters, as the hook does (recorded searches use it: the graph holds
-those children); :func:`lazy_table_search` makes a child only when the search goes down
-its move, as game engines do (what ``record=False`` runs), and numbers positions in that
-order.
+applies); ``tests/test_search_game.py`` checks that on thousands of positions. With a
+transposition table it either makes every child of a node it enters, as the hook does
+(recorded searches: the graph holds those children), or makes a child only when the
+search goes down its move, as game engines do (what ``record=False`` runs), numbering
+positions in that order. One loop serves all three: they differ in how a node's
+children are numbered and made and in the table probe on entry, never in delivering a
+child's value, cutting off or finishing a node.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from gametree.search.rules import (
     node_bound,
 )
 
-__all__ = ["FastOutcome", "NodeValues", "lazy_table_search", "table_search", "tree_search"]
+__all__ = ["FastOutcome", "NodeValues", "search"]
 
 INF = math.inf
 
@@ -101,7 +102,7 @@ class NodeValues(NodeValueMap):
 
 
 class Dag(NamedTuple):
-    """The merged graph a :func:`table_search` saw, per node id (see there)."""
+    """The merged graph an eager :func:`search` with a table saw, per node id."""
 
     states: list[Any]
     players: list[str]
@@ -160,7 +161,7 @@ class FastOutcome:
         self.dag: Dag | None = None
         self.visited_edges: tuple[tuple[int, int], ...] = ()
         self.positions: list[list[Any]] = []
-        """:func:`lazy_table_search`: per id, a list starting with its state (for a
+        """:func:`search` with a table: per id, a list starting with its state (for a
         skipped move's id, None and the move)."""
 
 
@@ -174,7 +175,7 @@ def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
     return e
 
 
-def tree_search(
+def search(
     game: Any,
     root_state: Any,
     *,
@@ -185,126 +186,67 @@ def tree_search(
     window: tuple[float, float],
     player_of: Callable[[Any], str],
     evaluate: Callable[[Any], float],
+    key: Callable[[Any], Hashable] | None = None,
     max_nodes: int,
     record: bool = False,
     keep: bool = True,
+    eager: bool = False,
 ) -> FastOutcome:
-    """Search ``game`` from ``root_state`` (no transposition table); see the module docstring.
+    """Search ``game`` from ``root_state`` without a graph; see the module docstring.
 
     ``pruning=False`` is minimax (no window, no cutoffs); otherwise alpha-beta.
 
-    A node's children are numbered ``base, base + 1, ...`` when it is entered, so only
-    ``base`` is kept per frame and child states are made one at a time. With ``record``
-    it also keeps what building the graph afterwards needs: the entered states (with the
-    memo only the depth-cut ones; the memo entries hold the others), the expansions in
-    order, the visit order, the windows at exit (MAX's view, as the engine's
-    ``SearchResult.windows``) and the nodes cut by the depth limit. Without ``keep`` it
-    keeps only the root's entry (value, best moves and statistics; see ``keep="root"``
-    in :func:`gametree.search_game`).
+    How a node's children are numbered and made is the only thing the modes change:
 
-    A game whose ``memoize_states`` attribute is True (tic-tac-toe: a search meets few
-    distinct positions many times) has what the search asks of each state kept for the
-    length of the search: ``is_terminal``, ``utility``, ``actions``, the player and each
-    child made by ``result`` are computed once per state, in the same order as without
-    the memo, so results and errors are the same. Children are linked to their entries,
-    so a position met again costs no hashing; its nodes share the first state object
-    equal to it. The memo is returned as
+    - ``key=None`` (no transposition table): a node's children are numbered ``base,
+      base + 1, ...`` when it is entered, so only ``base`` is kept per frame and child
+      states are made one at a time, as the search goes down their moves.
+    - ``key`` and ``eager`` (a table, recorded): positions are merged by ``key`` (and
+      ply under a depth limit) into numbered nodes as the engine's expand hook numbers
+      them: a node's new children get the next ids when it is first entered (a move to
+      a child already listed is skipped). An edge cut off is reported unless the search
+      went down it, or its child has one parent and was entered.
+    - ``key`` without ``eager`` (a table, ``record=False``): moves are made lazily, as
+      game engines do: a child position is made only when the search goes down its
+      move, positions are numbered in the order they are first made (the root is 0)
+      and each move skipped at a cutoff gets an id of its own, which names no position.
+      The value, the best moves, every position's value and bound, the leaves in order
+      and the statistics are those of the eager mode, read position by position; in a
+      game where two moves from one position reach the same position, a cutoff counts
+      the moves left (the eager mode, which has made them, the distinct positions
+      left). Errors a game raises for a child the search never enters are not raised.
+
+    With a table every entry counts (the depth limit is applied to positions, so a
+    depth-cut node is a leaf with its heuristic value): an exact entry is reused; a
+    lower bound at or above beta (an upper bound at or below alpha; strictly without
+    ``prune_on_equal``) is reused; a bound strictly inside the window narrows it, and
+    failing low at a known lower bound (high at a known upper bound) pins the value
+    there (:mod:`gametree.search.rules`). A node's reported value is kept once exact.
+
+    With ``record`` (no table, or eager) it also keeps what building the graph
+    afterwards needs: without a table the entered states (with the memo only the
+    depth-cut ones; the memo entries hold the others), the expansions in order and the
+    nodes cut by the depth limit; with one the merged graph (:attr:`FastOutcome.dag`)
+    and the edges gone down to a node with several parents; and the first-visit order
+    and the windows (MAX's view, as the engine's ``SearchResult.windows``). Without
+    ``keep`` only the root's entry is kept (see ``keep="root"`` in
+    :func:`gametree.search_game`): no per-node values, leaves or pruned edges.
+
+    Without a table, a game whose ``memoize_states`` attribute is True (tic-tac-toe: a
+    search meets few distinct positions many times) has what the search asks of each
+    state kept for the length of the search: ``is_terminal``, ``utility``,
+    ``actions``, the player and each child made by ``result`` are computed once per
+    state, in the same order as without the memo, so results and errors are the same.
+    Children are linked to their entries, so a position met again costs no hashing; its
+    nodes share the first state object equal to it. The memo is returned as
     :attr:`FastOutcome.memo` for building the graph.
-    """
-    return _search(
-        game,
-        root_state,
-        pruning=pruning,
-        depth=depth,
-        prune_on_equal=prune_on_equal,
-        fail_hard=fail_hard,
-        window=window,
-        player_of=player_of,
-        evaluate=evaluate,
-        key=None,
-        max_nodes=max_nodes,
-        record=record,
-        keep=keep,
-    )
-
-
-def lazy_table_search(
-    game: Any,
-    root_state: Any,
-    *,
-    pruning: bool,
-    depth: int | None,
-    prune_on_equal: bool,
-    fail_hard: bool,
-    window: tuple[float, float],
-    player_of: Callable[[Any], str],
-    evaluate: Callable[[Any], float],
-    key: Callable[[Any], Hashable],
-    max_nodes: int,
-    keep: bool = True,
-) -> FastOutcome:
-    """Search ``game`` with a transposition table as a game engine does: moves made lazily.
-
-    The search is :func:`table_search`'s, rule for rule (the same table, the same
-    reuse of exact values and bounds, the same windows and cutoffs), but a child
-    position is made only when the search goes down its move, so a move skipped at a
-    cutoff is never made (:func:`table_search` makes every child of a node it enters,
-    because the recorded graph holds them). Positions are numbered in the order they
-    are first made (the root is 0) and each move skipped at a cutoff gets an id of its
-    own, which names no position. So the value, the best moves, every position's value
-    and bound, the leaves in order and the statistics are :func:`table_search`'s, read
-    position by position, while the node ids and the pruned edges are not; in a game
-    where two moves from one position reach the same position, a cutoff counts the
-    moves left (the recorded search, which has made them, counts the distinct
-    positions left). Errors a game raises for a child the search never enters are not
-    raised. Nothing is recorded; without ``keep`` only the root's entry is kept.
-    """
-    return _search(
-        game,
-        root_state,
-        pruning=pruning,
-        depth=depth,
-        prune_on_equal=prune_on_equal,
-        fail_hard=fail_hard,
-        window=window,
-        player_of=player_of,
-        evaluate=evaluate,
-        key=key,
-        max_nodes=max_nodes,
-        record=False,
-        keep=keep,
-    )
-
-
-def _search(
-    game: Any,
-    root_state: Any,
-    *,
-    pruning: bool,
-    depth: int | None,
-    prune_on_equal: bool,
-    fail_hard: bool,
-    window: tuple[float, float],
-    player_of: Callable[[Any], str],
-    evaluate: Callable[[Any], float],
-    key: Callable[[Any], Hashable] | None,
-    max_nodes: int,
-    record: bool,
-    keep: bool,
-    eager: bool = False,
-) -> FastOutcome:
-    """The one loop of :func:`tree_search` (``key`` None) and :func:`lazy_table_search`.
-
-    The two differ only in how a node's children are numbered and made (a range of ids
-    given when the node is entered, or an id per position made when the search goes
-    down its move, merged by ``key``) and in the table probe on entry; the delivery of
-    a child's value, the cutoff and the finishing of a node are the same code.
     """
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
     beat = beats(poe)
     tt = key is not None
+    eager = eager and tt
     if not pruning:
         window = (-INF, INF)
     out = FastOutcome()
@@ -819,56 +761,3 @@ def _search(
         horizon_evaluations=horizon,
     )
     return out
-
-
-def table_search(
-    game: Any,
-    root_state: Any,
-    *,
-    pruning: bool,
-    depth: int | None,
-    prune_on_equal: bool,
-    fail_hard: bool,
-    window: tuple[float, float],
-    player_of: Callable[[Any], str],
-    evaluate: Callable[[Any], float],
-    key: Callable[[Any], Hashable],
-    max_nodes: int,
-    record: bool = False,
-) -> FastOutcome:
-    """Search ``game`` with a transposition table, without building a graph.
-
-    It follows the graph engine run through the game search's ``expand`` hook step for
-    step, without the graph: positions are merged by ``key`` (and ply under a depth
-    limit) into numbered nodes as the hook numbers them (a node's new children get the
-    next ids when it is first entered; a move to a child already listed is skipped);
-    the table is keyed by node and every entry counts (the hook, not the engine,
-    applies the depth limit, so a depth-cut node is a leaf with its heuristic value).
-    An exact entry is reused; a lower bound at or above beta (an upper bound at or
-    below alpha; strictly without ``prune_on_equal``) is reused; a bound strictly
-    inside the window narrows it, and failing low at a known lower bound (high at a
-    known upper bound) pins the value there. A node's reported value is kept once
-    exact. An edge cut off is reported unless the search went down it, or its child
-    has one parent and was entered. ``tests/test_search_game.py`` checks it against
-    the engine.
-
-    With ``record`` it also keeps what building the graph afterwards needs
-    (:attr:`FastOutcome.dag`), the first-visit order, the windows of the stored values
-    (MAX's view) and the edges the search went down to a node with several parents.
-    """
-    return _search(
-        game,
-        root_state,
-        pruning=pruning,
-        depth=depth,
-        prune_on_equal=prune_on_equal,
-        fail_hard=fail_hard,
-        window=window,
-        player_of=player_of,
-        evaluate=evaluate,
-        key=key,
-        max_nodes=max_nodes,
-        record=record,
-        keep=True,
-        eager=True,
-    )

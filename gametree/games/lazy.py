@@ -35,7 +35,8 @@ from gametree.attrs import (
 )
 from gametree.exceptions import SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import _entry, lazy_table_search, table_search, tree_search
+from gametree.games.fastsearch import _entry
+from gametree.games.fastsearch import search as game_loop
 from gametree.games.protocol import (
     cell_renderer,
     check_game,
@@ -305,12 +306,16 @@ def _fast(
         "evaluate": evaluator(game),
         "max_nodes": max_nodes,
     }
-    if options["transposition_table"] and record:
-        out = table_search(game, root_state, key=keyer(game), record=True, **kwargs)
-    elif options["transposition_table"]:
-        out = lazy_table_search(game, root_state, key=keyer(game), keep=keep, **kwargs)
-    else:
-        out = tree_search(game, root_state, record=record, keep=keep, **kwargs)
+    key = keyer(game) if options["transposition_table"] else None
+    out = game_loop(
+        game,
+        root_state,
+        key=key,
+        record=record,
+        keep=keep,
+        eager=record and key is not None,
+        **kwargs,
+    )
     pv = [0]
     pv_actions = []
     node = 0
