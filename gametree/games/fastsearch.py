@@ -363,7 +363,7 @@ def search(
     known: tuple[float, int] | None = None
     nlo = nhi = 0.0
     while True:
-        internal = False
+        internal = leaf = False
         if key is not None:
             visited += 1
             if cply > max_ply:
@@ -424,19 +424,14 @@ def search(
                 pass
             elif not new_moves:
                 rv = r[1]
-                rb = EXACT
-                if keep:
-                    leaves_append(cnode)
-                    leaf_values_append(rv)
-                else:
-                    n_leaves += 1
+                leaf = True
                 if r[4]:
                     horizon += 1
                 table[cnode] = (rv, EXACT)
                 if keep_windows:
                     windows[cnode] = (alpha, beta)
             else:
-                if stack and len(stack) >= len(recs):
+                if len(stack) >= len(recs):
                     raise InvalidTreeError(
                         f"cycle through node {cnode!r}: a game tree must be acyclic", node=cnode
                     )
@@ -467,21 +462,11 @@ def search(
                 terminal = is_terminal(cs)
             if terminal:
                 rv = utility(cs) if e is None else e[1]
-                rb = EXACT
-                if keep:
-                    leaves_append(cnode)
-                    leaf_values_append(rv)
-                else:
-                    n_leaves += 1
+                leaf = True
             elif cply == limit:
                 rv = evaluate(cs)
-                rb = EXACT
+                leaf = True
                 horizon += 1
-                if keep:
-                    leaves_append(cnode)
-                    leaf_values_append(rv)
-                else:
-                    n_leaves += 1
                 if record:
                     horizon_nodes.add(cnode)
                     states[cnode] = cs
@@ -525,7 +510,14 @@ def search(
                     # Every internal node enters its first child.
                     max_ply = cply + 1
                 new_s = cs
-        if internal:
+        if leaf:
+            rb = EXACT
+            if keep:
+                leaves_append(cnode)
+                leaf_values_append(rv)
+            else:
+                n_leaves += 1
+        elif internal:
             # The frame on the stack at index k searches a node at ply k.
             if has_frame:
                 push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
@@ -581,12 +573,44 @@ def search(
                             cut_spans.append((node, mi, n_moves, moves, base, kids))
             if cut:
                 pass
+            elif key is None:
+                if mi < n_moves:
+                    cnode = base + mi
+                    if kids is None:
+                        cs = result(s, moves[mi])
+                        mi += 1
+                        break
+                    e = kids[mi]
+                    if e is None:
+                        t = result(s, moves[mi])
+                        e = memo.get(t)  # type: ignore[union-attr]
+                        if e is None:
+                            # What _entry does, inlined in the hot loop.
+                            e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
+                        kids[mi] = e
+                    mi += 1
+                    cs = e[5]
+                    if not e[0]:
+                        break
+                    # A position known to be terminal is evaluated here, without entering it.
+                    rv = e[1]
+                    rb = EXACT
+                    if keep:
+                        leaves_append(cnode)
+                        leaf_values_append(rv)
+                    else:
+                        n_leaves += 1
+                    if record:
+                        visit_order.append(cnode)
+                        if pruning:
+                            windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
+                    continue
             elif eager:
                 if mi < n_moves:
                     cnode = kids[mi]  # type: ignore[index]
                     mi += 1
                     break
-            elif key is not None:
+            else:
                 # Make the next move's position (a move to a position already among
                 # this node's children is skipped).
                 while mi < n_moves:
@@ -612,37 +636,6 @@ def search(
                     cnode = -1
                 if cnode >= 0:
                     break
-            elif mi < n_moves:
-                cnode = base + mi
-                if kids is None:
-                    cs = result(s, moves[mi])
-                    mi += 1
-                    break
-                e = kids[mi]
-                if e is None:
-                    t = result(s, moves[mi])
-                    e = memo.get(t)  # type: ignore[union-attr]
-                    if e is None:
-                        # What _entry does, inlined in the hot loop.
-                        e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
-                    kids[mi] = e
-                mi += 1
-                cs = e[5]
-                if not e[0]:
-                    break
-                # A position known to be terminal is evaluated here, without entering it.
-                rv = e[1]
-                rb = EXACT
-                if keep:
-                    leaves_append(cnode)
-                    leaf_values_append(rv)
-                else:
-                    n_leaves += 1
-                if record:
-                    visit_order.append(cnode)
-                    if pruning:
-                        windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
-                continue
             # The node is finished.
             soft, own = node_bound(best, cut, any_lower, best_exact, known_lo, known_hi)
             rv = soft * sign
