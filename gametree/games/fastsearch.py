@@ -590,21 +590,7 @@ def search(
                         kids[mi] = e
                     mi += 1
                     cs = e[5]
-                    if not e[0]:
-                        break
-                    # A position known to be terminal is evaluated here, without entering it.
-                    rv = e[1]
-                    rb = EXACT
-                    if keep:
-                        leaves_append(cnode)
-                        leaf_values_append(rv)
-                    else:
-                        n_leaves += 1
-                    if record:
-                        visit_order.append(cnode)
-                        if pruning:
-                            windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
-                    continue
+                    break
             elif eager:
                 if mi < n_moves:
                     cnode = kids[mi]  # type: ignore[index]
