@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import gametree
 from gametree.games import ConnectFour, Fig52Game, Nim, TicTacToe, expand, search_game
-from gametree.games.fastsearch import lazy_table_search
+from gametree.games.fastsearch import search as fast_search
 from gametree.games.protocol import evaluator, keyer, player_mapper
 
 TTT = TicTacToe()
@@ -265,10 +265,10 @@ def test_terminal_root() -> None:
 
 
 def _lazy_table_outcome(game: Any, state: Any, sopts: dict[str, Any]) -> Any:
-    """Run fastsearch.lazy_table_search (what record=False with a table runs) directly,
-    to see the position behind each id."""
+    """Run fastsearch.search with a table and lazy children (what record=False with a
+    table runs) directly, to see the position behind each id."""
     pruning = sopts["algorithm"] != "minimax"
-    return lazy_table_search(
+    return fast_search(
         game,
         state,
         pruning=pruning,
@@ -350,3 +350,57 @@ def test_every_edge_the_search_went_down_is_visited(state: Any, built: bool) -> 
     for u, v in went:
         assert G.edges[u, v]["status"] == "visited", (u, v)
     assert not went & {tuple(e) for e in r.pruned_edges}
+
+
+VALUE_ONLY_GAMES = (TTT, ConnectFour(4, 4), ConnectFour(3, 4, 3), Nim((2, 3, 4)))
+
+
+@st.composite
+def game_positions(draw: Any) -> tuple[Any, Any]:
+    """A game of VALUE_ONLY_GAMES and a reachable position of it (terminal or not)."""
+    game = draw(st.sampled_from(VALUE_ONLY_GAMES))
+    s = game.initial
+    for pick in draw(st.lists(st.integers(0, 15), min_size=0, max_size=12)):
+        if game.is_terminal(s):
+            break
+        moves = game.actions(s)
+        s = game.result(s, moves[pick % len(moves)])
+    return game, s
+
+
+@given(game_positions(), options)
+@settings(max_examples=100, deadline=None)
+def test_keep_root_equals_the_full_search(position: tuple[Any, Any], opts: dict[str, Any]) -> None:
+    """keep="root" runs the same search as keep="all" (record=False) and keeps what a
+    player needs: value, best move(s), the PV's first move and every statistic."""
+    game, state = position
+    sopts = _search_options(opts)
+    if sopts["depth"] is None and (game is not TTT or len(game.actions(state)) > 6):
+        sopts["depth"] = 4
+    full = search_game(game, state, record=False, max_nodes=10**6, **sopts)
+    root = search_game(game, state, record=False, keep="root", max_nodes=10**6, **sopts)
+    assert root.value == full.value
+    assert root.node_values[0] == full.node_values[0]
+    assert root.best_move == full.best_move
+    assert root.best_moves == full.best_moves
+    assert root.best_child == full.best_child
+    assert root.pv == full.pv[:2]
+    assert root.pv_moves == full.pv_moves[:1]
+    assert root.stats == full.stats
+    assert list(root.node_values) == [0]
+    assert root.visited_leaves == root.pruned_edges == ()
+
+
+def test_keep_root_on_the_aima_tree() -> None:
+    """Figure 5.2 by hand: value 3 by a1, 9 of 13 nodes visited, 7 leaves, the cut at C."""
+    r = search_game(Fig52Game(), record=False, keep="root")
+    assert (r.value, r.best_move, r.pv_moves, r.pv) == (3, "a1", ("a1",), (0, 1))
+    assert (r.stats.nodes_visited, r.stats.leaves_evaluated, r.stats.cutoffs) == (11, 7, 1)
+    assert dict(r.node_values) == {0: r.node_values[0]} and r.node_values[0].value == 3
+
+
+def test_keep_root_needs_record_false_and_a_known_keep() -> None:
+    with pytest.raises(gametree.SearchError, match="record=False"):
+        search_game(TTT, keep="root")
+    with pytest.raises(gametree.SearchError, match="'all' or 'root'"):
+        search_game(TTT, record=False, keep="leaves")

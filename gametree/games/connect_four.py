@@ -143,7 +143,7 @@ class ConnectFour(BaseGame):
     memoize_states: ClassVar[bool] = True
     """Searches may keep what they ask of each state for their length: an alpha-beta
     solve of the 4x5 board enters some 18 million nodes but only a few hundred
-    thousand distinct positions (see :func:`gametree.games.fastsearch.tree_search`)."""
+    thousand distinct positions (see :func:`gametree.games.fastsearch.search`)."""
 
     def __init__(
         self,

@@ -1,6 +1,6 @@
-"""The search of a game that records no graph: what players, matches and benchmarks use.
+"""The search of a game that builds no graph: what players, matches and benchmarks use.
 
-:func:`tree_search` walks game states with an explicit stack and applies the rules of
+:func:`search` walks game states with an explicit stack and applies the rules of
 :mod:`gametree.search.rules` as the graph engine (:mod:`gametree.search.engine`) does,
 step for step: negamax form with each node's own sign, fail-soft values passed up (fail-hard
 only clamps what a node reports), structural bound types, the same cutoff test, the
@@ -8,12 +8,13 @@ first child proven to attain the value as the best. It numbers nodes as the engi
 search through the expand hook does (a node's children get consecutive ids, in move
 order, when the search first enters it), so both return equal results (in a tree every
 node is entered once, so the engine's rule of keeping an exact value once stored never
-applies); ``tests/test_search_game.py`` checks that on thousands of positions.
-:func:`table_search` does the same for searches with a transposition table, making every
-child of a node it enters, as the hook does (recorded searches use it: the graph holds
-those children); :func:`lazy_table_search` makes a child only when the search goes down
-its move, as game engines do (what ``record=False`` runs), and numbers positions in that
-order.
+applies); ``tests/test_search_game.py`` checks that on thousands of positions. With a
+transposition table it either makes every child of a node it enters, as the hook does
+(recorded searches: the graph holds those children), or makes a child only when the
+search goes down its move, as game engines do (what ``record=False`` runs), numbering
+positions in that order. One loop serves all three: they differ in how a node's
+children are numbered and made and in the table probe on entry, never in delivering a
+child's value, cutting off or finishing a node.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from gametree.search.rules import (
     node_bound,
 )
 
-__all__ = ["FastOutcome", "NodeValues", "lazy_table_search", "table_search", "tree_search"]
+__all__ = ["FastOutcome", "NodeValues", "search"]
 
 INF = math.inf
 
@@ -101,7 +102,7 @@ class NodeValues(NodeValueMap):
 
 
 class Dag(NamedTuple):
-    """The merged graph a :func:`table_search` saw, per node id (see there)."""
+    """The merged graph an eager :func:`search` with a table saw, per node id."""
 
     states: list[Any]
     players: list[str]
@@ -160,7 +161,7 @@ class FastOutcome:
         self.dag: Dag | None = None
         self.visited_edges: tuple[tuple[int, int], ...] = ()
         self.positions: list[list[Any]] = []
-        """:func:`lazy_table_search`: per id, a list starting with its state (for a
+        """:func:`search` with a table: per id, a list starting with its state (for a
         skipped move's id, None and the move)."""
 
 
@@ -174,7 +175,7 @@ def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
     return e
 
 
-def tree_search(
+def search(
     game: Any,
     root_state: Any,
     *,
@@ -185,731 +186,351 @@ def tree_search(
     window: tuple[float, float],
     player_of: Callable[[Any], str],
     evaluate: Callable[[Any], float],
+    key: Callable[[Any], Hashable] | None = None,
     max_nodes: int,
     record: bool = False,
+    keep: bool = True,
+    eager: bool = False,
 ) -> FastOutcome:
-    """Search ``game`` from ``root_state`` (no transposition table); see the module docstring.
+    """Search ``game`` from ``root_state`` without a graph; see the module docstring.
 
     ``pruning=False`` is minimax (no window, no cutoffs); otherwise alpha-beta.
 
-    A node's children are numbered ``base, base + 1, ...`` when it is entered, so only
-    ``base`` is kept per frame and child states are made one at a time. With ``record``
-    it also keeps what building the graph afterwards needs: the entered states (with the
-    memo only the depth-cut ones; the memo entries hold the others), the expansions in
-    order, the visit order, the windows at exit (MAX's view, as the engine's
-    ``SearchResult.windows``) and the nodes cut by the depth limit.
+    How a node's children are numbered and made is the only thing the modes change:
 
-    A game whose ``memoize_states`` attribute is True (tic-tac-toe: a search meets few
-    distinct positions many times) has what the search asks of each state kept for the
-    length of the search: ``is_terminal``, ``utility``, ``actions``, the player and each
-    child made by ``result`` are computed once per state, in the same order as without
-    the memo, so results and errors are the same. Children are linked to their entries,
-    so a position met again costs no hashing; its nodes share the first state object
-    equal to it. The memo is returned as
+    - ``key=None`` (no transposition table): a node's children are numbered ``base,
+      base + 1, ...`` when it is entered, so only ``base`` is kept per frame and child
+      states are made one at a time, as the search goes down their moves.
+    - ``key`` and ``eager`` (a table, recorded): positions are merged by ``key`` (and
+      ply under a depth limit) into numbered nodes as the engine's expand hook numbers
+      them: a node's new children get the next ids when it is first entered (a move to
+      a child already listed is skipped). An edge cut off is reported unless the search
+      went down it, or its child has one parent and was entered.
+    - ``key`` without ``eager`` (a table, ``record=False``): moves are made lazily, as
+      game engines do: a child position is made only when the search goes down its
+      move, positions are numbered in the order they are first made (the root is 0)
+      and each move skipped at a cutoff gets an id of its own, which names no position.
+      The value, the best moves, every position's value and bound, the leaves in order
+      and the statistics are those of the eager mode, read position by position; in a
+      game where two moves from one position reach the same position, a cutoff counts
+      the moves left (the eager mode, which has made them, the distinct positions
+      left). Errors a game raises for a child the search never enters are not raised.
+
+    With a table every entry counts (the depth limit is applied to positions, so a
+    depth-cut node is a leaf with its heuristic value): an exact entry is reused; a
+    lower bound at or above beta (an upper bound at or below alpha; strictly without
+    ``prune_on_equal``) is reused; a bound strictly inside the window narrows it, and
+    failing low at a known lower bound (high at a known upper bound) pins the value
+    there (:mod:`gametree.search.rules`). A node's reported value is kept once exact.
+
+    With ``record`` (no table, or eager) it also keeps what building the graph
+    afterwards needs: without a table the entered states (with the memo only the
+    depth-cut ones; the memo entries hold the others), the expansions in order and the
+    nodes cut by the depth limit; with one the merged graph (:attr:`FastOutcome.dag`)
+    and the edges gone down to a node with several parents; and the first-visit order
+    and the windows (MAX's view, as the engine's ``SearchResult.windows``). Without
+    ``keep`` only the root's entry is kept (see ``keep="root"`` in
+    :func:`gametree.search_game`): no per-node values, leaves or pruned edges.
+
+    Without a table, a game whose ``memoize_states`` attribute is True (tic-tac-toe: a
+    search meets few distinct positions many times) has what the search asks of each
+    state kept for the length of the search: ``is_terminal``, ``utility``,
+    ``actions``, the player and each child made by ``result`` are computed once per
+    state, in the same order as without the memo, so results and errors are the same.
+    Children are linked to their entries, so a position met again costs no hashing; its
+    nodes share the first state object equal to it. The memo is returned as
     :attr:`FastOutcome.memo` for building the graph.
     """
     actions, result = game.actions, game.result
     is_terminal, utility = game.is_terminal, game.utility
     poe = prune_on_equal
     beat = beats(poe)
+    tt = key is not None
+    eager = eager and tt
     if not pruning:
         window = (-INF, INF)
     out = FastOutcome()
     values: dict[int, tuple[Any, ...]] = {}
-    """Per internal node: value, bound, best child, the move to it."""
+    """Per node: value, bound (and without a table the best child and the move to it)."""
     leaves = out.visited_leaves
-    pruned_spans: list[tuple[int, int, int]] = []
+    leaves_append = leaves.append
+    leaf_values: list[float] = []
+    leaf_values_append = leaf_values.append
+    chosen = out.chosen
+    chosen_moves = out.chosen_moves
     root_results: list[tuple[int, float, int]] = []
+    cut_spans: list[tuple[int, int, int, Sequence[Any], int, list[Any] | None]] = []
+    """Per cutoff: node, first skipped move index, number of moves, moves, base, ids."""
+    visited = cutoffs = max_ply = horizon = hits = n_internal = n_leaves = 0
+    stack: list[tuple[Any, ...]] = []
+    push, pop = stack.append, stack.pop
+
+    # Without a table: the recording, the memo, the id counter.
     visit_order = out.visit_order
     windows = out.windows
     states = out.states
     expanded = out.expanded
     horizon_nodes = out.horizon_nodes
     memo: dict[Any, list[Any]] | None = (
-        {} if getattr(game, "memoize_states", False) is True else None
+        {} if not tt and getattr(game, "memoize_states", False) is True else None
     )
     out.memo = memo
     e: list[Any] | None = None
     if memo is not None:
         e = _entry(memo, root_state)
-    kids: list[Any] | None = None
-    new_kids: list[Any] | None = None
     limit = depth if depth is not None else -1
     counter = 1
-    cutoffs = max_ply = horizon = 0
-    leaves_append = leaves.append
-    leaf_values: list[float] = []
-    leaf_values_append = leaf_values.append
-    stack: list[tuple[Any, ...]] = []
-    push, pop = stack.append, stack.pop
 
-    # The node about to be entered: its state, id and ply. Its window is the current
-    # frame's (lo, hi) seen from MAX (the root's is ``window``); it is only needed when
-    # the node is internal or recorded.
-    cs, cnode, cply = root_state, 0, 0
-    has_frame = False
-    s: Any = None
-    node = sign = bi = i = ply = base = n_moves = 0
-    lo = hi = lo0 = hi0 = best = 0.0
-    best_exact = cut = any_lower = False
-    moves: Sequence[Any] = ()
-    rv, rb = 0.0, EXACT
-    while True:
-        if record:
-            visit_order.append(cnode)
-            if e is None:
-                states[cnode] = cs
-            if pruning:
-                windows[cnode] = ((lo, hi) if sign > 0 else (-hi, -lo)) if has_frame else window
-        if e is not None:
-            terminal = e[0]
-            if terminal is None:
-                terminal = e[0] = is_terminal(cs)
-                if terminal:
-                    e[1] = utility(cs)
-        else:
-            terminal = is_terminal(cs)
-        if terminal:
-            rv = utility(cs) if e is None else e[1]
-            rb = EXACT
-            leaves_append(cnode)
-            leaf_values_append(rv)
-        elif cply == limit:
-            rv = evaluate(cs)
-            rb = EXACT
-            horizon += 1
-            leaves_append(cnode)
-            leaf_values_append(rv)
-            if record:
-                horizon_nodes.add(cnode)
-                states[cnode] = cs
-        else:
-            if e is None:
-                new_moves = actions(cs)
-                if not new_moves:
-                    raise no_moves_error(game, cs)
-                new_kids = None
-            else:
-                new_moves = e[2]
-                if new_moves is None:
-                    new_moves = actions(cs)
-                    if not new_moves:
-                        raise no_moves_error(game, cs)
-                    e[2] = new_moves
-                    e[4] = [None] * len(new_moves)
-                new_kids = e[4]
-            new_base = counter
-            counter += len(new_moves)
-            if counter > max_nodes:
-                raise too_many(game, counter, max_nodes, searching=True)
-            if record:
-                expanded.append((cnode, new_moves, new_base, e))
-            if e is None:
-                new_sign = 1 if player_of(cs) == "MAX" else -1
-            else:
-                new_sign = e[3]
-                if not new_sign:
-                    new_sign = e[3] = 1 if player_of(cs) == "MAX" else -1
-            # The frame on the stack at index k searches a node at ply k; a frame
-            # entered from another is never cut at that moment.
-            if has_frame:
-                push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower, i,
-                      moves, base, kids))  # fmt: skip
-                if new_sign != sign:
-                    lo, hi = -hi, -lo
-            else:
-                # The root.
-                has_frame = True
-                lo, hi = window if new_sign > 0 else (-window[1], -window[0])
-                out.root_children = list(range(1, counter))
-                out.root_moves = new_moves
-            sign = new_sign
-            s = cs
-            node = cnode
-            ply = cply
-            moves = new_moves
-            base = new_base
-            kids = new_kids
-            n_moves = len(moves)
-            # Every internal node enters its first child.
-            if ply >= max_ply:
-                max_ply = ply + 1
-            lo0 = lo
-            hi0 = hi
-            best = -INF
-            bi = -1
-            best_exact = cut = any_lower = False
-            i = 0
-            cnode = base
-            cply = ply + 1
-            if kids is None:
-                cs = result(s, moves[0])
-                continue
-            e = kids[0]
-            if e is None:
-                t = result(s, moves[0])
-                e = memo.get(t)  # type: ignore[union-attr]
-                if e is None:
-                    # What _entry does, inlined in the hot loop.
-                    e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
-                kids[0] = e
-            cs = e[5]
-            if not e[0]:
-                continue
-            # A position known to be terminal is evaluated here, without entering it.
-            rv = e[1]
-            rb = EXACT
-            leaves_append(cnode)
-            leaf_values_append(rv)
-            if record:
-                visit_order.append(cnode)
-                if pruning:
-                    windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
-        while has_frame:
-            v = rv * sign
-            vb = rb * sign
-            if bi < 0 or better(v, vb, best, best_exact):
-                best = v
-                bi = i
-                best_exact = vb == EXACT
-            if vb == LOWER:
-                any_lower = True
-            if not stack:
-                root_results.append((base + i, v, vb))
-            i += 1
-            if pruning:
-                if best > lo:
-                    lo = best
-                if vb != UPPER and beat(v, hi) and i < n_moves:
-                    cut = True
-                    cutoffs += 1
-                    pruned_spans.append((node, base + i, base + n_moves))
-            if not cut and i < n_moves:
-                cnode = base + i
-                if kids is None:
-                    cs = result(s, moves[i])
-                    break
-                e = kids[i]
-                if e is None:
-                    t = result(s, moves[i])
-                    e = memo.get(t)  # type: ignore[union-attr]
-                    if e is None:
-                        # What _entry does, inlined in the hot loop.
-                        e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
-                    kids[i] = e
-                cs = e[5]
-                if not e[0]:
-                    break
-                rv = e[1]
-                rb = EXACT
-                leaves_append(cnode)
-                leaf_values_append(rv)
-                if record:
-                    visit_order.append(cnode)
-                    if pruning:
-                        windows[cnode] = (lo, hi) if sign > 0 else (-hi, -lo)
-                continue
-            best, own = node_bound(best, cut, any_lower, best_exact)
-            rv = best * sign
-            rb = own * sign
-            if fail_hard:
-                reported, rbound = clamp(best, own, lo0, hi0)
-                values[node] = (reported * sign, rbound * sign, base + bi, moves[bi])
-            else:
-                values[node] = (rv, rb, base + bi, moves[bi])
-            if record and pruning:
-                windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
-            if not stack:
-                out.best_move = base + bi
-                moves_at_best = [
-                    c for c, v, vb in root_results if v == best and (vb == EXACT or own != EXACT)
-                ]
-                if out.best_move not in moves_at_best:
-                    moves_at_best.insert(0, out.best_move)
-                out.best_moves = tuple(moves_at_best)
-                has_frame = False
-                break
-            (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower, i,
-             moves, base, kids) = pop()  # fmt: skip
-            cut = False
-            n_moves = len(moves)
-            ply = len(stack)
-            cply = ply + 1
-        if not has_frame:
-            break
-    # Each internal node stores its value once; its skipped children are the ranges.
-    visited = len(values) + len(leaves)
-    out.pruned_edges = [(n, c) for n, start, stop in pruned_spans for c in range(start, stop)]
-    out.value = values[0][0] if values else leaf_values[0]
-    at = 0
-    while at in values:
-        out.chosen[at] = values[at][2]
-        out.chosen_moves[at] = values[at][3]
-        at = out.chosen[at]
-    out.node_values = NodeValues(values, leaves, leaf_values)
-    out.stats = SearchStats(
-        nodes_visited=visited,
-        leaves_evaluated=len(leaves),
-        cutoffs=cutoffs,
-        max_depth=max_ply,
-        horizon_evaluations=horizon,
-    )
-    return out
-
-
-class _Frame:
-    """An internal node being searched by :func:`table_search` (own point of view)."""
-
-    __slots__ = (
-        "any_lower",
-        "best",
-        "best_exact",
-        "bi",
-        "children",
-        "cut",
-        "hi",
-        "hi0",
-        "i",
-        "known_hi",
-        "known_lo",
-        "lo",
-        "lo0",
-        "node",
-        "ply",
-        "sign",
-    )
-
-    def __init__(
-        self, node: int, ply: int, sign: int, children: list[int], lo: float, hi: float
-    ) -> None:
-        self.node = node
-        self.ply = ply
-        self.sign = sign
-        self.children = children
-        self.lo = self.lo0 = lo
-        self.hi = self.hi0 = hi
-        self.best = -INF
-        self.bi = -1
-        self.i = 0
-        self.best_exact = self.cut = self.any_lower = False
-        self.known_lo: float | None = None
-        self.known_hi: float | None = None
-
-
-def table_search(
-    game: Any,
-    root_state: Any,
-    *,
-    pruning: bool,
-    depth: int | None,
-    prune_on_equal: bool,
-    fail_hard: bool,
-    window: tuple[float, float],
-    player_of: Callable[[Any], str],
-    evaluate: Callable[[Any], float],
-    key: Callable[[Any], Hashable],
-    max_nodes: int,
-    record: bool = False,
-) -> FastOutcome:
-    """Search ``game`` with a transposition table, without building a graph.
-
-    It follows the graph engine run through the game search's ``expand`` hook step for
-    step, without the graph: positions are merged by ``key`` (and ply under a depth
-    limit) into numbered nodes as the hook numbers them (a node's new children get the
-    next ids when it is first entered; a move to a child already listed is skipped);
-    the table is keyed by node and every entry counts (the hook, not the engine,
-    applies the depth limit, so a depth-cut node is a leaf with its heuristic value).
-    An exact entry is reused; a lower bound at or above beta (an upper bound at or
-    below alpha; strictly without ``prune_on_equal``) is reused; a bound strictly
-    inside the window narrows it, and failing low at a known lower bound (high at a
-    known upper bound) pins the value there. A node's reported value is kept once
-    exact. An edge cut off is reported unless the search went down it, or its child
-    has one parent and was entered. ``tests/test_search_game.py`` checks it against
-    the engine.
-
-    With ``record`` it also keeps what building the graph afterwards needs
-    (:attr:`FastOutcome.dag`), the first-visit order, the windows of the stored values
-    (MAX's view) and the edges the search went down to a node with several parents.
-    """
-    actions, result = game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    poe = prune_on_equal
-    beat = beats(poe)
-    out = FastOutcome()
-    values: dict[int, tuple[float, int]] = {}
-    leaves = out.visited_leaves
-    pruned_raw: list[tuple[int, int]] = []
-    chosen = out.chosen
-    chosen_moves = out.chosen_moves
-    root_results: list[tuple[int, float, int]] = []
+    # With a table: the table by id, the ids by key, the record per id ([state, leaf
+    # value, moves (None until entered; () for a leaf), sign, depth-cut]; a skipped
+    # move's id: [None, the move]), the moves (node, index) made at any visit.
     table: dict[int, tuple[float, int]] = {}
-
-    # The lazily built graph: per node its state, ply, player sign (0 until asked),
-    # leaf value (None: not known to be a leaf), whether it was depth-cut, its children
-    # (None until expanded) with their first moves, and its number of parents.
     ids: dict[Hashable, int] = {}
-    node_state: list[Any] = []
-    node_ply: list[int] = []
-    node_player: list[str] = []
-    leaf_value: list[float | None] = []
-    cut_off: list[bool] = []
-    kids_of: list[dict[int, Any] | None] = []
-    n_parents: list[int] = []
+    recs: list[list[Any]] = [[root_state, None, None, 0, False]]
+    if key is not None:
+        ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
+    went: set[tuple[int, int]] = set()
+
+    # ``eager`` (with a table, recorded): a node's children are made and numbered when
+    # it is first entered, as the engine's expand hook does; its record is then [state,
+    # leaf value, child ids (None until entered; () for a leaf), sign, depth-cut, the
+    # first move to each child, ply, player, number of parents].
+    seen: set[int] = set()
+    dag_edges: set[tuple[int, int]] = set()
+    expansions: list[int] = []
+    keep_windows = record and pruning and key is not None
 
     def new_node(s: Any, ply: int) -> int:
-        n = len(node_state)
-        node_state.append(s)
-        node_ply.append(ply)
-        node_player.append(player_of(s))
+        n = len(recs)
+        player = player_of(s)
         terminal = is_terminal(s)
-        leaf_value.append(utility(s) if terminal else None)
-        cut_off.append(False)
-        kids_of.append({} if terminal else None)
-        n_parents.append(0)
+        recs.append([s, utility(s) if terminal else None, () if terminal else None,
+                     1 if player == "MAX" else -1, False, (), ply, player, 0])  # fmt: skip
         return n
 
-    expansions: list[int] = []
-
-    def expand(n: int) -> dict[int, Any]:
-        s, ply = node_state[n], node_ply[n]
-        children: dict[int, Any] = {}
-        kids_of[n] = children
+    def expand(n: int) -> list[int]:
+        r = recs[n]
+        s, ply = r[0], r[6]
         expansions.append(n)
         if depth is not None and ply >= depth:
-            leaf_value[n] = evaluate(s)
-            cut_off[n] = True
-            return children
+            r[1] = evaluate(s)
+            r[4] = True
+            r[2] = ()
+            return []
         moves = actions(s)
         if not moves:
             raise no_moves_error(game, s)
+        children: dict[int, Any] = {}
         for a in moves:
             t = result(s, a)
-            k = key(t) if depth is None else (key(t), ply + 1)
+            k = key(t) if depth is None else (key(t), ply + 1)  # type: ignore[misc]
             c = ids.get(k)
             if c is None:
                 c = ids[k] = new_node(t, ply + 1)
             elif c in children:
                 continue
             children[c] = a
-            n_parents[c] += 1
-        if len(node_state) > max_nodes:
-            raise too_many(game, len(node_state), max_nodes, searching=True)
-        return children
+            recs[c][8] += 1
+        if len(recs) > max_nodes:
+            raise too_many(game, len(recs), max_nodes, searching=True)
+        r[2] = list(children)
+        r[5] = list(children.values())
+        return r[2]  # type: ignore[no-any-return]
 
-    root = new_node(root_state, 0)
-    ids[key(root_state) if depth is None else (key(root_state), 0)] = root
-    seen: set[int] = set()
-    dag_edges: set[tuple[int, int]] = set()
-    stack: list[_Frame] = []
-    visited = cutoffs = max_ply = horizon = hits = 0
+    if eager:
+        recs.clear()
+        new_node(root_state, 0)
 
-    windows = out.windows
-    keep_windows = record and pruning
-
-    def store(n: int, value: float, bound: int, a: float, b: float) -> None:
-        if keeps(values.get(n), bound):
-            return
-        values[n] = (value, bound)
-        if keep_windows:
-            windows[n] = (a, b)
-
-    # Enter ``child`` from the frame on top (or the root) with the MAX-view window.
-    child, parent, ply, alpha, beta = root, -1, 0, window[0], window[1]
-    rv, rb = 0.0, EXACT
-    root_frame: _Frame | None = None
-    while True:
-        entered = True
-        visited += 1
-        if ply > max_ply:
-            max_ply = ply
-        if child not in seen:
-            seen.add(child)
-            if record:
-                out.visit_order.append(child)
-        if parent >= 0:
-            # Every edge gone down: the child may gain another parent later.
-            dag_edges.add((parent, child))
-        kids = kids_of[child]
-        if kids is None:
-            kids = expand(child)
-        known: tuple[float, int] | None = None
-        entry = table.get(child)
-        if entry is not None:
-            value, bound = entry
-            usable = entry_settles(value, bound, alpha, beta, poe)
-            narrows = not usable and alpha < value < beta
-            if usable or narrows:
-                hits += 1
-                if narrows:
-                    known = entry
-                else:
-                    reported, rbound = value, bound
-                    if fail_hard and bound != EXACT:
-                        reported, rbound = clamp(value, bound, alpha, beta)
-                    store(child, reported, rbound, alpha, beta)
-                    rv, rb = value, bound
-                    entered = False
-        if entered and not kids:
-            value = leaf_value[child]  # type: ignore[assignment]
-            leaves.append(child)
-            if cut_off[child]:
-                horizon += 1
-            store(child, value, EXACT, alpha, beta)
-            table[child] = (value, EXACT)
-            rv, rb = value, EXACT
-        elif entered:
-            sign = 1 if node_player[child] == "MAX" else -1
-            lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
-            f = _Frame(child, ply, sign, list(kids), lo, hi)
-            if known is not None:
-                kv, kb = known[0] * sign, known[1] * sign
-                if kb == LOWER:
-                    f.lo = f.known_lo = kv
-                else:
-                    f.hi = f.known_hi = kv
-            if len(stack) > len(node_state):
-                raise InvalidTreeError(
-                    f"cycle through node {child!r}: a game tree must be acyclic", node=child
-                )
-            stack.append(f)
-            if root_frame is None:
-                root_frame = f
-            child = f.children[0]
-            f.i = 1
-            parent, ply = f.node, f.ply + 1
-            alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
-            continue
-        # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
-        while stack:
-            f = stack[-1]
-            sign = f.sign
-            v = rv * sign
-            vb = rb * sign
-            if f.bi < 0 or better(v, vb, f.best, f.best_exact):
-                f.best = v
-                f.bi = f.i - 1
-                f.best_exact = vb == EXACT
-            if vb == LOWER:
-                f.any_lower = True
-            if f is root_frame:
-                root_results.append((f.children[f.i - 1], v, vb))
-            n_kids = len(f.children)
-            if pruning:
-                if f.best > f.lo:
-                    f.lo = f.best
-                if vb != UPPER and beat(v, f.hi) and f.i < n_kids:
-                    f.cut = True
-                    cutoffs += 1
-                    pruned_raw.extend([(f.node, c) for c in f.children[f.i :]])
-            if not f.cut and f.i < n_kids:
-                child = f.children[f.i]
-                f.i += 1
-                parent, ply = f.node, f.ply + 1
-                alpha, beta = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
-                break
-            # The node is finished.
-            soft, own = node_bound(f.best, f.cut, f.any_lower, f.best_exact, f.known_lo, f.known_hi)
-            best_child = f.children[f.bi]
-            chosen[f.node] = best_child
-            chosen_moves[f.node] = kids_of[f.node][best_child]  # type: ignore[index]
-            reported, rbound = clamp(soft, own, f.lo0, f.hi0) if fail_hard else (soft, own)
-            a, b = (f.lo, f.hi) if sign > 0 else (-f.hi, -f.lo)
-            store(f.node, reported * sign, rbound * sign, a, b)
-            table[f.node] = (soft * sign, own * sign)
-            rv, rb = soft * sign, own * sign
-            stack.pop()
-            if not stack:
-                out.best_move = best_child
-                best = f.best
-                root_exact = own == EXACT
-                moves_at_best = [
-                    c for c, v, vb in root_results if v == best and (vb == EXACT or not root_exact)
-                ]
-                if best_child not in moves_at_best:
-                    moves_at_best.insert(0, best_child)
-                out.best_moves = tuple(moves_at_best)
-                out.value = reported * sign
-                break
-        else:
-            # The root was a leaf or a table hit: its (soft) value is the result.
-            out.value = rv
-        if not stack:
-            break
-    root_kids = kids_of[root] or {}
-    out.root_children = list(root_kids)
-    out.root_moves = list(root_kids.values())
-    pruned = out.pruned_edges
-    done: set[tuple[int, int]] = set()
-    for edge in pruned_raw:
-        if edge in done:
-            continue
-        done.add(edge)
-        c = edge[1]
-        if c in seen and (n_parents[c] <= 1 or edge in dag_edges):
-            continue
-        pruned.append(edge)
-    if record:
-        rank = {n: i for i, n in enumerate(out.visit_order)}
-        out.visited_edges = tuple(
-            sorted(
-                (e for e in dag_edges if n_parents[e[1]] > 1),
-                key=lambda e: (rank[e[1]], rank[e[0]]),
-            )
-        )
-        out.dag = Dag(node_state, node_player, leaf_value, cut_off, kids_of, expansions)
-    out.node_values = NodeValues(values)
-    out.stats = SearchStats(
-        nodes_visited=visited,
-        leaves_evaluated=len(leaves),
-        cutoffs=cutoffs,
-        transposition_hits=hits,
-        max_depth=max_ply,
-        horizon_evaluations=horizon,
-    )
-    return out
-
-
-def lazy_table_search(
-    game: Any,
-    root_state: Any,
-    *,
-    pruning: bool,
-    depth: int | None,
-    prune_on_equal: bool,
-    fail_hard: bool,
-    window: tuple[float, float],
-    player_of: Callable[[Any], str],
-    evaluate: Callable[[Any], float],
-    key: Callable[[Any], Hashable],
-    max_nodes: int,
-) -> FastOutcome:
-    """Search ``game`` with a transposition table as a game engine does: moves made lazily.
-
-    The search is :func:`table_search`'s, rule for rule (the same table, the same
-    reuse of exact values and bounds, the same windows and cutoffs), but a child
-    position is made only when the search goes down its move, so a move skipped at a
-    cutoff is never made (:func:`table_search` makes every child of a node it enters,
-    because the recorded graph holds them). Positions are numbered in the order they
-    are first made (the root is 0) and each move skipped at a cutoff gets an id of its
-    own, which names no position. So the value, the best moves, every position's value
-    and bound, the leaves in order and the statistics are :func:`table_search`'s, read
-    position by position, while the node ids and the pruned edges are not; in a game
-    where two moves from one position reach the same position, a cutoff counts the
-    moves left (the recorded search, which has made them, counts the distinct
-    positions left). Errors a game raises for a child the search never enters are not
-    raised. Nothing is recorded.
-    """
-    actions, result = game.actions, game.result
-    is_terminal, utility = game.is_terminal, game.utility
-    poe = prune_on_equal
-    beat = beats(poe)
-    if not pruning:
-        window = (-INF, INF)
-    out = FastOutcome()
-    values: dict[int, tuple[float, int]] = {}
-    leaves = out.visited_leaves
-    leaves_append = leaves.append
-    pruned = out.pruned_edges
-    chosen = out.chosen
-    chosen_moves = out.chosen_moves
-    root_results: list[tuple[int, float, int]] = []
-    table: dict[int, tuple[float, int]] = {}
-    ids: dict[Hashable, int] = {}
-    # Per id: [state, leaf value, moves (None until entered; () for a leaf), sign,
-    # depth-cut]; a skipped move's id: [None, the move].
-    recs: list[list[Any]] = [[root_state, None, None, 0, False]]
-    ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
-    visited = cutoffs = max_ply = horizon = hits = 0
-    stack: list[tuple[Any, ...]] = []
-    push, pop = stack.append, stack.pop
-    cut_spans: list[tuple[int, int, int, Sequence[Any]]] = []
-    went: set[tuple[int, int]] = set()
-    """The moves (node, index) the search made, at any visit."""
-
-    # The node about to be entered and its ply; its window is the current frame's.
-    c, cply = 0, 0
-    has_frame = False
+    # The node about to be entered: its state (without a table), id and ply. Its window
+    # is the current frame's (lo, hi) seen from MAX (the root's is ``window``).
+    cs, cnode, cply = root_state, 0, 0
+    has_frame = fresh = False
     s: Any = None
-    node = sign = bi = i = mi = n_moves = ply = 0
+    node = sign = bi = i = mi = ply = base = n_moves = 0
     lo = hi = lo0 = hi0 = best = 0.0
-    best_exact = any_lower = cut = False
+    best_exact = cut = any_lower = False
     known_lo: float | None = None
     known_hi: float | None = None
     moves: Sequence[Any] = ()
-    kids: list[int] = []
-    kid_moves: list[Any] = []
+    kids: list[Any] | None = None
+    kid_moves: list[Any] | None = None
     rv, rb = 0.0, EXACT
+    new_s: Any = None
+    new_base = 0
+    new_sign = 0
+    new_kids: list[Any] | None = None
+    new_kid_moves: list[Any] | None = None
+    known: tuple[float, int] | None = None
+    nlo = nhi = 0.0
     while True:
-        visited += 1
-        if cply > max_ply:
-            max_ply = cply
-        if not has_frame:
-            alpha, beta = window
-        elif sign > 0:
-            alpha, beta = lo, hi
-        else:
-            alpha, beta = -hi, -lo
-        r: Any = recs[c]
-        cmoves = r[2]
-        if cmoves is None:
-            cs = r[0]
-            if is_terminal(cs):
-                r[1] = utility(cs)
-                cmoves = r[2] = ()
-            elif depth is not None and cply >= depth:
-                r[1] = evaluate(cs)
-                r[4] = True
-                cmoves = r[2] = ()
+        internal = leaf = False
+        if key is not None:
+            visited += 1
+            if cply > max_ply:
+                max_ply = cply
+            if not has_frame:
+                alpha, beta = window
+            elif sign > 0:
+                alpha, beta = lo, hi
             else:
-                cmoves = actions(cs)
-                if not cmoves:
-                    raise no_moves_error(game, cs)
-                r[2] = cmoves
-                r[3] = 1 if player_of(cs) == "MAX" else -1
-        known: tuple[float, int] | None = None
-        entered = True
-        entry = table.get(c)
-        if entry is not None:
-            value, bound = entry
-            usable = entry_settles(value, bound, alpha, beta, poe)
-            if usable:
-                hits += 1
-                reported, rbound = value, bound
-                if fail_hard and bound != EXACT:
-                    reported, rbound = clamp(value, bound, alpha, beta)
-                if not keeps(values.get(c), rbound):
-                    values[c] = (reported, rbound)
-                rv, rb = value, bound
-                entered = False
-            elif alpha < value < beta:
-                hits += 1
-                known = entry
-        if entered and not cmoves:
-            value = r[1]
-            leaves_append(c)
-            if r[4]:
+                alpha, beta = -hi, -lo
+            if eager:
+                if cnode not in seen:
+                    seen.add(cnode)
+                    if record:
+                        visit_order.append(cnode)
+                if has_frame:
+                    # Every edge gone down: the child may gain another parent later.
+                    dag_edges.add((node, cnode))
+            r: Any = recs[cnode]
+            new_moves = r[2]
+            if new_moves is None and eager:
+                new_moves = expand(cnode)
+            elif new_moves is None:
+                cs = r[0]
+                if is_terminal(cs):
+                    r[1] = utility(cs)
+                    new_moves = r[2] = ()
+                elif depth is not None and cply >= depth:
+                    r[1] = evaluate(cs)
+                    r[4] = True
+                    new_moves = r[2] = ()
+                else:
+                    new_moves = actions(cs)
+                    if not new_moves:
+                        raise no_moves_error(game, cs)
+                    r[2] = new_moves
+                    r[3] = 1 if player_of(cs) == "MAX" else -1
+            known = None
+            hit = False
+            entry = table.get(cnode)
+            if entry is not None:
+                value, bound = entry
+                if entry_settles(value, bound, alpha, beta, poe):
+                    hit = True
+                    hits += 1
+                    reported, rbound = value, bound
+                    if fail_hard and bound != EXACT:
+                        reported, rbound = clamp(value, bound, alpha, beta)
+                    if keep and not keeps(values.get(cnode), rbound):
+                        values[cnode] = (reported, rbound)
+                        if keep_windows:
+                            windows[cnode] = (alpha, beta)
+                    rv, rb = value, bound
+                elif alpha < value < beta:
+                    hits += 1
+                    known = entry
+            if hit:
+                pass
+            elif not new_moves:
+                rv = r[1]
+                leaf = True
+                if r[4]:
+                    horizon += 1
+                table[cnode] = (rv, EXACT)
+                if keep_windows:
+                    windows[cnode] = (alpha, beta)
+            else:
+                if len(stack) >= len(recs):
+                    raise InvalidTreeError(
+                        f"cycle through node {cnode!r}: a game tree must be acyclic", node=cnode
+                    )
+                internal = True
+                new_s = r[0]
+                new_sign = r[3]
+                nlo, nhi = (alpha, beta) if new_sign > 0 else (-beta, -alpha)
+                if eager:
+                    new_kids = new_moves
+                    new_kid_moves = new_moves = r[5]
+                else:
+                    new_kids = []
+                    new_kid_moves = []
+        else:
+            if record:
+                visit_order.append(cnode)
+                if e is None:
+                    states[cnode] = cs
+                if pruning:
+                    windows[cnode] = ((lo, hi) if sign > 0 else (-hi, -lo)) if has_frame else window
+            if e is not None:
+                terminal = e[0]
+                if terminal is None:
+                    terminal = e[0] = is_terminal(cs)
+                    if terminal:
+                        e[1] = utility(cs)
+            else:
+                terminal = is_terminal(cs)
+            if terminal:
+                rv = utility(cs) if e is None else e[1]
+                leaf = True
+            elif cply == limit:
+                rv = evaluate(cs)
+                leaf = True
                 horizon += 1
-            values[c] = table[c] = (value, EXACT)
-            rv, rb = value, EXACT
-        elif entered:
+                if record:
+                    horizon_nodes.add(cnode)
+                    states[cnode] = cs
+            else:
+                internal = True
+                known = None
+                new_kid_moves = None
+                if e is None:
+                    new_moves = actions(cs)
+                    if not new_moves:
+                        raise no_moves_error(game, cs)
+                    new_kids = None
+                    new_sign = 1 if player_of(cs) == "MAX" else -1
+                else:
+                    new_moves = e[2]
+                    if new_moves is None:
+                        new_moves = actions(cs)
+                        if not new_moves:
+                            raise no_moves_error(game, cs)
+                        e[2] = new_moves
+                        e[4] = [None] * len(new_moves)
+                    new_kids = e[4]
+                    new_sign = e[3]
+                    if not new_sign:
+                        new_sign = e[3] = 1 if player_of(cs) == "MAX" else -1
+                new_base = counter
+                counter += len(new_moves)
+                if counter > max_nodes:
+                    raise too_many(game, counter, max_nodes, searching=True)
+                if record:
+                    expanded.append((cnode, new_moves, new_base, e))
+                if not has_frame:
+                    out.root_children = list(range(1, counter))
+                    out.root_moves = new_moves
+                    nlo, nhi = window if new_sign > 0 else (-window[1], -window[0])
+                elif new_sign != sign:
+                    nlo, nhi = -hi, -lo
+                else:
+                    nlo, nhi = lo, hi
+                if cply >= max_ply:
+                    # Every internal node enters its first child.
+                    max_ply = cply + 1
+                new_s = cs
+        if leaf:
+            rb = EXACT
+            if keep:
+                leaves_append(cnode)
+                leaf_values_append(rv)
+            else:
+                n_leaves += 1
+        elif internal:
+            # The frame on the stack at index k searches a node at ply k.
             if has_frame:
                 push((s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
-                      known_lo, known_hi, i, mi, moves, kids, kid_moves, ply))  # fmt: skip
-                if len(stack) > len(recs):
-                    raise InvalidTreeError(
-                        f"cycle through node {c!r}: a game tree must be acyclic", node=c
-                    )
-            has_frame = True
-            s = r[0]
-            node = c
-            sign = r[3]
+                      known_lo, known_hi, i, mi, moves, base, kids, kid_moves, ply))  # fmt: skip
+            has_frame = fresh = True
+            s = new_s
+            base = new_base
+            node = cnode
+            sign = new_sign
             ply = cply
-            if sign > 0:
-                lo, hi = alpha, beta
-            else:
-                lo, hi = -beta, -alpha
-            lo0 = lo
-            hi0 = hi
+            cply = ply + 1
+            lo = lo0 = nlo
+            hi = hi0 = nhi
             known_lo = known_hi = None
             if known is not None:
                 kv = known[0] * sign
@@ -919,123 +540,200 @@ def lazy_table_search(
                     hi = known_hi = kv
             best = -INF
             bi = -1
-            best_exact = any_lower = cut = False
-            moves = cmoves
+            best_exact = cut = any_lower = False
+            moves = new_moves
             n_moves = len(moves)
-            i = 0
-            # The first child (no sibling yet, so never a repeat).
-            a = moves[0]
-            mi = 1
-            t = result(s, a)
-            k = key(t) if depth is None else (key(t), ply + 1)
-            c = ids.get(k)  # type: ignore[assignment]
-            if c is None:
-                c = ids[k] = len(recs)
-                recs.append([t, None, None, 0, False])
-                if c >= max_nodes:
-                    raise too_many(game, c + 1, max_nodes, searching=True)
-            kids = [c]
-            kid_moves = [a]
-            went.add((node, 0))
-            cply = ply + 1
-            continue
-        # Deliver (rv, rb) to the frame on top, finishing frames as they complete.
+            i = mi = 0
+            kids = new_kids
+            kid_moves = new_kid_moves
+        # Deliver (rv, rb) to the frame on top (a fresh frame has nothing yet), enter
+        # its next child, or finish it and deliver its value to the one below.
         while has_frame:
-            v = rv * sign
-            vb = rb * sign
-            if bi < 0 or better(v, vb, best, best_exact):
-                best = v
-                bi = i
-                best_exact = vb == EXACT
-            if vb == LOWER:
-                any_lower = True
-            if not stack:
-                root_results.append((kids[i], v, vb))
-            i += 1
-            if pruning:
-                if best > lo:
-                    lo = best
-                if vb != UPPER and beat(v, hi) and mi < n_moves:
-                    cut = True
-                    cutoffs += 1
-                    cut_spans.append((node, mi, n_moves, moves))
-            if not cut:
+            if fresh:
+                fresh = False
+            else:
+                v = rv * sign
+                vb = rb * sign
+                if bi < 0 or better(v, vb, best, best_exact):
+                    best = v
+                    bi = i
+                    best_exact = vb == EXACT
+                if vb == LOWER:
+                    any_lower = True
+                if not stack:
+                    root_results.append((kids[i] if tt else base + i, v, vb))  # type: ignore[index]
+                i += 1
+                if pruning:
+                    if best > lo:
+                        lo = best
+                    if vb != UPPER and beat(v, hi) and mi < n_moves:
+                        cut = True
+                        cutoffs += 1
+                        if keep:
+                            cut_spans.append((node, mi, n_moves, moves, base, kids))
+            if cut:
+                pass
+            elif key is None:
+                if mi < n_moves:
+                    cnode = base + mi
+                    if kids is None:
+                        cs = result(s, moves[mi])
+                        mi += 1
+                        break
+                    e = kids[mi]
+                    if e is None:
+                        t = result(s, moves[mi])
+                        e = memo.get(t)  # type: ignore[union-attr]
+                        if e is None:
+                            # What _entry does, inlined in the hot loop.
+                            e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
+                        kids[mi] = e
+                    mi += 1
+                    cs = e[5]
+                    break
+            elif eager:
+                if mi < n_moves:
+                    cnode = kids[mi]  # type: ignore[index]
+                    mi += 1
+                    break
+            else:
+                # Make the next move's position (a move to a position already among
+                # this node's children is skipped).
                 while mi < n_moves:
                     a = moves[mi]
                     mi += 1
                     t = result(s, a)
-                    k = key(t) if depth is None else (key(t), ply + 1)
-                    c = ids.get(k)  # type: ignore[assignment]
+                    k = key(t) if depth is None else (key(t), cply)
+                    c = ids.get(k)
                     if c is None:
                         c = ids[k] = len(recs)
                         recs.append([t, None, None, 0, False])
                         if c >= max_nodes:
                             raise too_many(game, c + 1, max_nodes, searching=True)
-                    elif c in kids:
+                    elif c in kids:  # type: ignore[operator]
                         continue
-                    kids.append(c)
-                    kid_moves.append(a)
-                    went.add((node, mi - 1))
-                    cply = ply + 1
+                    kids.append(c)  # type: ignore[union-attr]
+                    kid_moves.append(a)  # type: ignore[union-attr]
+                    if keep:
+                        went.add((node, mi - 1))
+                    cnode = c
                     break
                 else:
-                    c = -1
-                if c >= 0:
+                    cnode = -1
+                if cnode >= 0:
                     break
             # The node is finished.
             soft, own = node_bound(best, cut, any_lower, best_exact, known_lo, known_hi)
-            chosen[node] = kids[bi]
-            chosen_moves[node] = kid_moves[bi]
-            reported, rbound = clamp(soft, own, lo0, hi0) if fail_hard else (soft, own)
-            reported *= sign
-            rbound *= sign
-            if not keeps(values.get(node), rbound):
-                values[node] = (reported, rbound)
             rv = soft * sign
             rb = own * sign
-            table[node] = (rv, rb)
+            if tt:
+                table[node] = (rv, rb)
+            if keep or not stack:
+                if fail_hard:
+                    reported, rbound = clamp(soft, own, lo0, hi0)
+                    reported *= sign
+                    rbound *= sign
+                else:
+                    reported, rbound = rv, rb
+                if not tt:
+                    values[node] = (reported, rbound, base + bi, moves[bi])
+                else:
+                    chosen[node] = kids[bi]  # type: ignore[index]
+                    chosen_moves[node] = kid_moves[bi]  # type: ignore[index]
+                    if not keeps(values.get(node), rbound):
+                        values[node] = (reported, rbound)
+                        if keep_windows:
+                            windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
+            else:
+                n_internal += 1
+            if record and pruning and not tt:
+                windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
             if not stack:
-                out.best_move = kids[bi]
-                root_exact = own == EXACT
+                best_child = kids[bi] if tt else base + bi  # type: ignore[index]
+                out.best_move = best_child
                 at_best = [
-                    ch
-                    for ch, v, vb in root_results
-                    if v == best and (vb == EXACT or not root_exact)
+                    ch for ch, v, vb in root_results if v == best and (vb == EXACT or own != EXACT)
                 ]
-                if kids[bi] not in at_best:
-                    at_best.insert(0, kids[bi])
+                if best_child not in at_best:
+                    at_best.insert(0, best_child)
                 out.best_moves = tuple(at_best)
                 out.value = reported
-                out.root_children = kids
-                out.root_moves = kid_moves
+                if tt:
+                    out.root_children = kids  # type: ignore[assignment]
+                    out.root_moves = kid_moves  # type: ignore[assignment]
                 has_frame = False
                 break
             (s, node, sign, lo, hi, lo0, hi0, best, bi, best_exact, any_lower,
-             known_lo, known_hi, i, mi, moves, kids, kid_moves, ply) = pop()  # fmt: skip
-            n_moves = len(moves)
+             known_lo, known_hi, i, mi, moves, base, kids, kid_moves, ply) = pop()  # fmt: skip
             cut = False
+            n_moves = len(moves)
+            cply = ply + 1
         else:
             # The root was a leaf or a table hit: its (soft) value is the result.
             out.value = rv
         if not has_frame:
             break
-    # A move skipped at some cutoff and never made is a pruned edge, to an id of its own.
-    skipped: set[tuple[int, int]] = set()
-    for node, start, stop, moves in cut_spans:
-        for j in range(start, stop):
-            if (node, j) in went or (node, j) in skipped:
-                continue
-            skipped.add((node, j))
-            pruned.append((node, len(recs)))
-            if node == 0:
-                out.root_children.append(len(recs))
-                out.root_moves.append(moves[j])  # type: ignore[attr-defined]
-            recs.append([None, moves[j]])
-    out.positions = recs
-    out.node_values = NodeValues(values)
+    if key is None:
+        # Each internal node stores its value once; its skipped children are ranges.
+        visited = len(values) + n_internal + len(leaves) + n_leaves
+        out.pruned_edges = [
+            (n, base + j) for n, start, stop, _, base, _ in cut_spans for j in range(start, stop)
+        ]
+        at = 0
+        while at in values:
+            chosen[at] = values[at][2]
+            chosen_moves[at] = values[at][3]
+            at = chosen[at]
+    elif eager:
+        # A child cut off is a pruned edge unless the search went down that edge, or the
+        # child has one parent and was entered.
+        done: set[tuple[int, int]] = set()
+        for n, start, stop, _, _, skipped_kids in cut_spans:
+            for c in skipped_kids[start:stop]:  # type: ignore[index]
+                edge = (n, c)
+                if edge in done:
+                    continue
+                done.add(edge)
+                if c in seen and (recs[c][8] <= 1 or edge in dag_edges):
+                    continue
+                out.pruned_edges.append(edge)
+        if record:
+            rank = {n: i for i, n in enumerate(visit_order)}
+            out.visited_edges = tuple(
+                sorted(
+                    (e for e in dag_edges if recs[e[1]][8] > 1),
+                    key=lambda e: (rank[e[1]], rank[e[0]]),
+                )
+            )
+            out.dag = Dag(
+                [r[0] for r in recs],
+                [r[7] for r in recs],
+                [r[1] for r in recs],
+                [r[4] for r in recs],
+                [None if r[2] is None else dict(zip(r[2], r[5], strict=True)) for r in recs],
+                expansions,
+            )
+    else:
+        # A move skipped at some cutoff and never made is a pruned edge, to an id of its
+        # own.
+        skipped: set[tuple[int, int]] = set()
+        for n, start, stop, skipped_moves, _, _ in cut_spans:
+            for j in range(start, stop):
+                if (n, j) in went or (n, j) in skipped:
+                    continue
+                skipped.add((n, j))
+                out.pruned_edges.append((n, len(recs)))
+                if n == 0:
+                    out.root_children.append(len(recs))
+                    out.root_moves.append(skipped_moves[j])  # type: ignore[attr-defined]
+                recs.append([None, skipped_moves[j]])
+        out.positions = recs
+    if not keep and not values:
+        values[0] = (rv, rb)
+    out.node_values = NodeValues(values, leaves, leaf_values)
     out.stats = SearchStats(
         nodes_visited=visited,
-        leaves_evaluated=len(leaves),
+        leaves_evaluated=len(leaves) + n_leaves,
         cutoffs=cutoffs,
         transposition_hits=hits,
         max_depth=max_ply,

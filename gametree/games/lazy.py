@@ -35,7 +35,8 @@ from gametree.attrs import (
 )
 from gametree.exceptions import SearchError
 from gametree.games.expand import too_many
-from gametree.games.fastsearch import _entry, lazy_table_search, table_search, tree_search
+from gametree.games.fastsearch import _entry
+from gametree.games.fastsearch import search as game_loop
 from gametree.games.protocol import (
     cell_renderer,
     check_game,
@@ -145,6 +146,7 @@ def search_game(
     depth: int | None = None,
     transposition_table: bool = False,
     record: bool = True,
+    keep: str = "all",
     prune_on_equal: bool = True,
     fail: str = "soft",
     window: tuple[float, float] = (-math.inf, math.inf),
@@ -181,6 +183,15 @@ def search_game(
         leading to an id of its own (no position is made for a skipped move). In a
         game where two moves from one position reach the same position, a cutoff
         counts the moves left, the recorded search the distinct positions left.
+    keep : {"all", "root"}, default "all"
+        With ``record=False``, what the result keeps. ``"all"``: every searched node's
+        value, the leaves, the pruned edges and the whole PV. ``"root"``: only what a
+        player needs, the root's value and bound, ``best_move`` and ``best_moves``,
+        the PV's first move and the statistics (``node_values`` holds the root alone,
+        ``visited_leaves`` and ``pruned_edges`` are empty, ``pv`` stops after one
+        move): the same search, storing nothing per node, so its memory is the
+        search path (plus the table with ``transposition_table``) instead of the
+        size of the search. ``"root"`` needs ``record=False``.
     prune_on_equal, fail, window
         Alpha-beta conventions, as for :func:`gametree.alphabeta`.
     annotate : bool, default True
@@ -242,6 +253,10 @@ def search_game(
     """
     check_game(game)
     _check(algorithm, depth, fail, window, max_nodes)
+    if keep not in ("all", "root"):
+        raise SearchError(f"keep={keep!r} is not allowed; expected 'all' or 'root'")
+    if keep == "root" and record:
+        raise SearchError("keep='root' keeps no graph: it needs record=False")
     root_state = game.initial if state is None else state
     options: dict[str, Any] = {"depth": depth, "transposition_table": transposition_table}
     if algorithm not in ("minimax", "negamax"):
@@ -253,14 +268,15 @@ def search_game(
     try:
         fast = algorithm in _FAST
         if fast and not record:
-            return _fast(game, root_state, algorithm, options, max_nodes)
+            return _fast(game, root_state, algorithm, options, max_nodes, keep=keep == "all")
         if fast and not trace:
             # The same search, then the graph built in one pass (the engine's trace is
             # the only thing it cannot give).
             return _fast(
                 game, root_state, algorithm, options, max_nodes, record=True, annotate=annotate
             )
-        return _recorded(game, root_state, algorithm, options, max_nodes, record, annotate, trace)
+        full = _recorded(game, root_state, algorithm, options, max_nodes, record, annotate, trace)
+        return full if keep == "all" else _root_only(full)
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -275,6 +291,7 @@ def _fast(
     *,
     record: bool = False,
     annotate: bool = False,
+    keep: bool = True,
 ) -> GameSearchResult:
     pruning = _FAST[algorithm]
     kwargs: dict[str, Any] = {
@@ -289,12 +306,16 @@ def _fast(
         "evaluate": evaluator(game),
         "max_nodes": max_nodes,
     }
-    if options["transposition_table"] and record:
-        out = table_search(game, root_state, key=keyer(game), record=True, **kwargs)
-    elif options["transposition_table"]:
-        out = lazy_table_search(game, root_state, key=keyer(game), **kwargs)
-    else:
-        out = tree_search(game, root_state, record=record, **kwargs)
+    key = keyer(game) if options["transposition_table"] else None
+    out = game_loop(
+        game,
+        root_state,
+        key=key,
+        record=record,
+        keep=keep,
+        eager=record and key is not None,
+        **kwargs,
+    )
     pv = [0]
     pv_actions = []
     node = 0
@@ -343,6 +364,20 @@ def _fast(
         # depth cut (applied by the hook) is invisible: do exactly the same.
         write(G, replace(result, stats=replace(result.stats, horizon_evaluations=0)))
     return result
+
+
+def _root_only(result: GameSearchResult) -> GameSearchResult:
+    """``result`` cut to what ``keep="root"`` keeps (for the searches that run on the
+    graph engine, which records every node anyway)."""
+    root = result.root
+    return replace(
+        result,
+        node_values={root: result.node_values[root]},
+        visited_leaves=(),
+        pruned_edges=(),
+        pv=result.pv[:2],
+        pv_moves=result.pv_moves[:1],
+    )
 
 
 def _build_graph(

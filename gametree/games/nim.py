@@ -59,7 +59,7 @@ class Nim(BaseGame):
 
     memoize_states: ClassVar[bool] = True
     """Searches may keep what they ask of each state for their length: many move
-    orders reach the same piles (see :func:`gametree.games.fastsearch.tree_search`)."""
+    orders reach the same piles (see :func:`gametree.games.fastsearch.search`)."""
 
     MAX_OBJECTS: ClassVar[int] = 10_000
     """The most objects in all piles together: a position has one move per object."""

@@ -101,6 +101,7 @@ class _Searcher(GamePlayer):
             depth=depth,
             transposition_table=self.transposition_table,
             record=False,
+            keep="root",
             **self.options,
         )
 

@@ -124,7 +124,7 @@ class TicTacToe(BaseGame):
     players: ClassVar[Mapping[str, str]] = {"X": "MAX", "O": "MIN"}
     memoize_states: ClassVar[bool] = True
     """Searches may keep what they ask of each state for their length (few distinct
-    positions recur many times; see :func:`gametree.games.fastsearch.tree_search`)."""
+    positions recur many times; see :func:`gametree.games.fastsearch.search`)."""
 
     def __init__(self, m: int = 3, n: int = 3, k: int = 3, *, win: float = 1) -> None:
         for name, v in (("m", m), ("n", n), ("k", k)):
