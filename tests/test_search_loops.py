@@ -26,7 +26,7 @@ from tests.strategies import chance_trees, dags, trees_with_heuristics
 
 INF = math.inf
 FIELDS = ("value", "best_move", "best_moves", "pv", "visited_leaves", "pruned_edges", "stats")
-GAME_FIELDS = (*FIELDS, "best_action", "best_actions", "pv_actions")
+GAME_FIELDS = (*FIELDS, "best_child", "best_children", "pv_moves")
 ALPHABETA = ("alphabeta", "negamax_alphabeta", "pvs")
 OPTIONS = [
     {"prune_on_equal": poe, "fail": fail, "window": window}
