@@ -38,6 +38,18 @@ class Problem:
         return self.message
 
 
+_TOO_LARGE = "is a number beyond float range (about 1.8e308); values must be finite floats or ±inf"
+
+
+def _fits_float(value: int | Fraction) -> bool:
+    """True when ``value`` converts to a float (without OverflowError, without repr)."""
+    try:
+        float(value)
+    except OverflowError:
+        return False
+    return True
+
+
 def value_problem(value: object) -> str | None:
     """Return why ``value`` is not a valid node value, or None when it is.
 
@@ -49,7 +61,7 @@ def value_problem(value: object) -> str | None:
     if isinstance(value, bool):
         return f"is a bool ({value!r}); expected a real number"
     if isinstance(value, (int, Fraction)):
-        return None
+        return None if _fits_float(value) else _TOO_LARGE
     if isinstance(value, float):
         return "is NaN; expected a real number" if math.isnan(value) else None
     if type(value).__name__ in {"float64", "float32", "int64", "int32"}:
@@ -274,7 +286,8 @@ def _edge_problems(node: Hashable, player: object, children: dict[Any, Any]) -> 
             continue
         why = value_problem(p)
         if why is not None or math.isinf(float(p)):
-            found.append(Problem(f"edge {node!r} -> {child!r}: prob {p!r} is not a number", node))
+            shown = "beyond float range" if why == _TOO_LARGE else f"{p!r} is not a number"
+            found.append(Problem(f"edge {node!r} -> {child!r}: prob {shown}", node))
             continue
         if p < 0:
             found.append(Problem(f"edge {node!r} -> {child!r}: prob {p!r} is negative", node))

@@ -52,6 +52,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.inputs import read_input
 from gametree.notation import parse, to_notation
 from gametree.readwrite.common import decode_text
 from gametree.readwrite.dotfile import generate_dot, parse_dot
@@ -171,6 +172,9 @@ def load(path: str | os.PathLike[str], **options: Any) -> nx.DiGraph:
     ------
     FileNotFoundError
         If the file does not exist (any ``OSError`` from reading passes through).
+    InputError
+        If the file is larger than the input limit (:mod:`gametree.inputs`, 64 MiB by
+        default) or not a regular file (a FIFO, a device, a folder).
     TreeFileError
         Unknown suffix (the message lists the known ones), text that is not UTF-8 (naming
         the byte offset), binary data, or content of the wrong shape.
@@ -194,7 +198,7 @@ def load(path: str | os.PathLike[str], **options: Any) -> nx.DiGraph:
     """
     fmt = format_for_path(path)
     name = os.fspath(path)
-    data = Path(path).read_bytes()
+    data = read_input(path)
     try:
         return loads(decode_text(data, name), fmt, filename=name, **options)
     except InvalidTreeError as exc:

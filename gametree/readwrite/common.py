@@ -25,12 +25,18 @@ from gametree.exceptions import TreeFileError, TreeSyntaxError
 
 __all__ = [
     "INFINITIES",
+    "MAX_DIGITS",
     "NUMBER_KEYS",
     "TEXT_KEYS",
+    "NumberRangeError",
     "as_number",
     "decode_text",
     "decode_value",
     "encode_value",
+    "error_at_literal",
+    "range_problem",
+    "read_float",
+    "read_int",
     "syntax_error",
 ]
 
@@ -77,6 +83,13 @@ def syntax_error(
     return TreeSyntaxError(
         reason, line=line, column=max(column, 1), source_line=source, filename=filename
     )
+
+
+def error_at_literal(reason: str, literal: str, text: str, filename: str | None) -> TreeSyntaxError:
+    """Return a :class:`TreeSyntaxError` at the first occurrence of ``literal`` in ``text``."""
+    at = max(text.find(literal), 0)
+    line = text.count("\n", 0, at) + 1
+    return syntax_error(reason, text, line, at - (text.rfind("\n", 0, at) + 1) + 1, filename)
 
 
 def _decode_inf(text: str) -> Any:
@@ -126,8 +139,63 @@ def encode_value(value: Any, where: str) -> Any:
     raise TreeFileError(f"{where}: {value!r} ({type(value).__name__}) cannot be written as JSON")
 
 
+class NumberRangeError(ValueError):
+    """A numeral beyond float range or longer than Python's int-string limit."""
+
+
+MAX_DIGITS = 4300
+"""The longest integer numeral read (Python's default int-string conversion limit)."""
+
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+def range_problem(number: int | float | Fraction, text: str) -> str | None:
+    """Return why ``number`` (read from ``text``) breaks the number rule, or None.
+
+    The rule: after conversion to float a value is finite, or an infinity spelled as
+    ``inf``; a numeral never turns into infinity by overflowing.
+
+    >>> range_problem(1e300, "1e300"), range_problem(1e999, "1e999")
+    (None, "number '1e999' is beyond float range (about 1.8e308)")
+    """
+    try:
+        overflows = math.isinf(float(number)) and text.strip().lower() not in INFINITIES
+    except OverflowError:
+        overflows = True
+    if overflows:
+        shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:20] + "..."
+        return f"number {shown!r} is beyond float range (about 1.8e308)"
+    return None
+
+
+def read_float(literal: str) -> float:
+    """Return the float ``literal`` spells; :class:`NumberRangeError` if it overflows.
+
+    The error's ``args`` are the reason and the literal (to point at it).
+    """
+    number = float(literal)
+    why = range_problem(number, literal)
+    if why is not None:
+        raise NumberRangeError(why, literal)
+    return number
+
+
+def read_int(literal: str) -> int:
+    """Return the int ``literal`` spells; :class:`NumberRangeError` past :data:`MAX_DIGITS`."""
+    digits = len(literal.strip().lstrip("+-"))
+    if digits > MAX_DIGITS:
+        raise NumberRangeError(
+            f"integer with {digits:,} digits is longer than {MAX_DIGITS:,} digits", literal
+        )
+    return int(literal)
+
+
 def as_number(text: str) -> int | float | Fraction | None:
     """Return the number ``text`` spells (``3``, ``-0.5``, ``inf``, ``1/3``), else None.
+
+    Raises :class:`NumberRangeError` for a numeral beyond float range (``1e999``, a
+    400-digit integer) or an integer longer than :data:`MAX_DIGITS` digits, instead of
+    turning it into infinity.
 
     >>> as_number("12"), as_number("-inf"), as_number("1/3"), as_number("x")
     (12, -inf, Fraction(1, 3), None)
@@ -135,15 +203,22 @@ def as_number(text: str) -> int | float | Fraction | None:
     lowered = text.strip().lower()
     if lowered in INFINITIES:
         return INFINITIES[lowered]
-    try:
-        return int(lowered)
-    except ValueError:
-        pass
-    if _RATIO.fullmatch(lowered):
+    number: int | float | Fraction
+    if _INTEGER.fullmatch(lowered):
+        number = read_int(lowered)
+    elif _RATIO.fullmatch(lowered):
         numerator, denominator = lowered.split("/")
-        return Fraction(int(numerator), int(denominator)) if int(denominator) else None
-    try:
-        number = float(lowered)
-    except ValueError:
-        return None
+        if max(len(numerator), len(denominator)) > MAX_DIGITS:
+            raise NumberRangeError(f"ratio longer than {MAX_DIGITS:,} digits")
+        if not int(denominator):
+            return None
+        number = Fraction(int(numerator), int(denominator))
+    else:
+        try:
+            number = float(lowered)
+        except ValueError:
+            return None
+    why = range_problem(number, text)
+    if why is not None:
+        raise NumberRangeError(why)
     return number

@@ -7,14 +7,21 @@ numeric ``label`` its value, an edge ``label`` its move.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 import networkx as nx
 
 from gametree.attrs import LABEL, MOVE, PLAYER, PV, ROOT, VALUE
-from gametree.exceptions import TreeFileError
-from gametree.readwrite.common import NUMBER_KEYS, TEXT_KEYS, as_number, syntax_error
+from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.readwrite.common import (
+    NUMBER_KEYS,
+    TEXT_KEYS,
+    NumberRangeError,
+    as_number,
+    syntax_error,
+)
 from gametree.validation import validate
 
 __all__ = ["generate_dot", "parse_dot"]
@@ -88,20 +95,48 @@ def _dot_unquote(text: str) -> tuple[str, bool]:
     return text, False
 
 
-def _dot_attr_value(key: str, raw: str) -> Any:
+def _dot_attr_value(
+    key: str, raw: str | None, *, place: str, node: Any, text_: str, filename: str | None
+) -> Any:
+    if raw is None:
+        # pydot reads ``[x]``, and ``0x10`` or ``1_0`` as ``0`` then ``[x10]``, as no value.
+        line, column = _locate(text_, key)
+        raise syntax_error(
+            f"attribute {key!r} of {place} has no value; write {key}=... "
+            "(DOT numerals are plain decimals: no 0x10, no 1_0)",
+            text_,
+            line,
+            column,
+            filename,
+        )
     text, quoted = _dot_unquote(raw)
     if key in NUMBER_KEYS:
-        number = as_number(text)
+        try:
+            number = as_number(text)
+        except NumberRangeError as exc:
+            raise InvalidTreeError(f"{place}: {key}: {exc}", node=node) from None
         return text if number is None else number
     if key == PV or (not quoted and text.lower() in ("true", "false")):
         return text.lower() == "true" if text.lower() in ("true", "false") else text
     if key in TEXT_KEYS and key != MOVE:
         return text
     if not quoted:
-        number = as_number(text)
+        try:
+            number = as_number(text)
+        except NumberRangeError:
+            return text
         if number is not None:
             return number
     return text
+
+
+def _locate(text: str, token: str) -> tuple[int, int]:
+    """Line and column of the first ``token`` standing as a word in ``text`` (1, 1 if none)."""
+    match = re.search(r"(?<![\w.])\d*" + re.escape(token) + r"(?!\w)", text)
+    if match is None:
+        return 1, 1
+    before = text[: match.start()]
+    return before.count("\n") + 1, match.start() - (before.rfind("\n") + 1) + 1
 
 
 def _dot_endpoint(raw: Any, where: str) -> str:
@@ -118,6 +153,41 @@ def _dot_endpoint(raw: Any, where: str) -> str:
     return _dot_unquote(raw)[0]
 
 
+MAX_NESTING = 8
+"""The deepest nesting of ``{`` a DOT file may have (the graph's own braces count).
+
+pydot's grammar recurses and backtracks on nested subgraphs: its time doubles with each
+level (12 levels take about 10 s), so deeper files are refused up front.
+"""
+
+
+def _check_nesting(text: str, filename: str | None) -> None:
+    """Refuse braces nested deeper than :data:`MAX_NESTING`, naming where (outside strings)."""
+    depth = 0
+    quoted = False
+    escaped = False
+    for offset, char in enumerate(text):
+        if quoted:
+            escaped = not escaped and char == "\\"
+            quoted = escaped or char != '"'
+        elif char == '"':
+            quoted = True
+        elif char == "{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, offset) + 1
+                column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+                raise syntax_error(
+                    f"braces (subgraphs) nested deeper than {MAX_NESTING} levels",
+                    text,
+                    line,
+                    column,
+                    filename,
+                )
+        elif char == "}":
+            depth -= 1
+
+
 _DOT_SHAPE_PLAYERS = {"triangle": "MAX", "invtriangle": "MIN"}
 
 
@@ -132,8 +202,13 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
         from pyparsing import ParseBaseException
 
     where = filename or "DOT"
+    _check_nesting(text, filename)
     try:
         graphs = list(GraphParser.parser.parse_string(text, parse_all=True))
+    except RecursionError:
+        raise TreeFileError(
+            f"{where}: DOT nested too deeply to read (at most {MAX_NESTING} levels of braces)"
+        ) from None
     except ParseBaseException as exc:
         raise syntax_error(
             f"invalid DOT: {exc.msg}", text, exc.lineno, exc.column, filename
@@ -146,9 +221,16 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
             f"{where}: the DOT graph is undirected ('graph'); a game tree "
             "needs 'digraph' with '->' edges"
         )
+
+    def attrs_of(element: Any, place: str, node: Any) -> dict[str, Any]:
+        return {
+            k: _dot_attr_value(k, v, place=place, node=node, text_=text, filename=filename)
+            for k, v in element.items()
+        }
+
     G = nx.DiGraph()
-    for key, raw in top.get_attributes().items():
-        G.graph[key] = _dot_unquote(raw)[0] if key == ROOT else _dot_attr_value(key, raw)
+    for key, value in attrs_of(top.get_attributes(), "the graph", None).items():
+        G.graph[key] = _dot_unquote(top.get_attributes()[key])[0] if key == ROOT else value
     # Subgraphs, iteratively: node statements first, then edges in file order.
     pending: list[Any] = [top]
     all_edges = []
@@ -158,8 +240,7 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
             name = _dot_unquote(node.get_name())[0]
             if name in ("node", "edge", "graph"):
                 continue
-            attrs = {k: _dot_attr_value(k, v) for k, v in node.get_attributes().items()}
-            G.add_node(name, **attrs)
+            G.add_node(name, **attrs_of(node.get_attributes(), f"node {name!r}", name))
         all_edges.extend(graph.get_edges())
         pending.extend(graph.get_subgraphs())
     for edge in all_edges:
@@ -168,8 +249,8 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
         raw_attrs = dict(edge.get_attributes())
         if LABEL in raw_attrs and MOVE not in raw_attrs:
             raw_attrs[MOVE] = raw_attrs.pop(LABEL)
-        attrs = {k: _dot_attr_value(k, v) for k, v in raw_attrs.items()}
-        G.add_edge(source, target, **attrs)
+        place = f"edge {source!r} -> {target!r}"
+        G.add_edge(source, target, **attrs_of(raw_attrs, place, source))
     for node, data in G.nodes(data=True):
         if G._succ[node]:
             if PLAYER not in data and data.get("shape") in _DOT_SHAPE_PLAYERS:
@@ -177,7 +258,10 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
             if isinstance(data.get(PLAYER), str):
                 data[PLAYER] = data[PLAYER].upper()
         elif VALUE not in data and LABEL in data:
-            number = as_number(str(data[LABEL]))
+            try:
+                number = as_number(str(data[LABEL]))
+            except NumberRangeError as exc:
+                raise InvalidTreeError(f"node {node!r}: label: {exc}", node=node) from None
             if number is not None:
                 data[VALUE] = number
     validate(G)

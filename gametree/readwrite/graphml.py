@@ -9,12 +9,16 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.exceptions import TreeFileError
+from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
+    NumberRangeError,
     as_number,
     decode_value,
     encode_value,
+    error_at_literal,
+    read_float,
+    read_int,
     syntax_error,
 )
 from gametree.validation import validate
@@ -61,20 +65,48 @@ def generate_graphml(G: nx.DiGraph) -> str:
         raise TreeFileError(f"cannot write GraphML: {exc}") from None
 
 
-def _graphmldecode_text(data: dict[str, Any]) -> dict[str, Any]:
+def _graphmldecode_text(data: dict[str, Any], place: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         if key.endswith(_JSON_SUFFIX):
             try:
-                out[key[: -len(_JSON_SUFFIX)]] = decode_value(json.loads(value))
+                parsed = json.loads(value, parse_float=read_float, parse_int=read_int)
             except (TypeError, json.JSONDecodeError):
                 out[key] = value
+                continue
+            except RecursionError:
+                raise TreeFileError(f"{place}: {key}: JSON nested too deeply") from None
+            except NumberRangeError as exc:
+                raise TreeFileError(f"{place}: {key}: {exc.args[0]}") from None
+            out[key[: -len(_JSON_SUFFIX)]] = decode_value(parsed)
         elif key in NUMBER_KEYS and isinstance(value, str):
-            number = as_number(value)
+            try:
+                number = as_number(value)
+            except NumberRangeError as exc:
+                raise TreeFileError(f"{place}: {key}: {exc}") from None
             out[key] = value if number is None else number
         else:
             out[key] = value
     return out
+
+
+def _read_graphml(data: str) -> nx.Graph:
+    """networkx's GraphML reader, with numbers checked against the number rule."""
+    from networkx.readwrite.graphml import GraphMLReader
+
+    reader = GraphMLReader()
+    for name, convert in (("int", read_int), ("long", read_int)):
+        reader.python_type[name] = convert
+    for name in ("float", "double"):
+        reader.python_type[name] = read_float
+    graphs = list(reader(string=data))
+    if not graphs:
+        # Like networkx: a bare <graphml> header without the namespace.
+        header = '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">'
+        graphs = list(reader(string=data.replace("<graphml>", header)))
+    if len(graphs) != 1:
+        raise TreeFileError(f"expected one GraphML graph, found {len(graphs)}")
+    return graphs[0]
 
 
 def parse_graphml(data: str, *, filename: str | None = None) -> nx.DiGraph:
@@ -82,7 +114,11 @@ def parse_graphml(data: str, *, filename: str | None = None) -> nx.DiGraph:
 
     where = filename or "GraphML"
     try:
-        raw = nx.parse_graphml(data)
+        raw = _read_graphml(data)
+    except NumberRangeError as exc:
+        raise error_at_literal(exc.args[0], exc.args[1], data, filename) from None
+    except TreeFileError as exc:
+        raise TreeFileError(f"{where}: {exc}") from None
     except ParseError as exc:
         line, column = exc.position
         raise syntax_error(
@@ -95,18 +131,29 @@ def parse_graphml(data: str, *, filename: str | None = None) -> nx.DiGraph:
     if raw.is_multigraph():
         raise TreeFileError(f"{where}: the GraphML graph has parallel edges")
     graph = _graphmldecode_text(
-        {k: v for k, v in raw.graph.items() if k not in ("node_default", "edge_default")}
+        {k: v for k, v in raw.graph.items() if k not in ("node_default", "edge_default")},
+        f"{where}: graph",
     )
     as_int = graph.pop(_ID_TYPE_KEY, None) == "int"
 
     def ident(node: str) -> Hashable:
-        return int(node) if as_int else node
+        if not as_int:
+            return node
+        try:
+            return read_int(node)
+        except (ValueError, NumberRangeError):
+            raise InvalidTreeError(
+                f"{where}: node id {node[:40]!r} is not an integer, but "
+                f"{_ID_TYPE_KEY}='int' says every id is one",
+                node=node,
+            ) from None
 
     G = nx.DiGraph()
     G.graph.update(graph)
     for node, attrs in raw.nodes(data=True):
-        G.add_node(ident(node), **_graphmldecode_text(attrs))
+        G.add_node(ident(node), **_graphmldecode_text(attrs, f"{where}: node {node!r}"))
     for u, v, attrs in raw.edges(data=True):
-        G.add_edge(ident(u), ident(v), **_graphmldecode_text(attrs))
+        place = f"{where}: edge {u!r} -> {v!r}"
+        G.add_edge(ident(u), ident(v), **_graphmldecode_text(attrs, place))
     validate(G)
     return G

@@ -19,8 +19,12 @@ from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.notation import parse
 from gametree.readwrite.common import (
     TEXT_KEYS,
+    NumberRangeError,
     decode_value,
     encode_value,
+    error_at_literal,
+    read_float,
+    read_int,
     syntax_error,
 )
 from gametree.validation import validate
@@ -42,7 +46,9 @@ def _json_id(value: Any, where: str) -> Hashable:
 
 def parse_json(text: str, *, filename: str | None = None, sniffed: bool = False) -> nx.DiGraph:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_float=read_float, parse_int=read_int)
+    except NumberRangeError as exc:
+        raise error_at_literal(exc.args[0], exc.args[1], text, filename) from None
     except json.JSONDecodeError as exc:
         if sniffed and text.lstrip("\ufeff \t\r\n").startswith("["):
             return parse(text, filename=filename)
