@@ -176,3 +176,12 @@ def test_load_reads_through_the_input_limit(
     os.mkfifo(fifo)
     with pytest.raises(InputError, match="FIFO"):
         gametree.load(fifo)
+
+
+@pytest.mark.parametrize("search", [gametree.minimax, gametree.alphabeta])
+def test_search_names_a_leaf_beyond_float_range(search: object) -> None:
+    G = gametree.from_nested([1.5, 2])
+    G.nodes["C"]["value"] = 10**400
+    with pytest.raises(InvalidTreeError, match="beyond float range") as info:
+        search(G)  # type: ignore[operator]
+    assert info.value.node == "C"

@@ -510,6 +510,9 @@ def _check_values(leaf_values: list[Any]) -> None:
     """Give up unless every leaf value is a plain int or float and none is NaN."""
     if not set(map(type, leaf_values)) <= {int, float}:
         raise _GiveUp
-    total = sum(leaf_values)
+    try:
+        total = sum(leaf_values)
+    except OverflowError:  # an int beyond float range: the engine names the node
+        raise _GiveUp from None
     if total != total and any(map(math.isnan, leaf_values)):
         raise _GiveUp
