@@ -34,8 +34,15 @@ def graphml(value: str, kind: str = "long") -> str:
     )
 
 
+EFG = (
+    'EFG 2 R "" {{ "1" "2" }}\np "" 1 1 "" {{ "a" "b" }} 0\n'
+    't "" 1 "" {{ {x}, -1 }}\nt "" 2 "" {{ 1, -1 }}\n'
+)
+
 # (text, format, exception, node or None, (line, column) or None, words in the message)
 CASES = [
+    (EFG.format(x=BIG), "efg", TreeSyntaxError, None, (3, 13), "4,300 digits"),
+    (EFG.format(x="1e999"), "efg", TreeSyntaxError, None, (3, 13), "beyond float range"),
     (f"[[{BIG}, 1], 2]", "json", TreeSyntaxError, None, (1, 3), "5,001 digits"),
     ("[[1e999, 1], 2]", "json", TreeSyntaxError, None, (1, 3), "beyond float range"),
     (f"[[{HUGE}, 1], 2]", "json", InvalidTreeError, "D", None, "beyond float range"),

@@ -64,7 +64,13 @@ import networkx as nx
 from gametree.attrs import CHANCE, LABEL, MAX, MIN, MOVE, PLAYER, PROB, ROOT, VALUE
 from gametree.builders import letter_ids
 from gametree.exceptions import TreeFileError, TreeSyntaxError
-from gametree.readwrite.common import as_number, syntax_error
+from gametree.readwrite.common import (
+    NumberRangeError,
+    as_number,
+    read_float,
+    read_int,
+    syntax_error,
+)
 from gametree.validation import PROBABILITY_TOLERANCE, find_root, validate
 
 __all__ = ["generate_efg", "parse_efg"]
@@ -170,14 +176,20 @@ class _Tokens:
         token = self.next(what)
         if token.kind != "word" or not _INTEGER.fullmatch(token.text):
             raise self.error(f"expected {what} (an integer), found {_shown(token)}", token)
-        number = int(token.text)
+        try:
+            number = read_int(token.text)
+        except NumberRangeError as exc:
+            raise self.error(f"{what}: {exc.args[0]}", token) from None
         if number < least:
             raise self.error(f"{what} must be at least {least}, got {number}", token)
         return number, token
 
     def number(self, what: str) -> tuple[int | float | Fraction, _Token]:
         token = self.next(what)
-        number = _number(token.text) if token.kind == "word" else None
+        try:
+            number = _number(token.text) if token.kind == "word" else None
+        except NumberRangeError as exc:
+            raise self.error(f"{what}: {exc.args[0]}", token) from None
         if number is None:
             raise self.error(
                 f"expected {what} (an integer, a decimal or a ratio such as 1/3), "
@@ -197,11 +209,11 @@ def _shown(token: _Token) -> str:
 
 def _number(text: str) -> int | float | Fraction | None:
     if _INTEGER.fullmatch(text):
-        return int(text)
+        return read_int(text)
     if "/" in text:
         return as_number(text)
     if _DECIMAL.fullmatch(text):
-        return float(text)
+        return read_float(text)
     return None
 
 
