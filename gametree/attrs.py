@@ -53,6 +53,17 @@ Search annotations (written by ``annotate=True`` or :func:`gametree.annotate`)
     removes exactly what the previous one wrote. The input attributes ``value`` and
     ``player`` are never overwritten.
 
+Monte Carlo tree search annotations (:func:`gametree.mcts`)
+    The nodes MCTS added to its tree are ``"visited"`` with ``visits`` (:data:`VISITS`,
+    N: the iterations through the node), ``total`` (:data:`TOTAL`: the sum of their
+    playout values, MAX's point of view; the mean is ``total / visits``),
+    ``search_value`` (that mean) and, with the solver, ``proven`` (:data:`PROVEN`, the
+    proven value). Edges MCTS went down are ``"visited"`` with ``visits``; ``pv=True``
+    marks the path of most visited children from the root, whose first edge is the
+    chosen move. Nodes never added are ``"unreached"`` (derived, as above). ``visits``
+    and ``total`` written by hand (an exam's statistics tree) are what
+    :func:`gametree.ucb1` reads.
+
 Examples
 --------
 >>> import gametree
@@ -84,6 +95,7 @@ __all__ = [
     "NODE_TYPE",
     "PLAYER",
     "PROB",
+    "PROVEN",
     "PRUNED",
     "PV",
     "ROOT",
@@ -91,10 +103,12 @@ __all__ = [
     "SEARCH_VALUE",
     "STATE",
     "STATUS",
+    "TOTAL",
     "UNREACHED",
     "VALUE",
     "VISIT",
     "VISITED",
+    "VISITS",
     "Player",
 ]
 
@@ -123,6 +137,12 @@ ALPHA = "alpha"
 BETA = "beta"
 VISIT = "visit"
 PV = "pv"
+VISITS = "visits"
+"""Monte Carlo tree search: iterations through a node (or down an edge)."""
+TOTAL = "total"
+"""Monte Carlo tree search: the sum of a node's playout values, MAX's point of view."""
+PROVEN = "proven"
+"""MCTS-Solver: a node's proven value."""
 NODE_TYPE = "node_type"
 """Knuth and Moore's node type, ``"PV"``, ``"CUT"`` or ``"ALL"`` (:func:`gametree.node_types`)."""
 
@@ -132,8 +152,19 @@ PRUNED = "pruned"
 UNREACHED = "unreached"
 """Derived, never written by a search: see :func:`gametree.node_status`."""
 
-ANNOTATION_NODE_ATTRS = (STATUS, SEARCH_VALUE, BOUND, ALPHA, BETA, VISIT, NODE_TYPE)
-ANNOTATION_EDGE_ATTRS = (STATUS, PV)
+ANNOTATION_NODE_ATTRS = (
+    STATUS,
+    SEARCH_VALUE,
+    BOUND,
+    ALPHA,
+    BETA,
+    VISIT,
+    NODE_TYPE,
+    VISITS,
+    TOTAL,
+    PROVEN,
+)
+ANNOTATION_EDGE_ATTRS = (STATUS, PV, VISITS)
 
 
 class Player(str, Enum):

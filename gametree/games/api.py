@@ -7,6 +7,7 @@ from gametree.games.adapter import adapt
 from gametree.games.expand import expand
 from gametree.games.lazy import GameSearchResult, search_game
 from gametree.games.match import MatchResult, play
+from gametree.games.mcts import mcts_game
 from gametree.games.players import (
     GamePlayer,
     first_open,
@@ -27,6 +28,7 @@ __all__ = [
     "expand",
     "first_open",
     "human",
+    "mcts_game",
     "parse_player",
     "play",
     "random_player",

@@ -19,6 +19,7 @@ from gametree.search.algorithms import (
 )
 from gametree.search.annotate import annotate, clear_annotations
 from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
+from gametree.search.mcts import MCTSResult, UCB1Scores, mcts, ucb1
 from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
 from gametree.search.status import edge_status, node_status, node_statuses
 from gametree.search.theory import ebf, minimal_tree_leaves
@@ -41,6 +42,7 @@ __all__ = [
     "Exit",
     "IterativeDeepeningResult",
     "Leaf",
+    "MCTSResult",
     "NodeValue",
     "Probe",
     "ReSearch",
@@ -48,6 +50,7 @@ __all__ = [
     "SearchStats",
     "TraceEvent",
     "TranspositionHit",
+    "UCB1Scores",
     "alphabeta",
     "annotate",
     "clear_annotations",
@@ -55,6 +58,7 @@ __all__ = [
     "edge_status",
     "expectiminimax",
     "iterative_deepening",
+    "mcts",
     "minimal_tree_leaves",
     "minimax",
     "negamax",
@@ -64,4 +68,5 @@ __all__ = [
     "pvs",
     "search_trace",
     "solve",
+    "ucb1",
 ]

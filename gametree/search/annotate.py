@@ -352,11 +352,11 @@ def forget(G: nx.DiGraph, written: _Written | None = None) -> None:
             for key in node_keys:
                 if key in data:
                     del data[key]
+    edge_keys = ANNOTATION_EDGE_ATTRS
     for edge in chain.from_iterable(map(dict.values, filter(None, map(kids_of, searched)))):
-        if STATUS in edge:
-            del edge[STATUS]
-        if PV in edge:
-            del edge[PV]
+        for key in edge_keys:
+            if key in edge:
+                del edge[key]
     G.graph.pop(SEARCH, None)
 
 

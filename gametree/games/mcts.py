@@ -1,0 +1,188 @@
+"""Monte Carlo tree search on a game: the same loop as :func:`gametree.mcts`, over states."""
+
+from __future__ import annotations
+
+import gc
+import math
+import random
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import networkx as nx
+
+from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
+from gametree.exceptions import SearchError
+from gametree.games.expand import too_many
+from gametree.games.protocol import cell_renderer, check_game, renderer
+from gametree.search.mcts import annotate_mcts
+from gametree.search.mcts_loop import (
+    GameSource,
+    MCTSResult,
+    _Tree,
+    check_options,
+    run_mcts,
+    summarise,
+)
+
+__all__ = ["game_value_range", "mcts_game"]
+
+
+def game_value_range(game: Any) -> tuple[float, float] | None:
+    """The game's utility range: ``game.utility_range`` (a pair), else ``(-win, win)``
+    for a game with a ``win`` utility (tic-tac-toe, connect four, Nim), else None.
+
+    >>> from gametree.games import TicTacToe
+    >>> game_value_range(TicTacToe())
+    (-1.0, 1.0)
+    """
+    own = getattr(game, "utility_range", None)
+    if callable(own):
+        own = own()
+    if own is not None:
+        lo, hi = own
+        return float(lo), float(hi)
+    win = getattr(game, "win", None)
+    if isinstance(win, (int, float)) and not isinstance(win, bool) and win > 0:
+        return -float(win), float(win)
+    return None
+
+
+def mcts_game(
+    game: Any,
+    state: Any = None,
+    *,
+    iterations: int,
+    c: float = math.sqrt(2),
+    seed: int | None = None,
+    playout: str | Callable[[Any, Any], Any] = "random",
+    value_range: tuple[float, float] | None = None,
+    solver: bool = False,
+    annotate: bool = True,
+    trace: bool = False,
+    record: bool = True,
+    max_nodes: int = 1_000_000,
+) -> MCTSResult:
+    """Search ``game`` from ``state`` with Monte Carlo tree search.
+
+    The loop, its rules and its options are those of :func:`gametree.mcts`; positions
+    are states and moves the game's actions (a policy is ``policy(game, state) ->
+    move``, ``"evaluate"`` uses ``game.evaluate``). Chance states are drawn by
+    ``chance_outcomes``.
+
+    Parameters
+    ----------
+    game : Game
+    state : optional
+        The position (default ``game.initial``).
+    iterations, c, seed, playout, solver, trace
+        As for :func:`gametree.mcts`.
+    value_range : (float, float), optional
+        Default :func:`game_value_range`; for a game stating none, the smallest and
+        largest playout value seen so far (then the solver proves only by all children).
+    annotate : bool, default True
+        Annotate :attr:`MCTSResult.graph`.
+    record : bool, default True
+        Build :attr:`MCTSResult.graph`, the MCTS tree: nodes numbered as added (root 0)
+        with ``state``, ``label``, ``player``, ``cells``; a terminal's ``value``; a
+        non-terminal leaf of the tree is a ``frontier`` node. Players use False.
+    max_nodes : int, default 1_000_000
+        Stop with :class:`GameError` when the tree would hold more nodes.
+
+    Returns
+    -------
+    MCTSResult
+        ``best_move`` the game's move; ``graph`` and ``root_state`` set.
+
+    Examples
+    --------
+    >>> from gametree.games import Fig52Game
+    >>> r = mcts_game(Fig52Game(), iterations=100, seed=0, solver=True, value_range=(2, 14))
+    >>> r.best_move, r.proven_value, r.graph.nodes[0]["visits"]
+    ('a1', 3, 100)
+    """
+    check_game(game)
+    checked = check_options(iterations, c, playout, value_range, solver)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise SearchError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
+    for flag, text in ((annotate, "annotate"), (trace, "trace"), (record, "record")):
+        if not isinstance(flag, bool):
+            raise SearchError(f"{text}={flag!r} is not allowed; expected True or False")
+    root_state = game.initial if state is None else state
+    if checked is None:
+        checked = game_value_range(game)
+
+    def name(tree: _Tree, i: int) -> Hashable:
+        return i
+
+    options = {
+        "iterations": iterations,
+        "c": c,
+        "seed": seed,
+        "playout": playout
+        if isinstance(playout, str)
+        else getattr(playout, "__qualname__", "policy"),
+        "value_range": value_range,
+        "solver": solver,
+    }
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        out = run_mcts(
+            GameSource(game),
+            root_state,
+            iterations=iterations,
+            c=float(c),
+            rng=random.Random(seed),
+            playout=playout,
+            value_range=checked,
+            solver=solver,
+            record=trace,
+            name=name,
+            max_nodes=max_nodes,
+            on_too_many=lambda n: too_many(game, n, max_nodes, searching=True),
+        )
+    finally:
+        if enabled:
+            gc.enable()
+    tree = out.tree
+    G = _tree_graph(game, tree) if record else None
+    result = summarise(
+        "mcts",
+        out,
+        c=float(c),
+        solver=solver,
+        iterations=iterations,
+        options=options,
+        name=name,
+        move_of=tree.move.__getitem__,
+        graph=G,
+        root_state=root_state,
+    )
+    if G is not None and annotate:
+        annotate_mcts(G, result)
+    return result
+
+
+def _tree_graph(game: Any, tree: _Tree) -> nx.DiGraph:
+    """The MCTS tree as a graph (node i is tree slot i)."""
+    render = renderer(game)
+    cells = cell_renderer(game)
+    G = nx.DiGraph()
+    G.graph[ROOT] = 0
+    for i, s in enumerate(tree.pos):
+        who = tree.player[i]
+        data: dict[str, Any] = {STATE: s, LABEL: render(s)}
+        if cells is not None:
+            data[CELLS] = cells(s)
+        if who:
+            data[PLAYER] = who
+        else:
+            data[VALUE] = game.utility(s)
+        G.add_node(i, **data)
+        p = tree.parent[i]
+        if p >= 0:
+            G.add_edge(p, i, **{MOVE: tree.move[i]})
+    for i, who in enumerate(tree.player):
+        if who and not G._succ[i]:
+            G._node[i][FRONTIER] = True
+    return G
