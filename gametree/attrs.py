@@ -21,7 +21,9 @@ Node attributes
     ``frontier`` (:data:`FRONTIER`)
         ``True`` on a leaf whose subtree was never generated: a game move that a search
         skipped at a cutoff (:func:`gametree.search_game`). Such a leaf needs no
-        ``value``; a search that reaches it without one raises ``InvalidTreeError``.
+        ``value``; a search that reaches it without one raises ``InvalidTreeError``
+        A leaf carrying ``visits`` (an MCTS statistics tree, see below) needs no
+        ``value`` either.
     ``cells`` (:data:`CELLS`)
         The position as a board: rows of cell texts, top row first. Drawings show such
         a node as a small grid (:mod:`gametree.drawing.boards`), as they do a node whose

@@ -10,7 +10,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CHANCE, FRONTIER, PLAYER, PROB, ROOT, VALUE, Player
+from gametree.attrs import CHANCE, FRONTIER, PLAYER, PROB, ROOT, VALUE, VISITS, Player
 from gametree.exceptions import InvalidTreeError
 
 __all__ = ["Problem", "find_root", "is_game_tree", "problems", "validate"]
@@ -242,7 +242,8 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
             if why is not None:
                 found.append(Problem(f"node {node!r}: value {why}", node))
         if not children:
-            if VALUE not in data and data.get(FRONTIER) is not True:
+            # A leaf of an MCTS statistics tree (an exam's) carries visits, not a value.
+            if VALUE not in data and data.get(FRONTIER) is not True and VISITS not in data:
                 found.append(Problem(f"leaf {node!r} has no value", node))
         else:
             if player is None:

@@ -95,6 +95,8 @@ class OpenSpielGame:
         self._terminal_player = pyspiel.PlayerId.TERMINAL
         low, high = spiel_game.min_utility(), spiel_game.max_utility()
         middle = (low + high) / 2
+        self.utility_range = (low, high)
+        """The game's smallest and largest utility (Monte Carlo tree search scales by it)."""
         self._evaluate = evaluate
         self._middle = int(middle) if float(middle).is_integer() else middle
         self.initial = OpenSpielState((), spiel_game.new_initial_state())
