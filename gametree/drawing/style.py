@@ -33,7 +33,10 @@ from gametree.attrs import (
     UNREACHED,
     VALUE,
     VISIT,
+    VISITS,
 )
+from gametree.drawing.mctslabels import edge_visits_text, edge_width, mcts_wins
+from gametree.drawing.mctslabels import node_text as mcts_node_text
 from gametree.drawing.view import Hidden, check_view, view_graph
 from gametree.exceptions import RenderError
 from gametree.search.status import edge_status, node_statuses
@@ -371,6 +374,11 @@ def diagram(
             text = format_value(data[SEARCH_VALUE], precision)
             bound = str(data.get(BOUND, "exact"))
             drawn.value = {"lower": GEQ, "upper": LEQ}.get(bound, "") + text
+        if "values" in shown and not leaf and VISITS in data:
+            drawn.value = mcts_node_text(H, node, lambda v: format_value(v, precision)) or ""
+        elif leaf and VISITS in data and "values" in shown and mcts_wins(H):
+            # A leaf's mean is its value, drawn already; its wins/playouts are not.
+            drawn.bounds = mcts_node_text(H, node, lambda v: format_value(v, precision)) or ""
         if "names" in shown and not isinstance(node, Hidden):
             drawn.name = str(data.get(LABEL, node))
         window = "leaf_bounds" if leaf else "bounds"
@@ -388,6 +396,7 @@ def diagram(
         index[node] = len(nodes)
         nodes.append(drawn)
     edges: list[DrawnEdge] = []
+    root_visits = int(H._node[root].get(VISITS) or 0) if root in H else 0
     for drawn in nodes:
         u = drawn.node
         for v, data in H._succ[u].items():
@@ -401,7 +410,13 @@ def diagram(
             edge.cut = status == PRUNED
             if "moves" in shown:
                 edge.move = _move_text(data, precision)
+                if VISITS in data:
+                    edge.move = f"{edge.move} {edge_visits_text(data)}".strip()
             _paint_edge(edge, st)
+            if VISITS in data and root_visits:
+                edge.line_width = edge_width(
+                    data, root_visits, edge.line_width, float(st["pv_line_width"]) * 1.5
+                )
             if isinstance(v, Hidden) and v.kind == "depth":
                 edge.linestyle = "dotted"
             edges.append(edge)
@@ -445,6 +460,12 @@ def convention_text(search: Mapping[str, Any]) -> str:
     'minimax: depth 2'
     """
     parts = []
+    if search.get("algorithm") == "mcts":
+        parts.append(f"{search.get('iterations')} iterations, c = {format_value(search.get('c'))}")
+        if search.get("solver"):
+            parts.append("solver")
+        if search.get("seed") is not None:
+            parts.append(f"seed {search['seed']}")
     if "prune_on_equal" in search:
         parts.append(
             "cut when α ≥ β" if search["prune_on_equal"] else "cut only when α > β (strict)"

@@ -135,6 +135,13 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         present = False
     if not present:
         raise SearchError(f"the result's root {root!r} is not a node of the graph")
+    from gametree.search.mcts_loop import MCTSResult
+
+    if isinstance(result, MCTSResult):
+        from gametree.search.mcts import annotate_mcts
+
+        annotate_mcts(G, result)
+        return
     with gc_paused():
         _annotate(G, result)
 

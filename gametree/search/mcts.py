@@ -222,6 +222,9 @@ def annotate_mcts(G: nx.DiGraph, result: MCTSResult) -> None:
     Added nodes get ``status="visited"``, ``visits``, ``total``, ``search_value`` (the
     mean, or the proven value) and ``proven`` where the solver proved one; edges gone
     down get ``status="visited"`` and ``visits``; the most-visited path ``pv=True``.
+    ``G.graph["search"]`` holds the options, ``scale`` (the ``(lo, hi)`` used) and
+    ``labels`` (``"wins"`` on a win/loss tree, else ``"mean"``: how drawings label
+    the nodes).
     Costs what the tree MCTS added costs.
     """
     forget(G)
@@ -244,7 +247,12 @@ def annotate_mcts(G: nx.DiGraph, result: MCTSResult) -> None:
     pv = result.pv
     for u, v in pairwise(pv):
         succ[u][v][PV] = True
-    G.graph[SEARCH] = {"algorithm": result.algorithm, **dict(result.options)}
+    G.graph[SEARCH] = {
+        "algorithm": result.algorithm,
+        **dict(result.options),
+        "scale": result.value_range,
+        "labels": "wins" if result.win_loss else "mean",
+    }
     remember(G, list(result.visits), ())
 
 

@@ -317,6 +317,9 @@ class MCTSResult(SearchResult):
         The nodes the solver proved, with their values (empty without ``solver``).
     value_range : (float, float)
         The ``(lo, hi)`` that scaled the means.
+    win_loss : bool
+        Whether every playout ended at ``lo`` or ``hi`` (a win/loss tree: drawings
+        then label nodes "wins/playouts").
     graph : networkx.DiGraph or None
         For a game, the tree MCTS built (nodes numbered as added, root 0).
     root_state : object
@@ -331,6 +334,7 @@ class MCTSResult(SearchResult):
     edge_visits: Mapping[tuple[Hashable, Hashable], int] = field(default_factory=dict)
     proven: Mapping[Hashable, float] = field(default_factory=dict)
     value_range: tuple[float, float] = (0.0, 1.0)
+    win_loss: bool = False
     graph: nx.DiGraph | None = None
     root_state: Any = None
 
@@ -459,6 +463,7 @@ class Outcome:
     lo: float
     hi: float
     events: list[MCTSEvent]
+    win_loss: bool
 
 
 def run_mcts(
@@ -495,6 +500,7 @@ def run_mcts(
     adaptive = value_range is None
     lo, hi = value_range if value_range is not None else (math.inf, -math.inf)
     events: list[MCTSEvent] = []
+    win_loss = not adaptive
     randrange, uniform = rng.randrange, rng.random
     evaluate_only = playout == "evaluate"
     policy = playout if callable(playout) else None
@@ -625,6 +631,8 @@ def run_mcts(
                 pos = step(pos, move)
                 who = player(pos)
         assert value is not None
+        if win_loss and value != lo and value != hi:
+            win_loss = False
         if adaptive:
             lo = min(lo, value)
             hi = max(hi, value)
@@ -650,7 +658,7 @@ def run_mcts(
             events.append(
                 Backpropagation(it, tuple(name(tree, j) for j in path), value, tuple(newly))
             )
-    return Outcome(tree, lo, hi, events)
+    return Outcome(tree, lo, hi, events, win_loss)
 
 
 def _expand(
@@ -847,6 +855,7 @@ def summarise(
         edge_visits=edges,
         proven=proven,
         value_range=(out.lo, out.hi),
+        win_loss=out.win_loss,
         graph=graph,
         root_state=root_state,
     )
