@@ -171,9 +171,9 @@ def test_invariants(G: nx.DiGraph, iterations: int, seed: int, solver: bool) -> 
 
 
 @settings(max_examples=40, deadline=None)
-@given(trees(max_depth=4, max_branching=3), st.integers(0, 5))
+@given(trees(max_depth=3, max_branching=3), st.integers(0, 5))
 def test_solver_proves_the_minimax_value(G: nx.DiGraph, seed: int) -> None:
-    r = gametree.mcts(G, iterations=3000, seed=seed, solver=True, annotate=False)
+    r = gametree.mcts(G, iterations=1000, seed=seed, solver=True, annotate=False)
     exact = gametree.minimax(G, annotate=False)
     assert r.proven_value == exact.value
     if exact.best_child is not None:
@@ -183,7 +183,7 @@ def test_solver_proves_the_minimax_value(G: nx.DiGraph, seed: int) -> None:
 @settings(max_examples=25, deadline=None)
 @given(chance_trees(max_depth=3), st.integers(0, 5))
 def test_solver_proves_expectiminimax_values(G: nx.DiGraph, seed: int) -> None:
-    r = gametree.mcts(G, iterations=3000, seed=seed, solver=True, annotate=False)
+    r = gametree.mcts(G, iterations=1000, seed=seed, solver=True, annotate=False)
     if r.proven_value is not None:
         assert r.proven_value == pytest.approx(
             float(gametree.expectiminimax(G, annotate=False).value)
