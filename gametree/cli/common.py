@@ -19,6 +19,7 @@ __all__ = [
     "WINDOW_ALGORITHMS",
     "add_drawing_options",
     "add_game_argument",
+    "add_mcts_options",
     "add_search_options",
     "add_tree_argument",
     "check_at_least_one",
@@ -37,6 +38,7 @@ ALGORITHM_CHOICES = (
     "negamax_alphabeta",
     "pvs",
     "expectiminimax",
+    "mcts",
 )
 
 
@@ -176,6 +178,17 @@ def add_search_options(
     )
 
 
+def add_mcts_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--iterations --c --seed --solver`` (Monte Carlo tree search, ``-a mcts``)."""
+    mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
+    mcts.add_argument("--iterations", type=int, default=None, metavar="N", help="iterations")
+    mcts.add_argument(
+        "--c", type=float, default=None, metavar="X", help="exploration constant (default √2)"
+    )
+    mcts.add_argument("--seed", type=int, default=None, help="random seed (reproducible runs)")
+    mcts.add_argument("--solver", action="store_true", help="MCTS-Solver: prove values")
+
+
 WINDOW_ALGORITHMS = ("alphabeta", "negamax_alphabeta", "pvs")
 """The algorithms that take ``--strict``, ``--fail``, ``--window`` and ``--transpositions``."""
 
@@ -205,6 +218,8 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
             f"{' and '.join(given)} {verb} only to the alpha-beta family "
             f"({', '.join(WINDOW_ALGORITHMS)}), not to {args.algorithm!r}"
         )
+    if args.algorithm == "mcts" or _mcts_given(args):
+        return _mcts_options(args)
     options: dict[str, Any] = {}
     if args.depth is not None:
         options["depth"] = args.depth
@@ -215,6 +230,40 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
             options["window"] = tuple(args.window)
         if args.transpositions:
             options["transposition_table"] = True
+    return options
+
+
+def _mcts_given(args: argparse.Namespace) -> list[str]:
+    return [
+        flag
+        for flag, present in (
+            ("--iterations", getattr(args, "iterations", None) is not None),
+            ("--c", getattr(args, "c", None) is not None),
+            ("--seed", getattr(args, "seed", None) is not None),
+            ("--solver", getattr(args, "solver", False)),
+        )
+        if present
+    ]
+
+
+def _mcts_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of ``-a mcts`` (and an error for MCTS flags with another algorithm)."""
+    given = _mcts_given(args)
+    if args.algorithm != "mcts":
+        verb = "applies" if len(given) == 1 else "apply"
+        raise SearchError(
+            f"{' and '.join(given)} {verb} only to Monte Carlo tree search (-a mcts), "
+            f"not to {args.algorithm!r}"
+        )
+    if args.depth is not None:
+        raise SearchError("--depth does not apply to -a mcts; it searches to the leaves")
+    if getattr(args, "iterations", None) is None:
+        raise SearchError("-a mcts needs --iterations N (how many iterations to run)")
+    options: dict[str, Any] = {"iterations": args.iterations, "solver": args.solver}
+    if args.c is not None:
+        options["c"] = args.c
+    if args.seed is not None:
+        options["seed"] = args.seed
     return options
 
 

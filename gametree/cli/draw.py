@@ -7,6 +7,7 @@ from typing import Any
 
 from gametree.cli.common import (
     add_drawing_options,
+    add_mcts_options,
     add_quiet_option,
     add_search_options,
     add_tree_argument,
@@ -68,6 +69,7 @@ def add_parser(subparsers: Any) -> None:
         help="file to write; its suffix picks the format",
     )
     add_search_options(parser, default=None)
+    add_mcts_options(parser)
     parser.add_argument(
         "--show",
         default=None,

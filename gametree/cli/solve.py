@@ -19,6 +19,7 @@ from gametree.attrs import MOVE, VALUE
 from gametree.cli.common import (
     add_game_argument,
     add_ids_option,
+    add_mcts_options,
     add_search_options,
     add_tree_argument,
     check_at_least_one,
@@ -44,6 +45,7 @@ examples:
   echo '(A (B 3 12 8) (C 2 4 6) (D 14 5 2))' | gametree solve -
   gametree solve --game tictactoe:3,3,3 -a alphabeta  a game, searched as it is played
   gametree solve --game "mygame.py:Take(n=9)"         a class of yours
+  gametree solve fig52.tree -a mcts --iterations 100 --seed 1 [--c 1 --solver]
 """
 
 
@@ -64,6 +66,7 @@ def add_parser(subparsers: Any) -> None:
         help="with --game: stop past this many nodes (default 1,000,000)",
     )
     add_search_options(parser)
+    add_mcts_options(parser)
     output = parser.add_mutually_exclusive_group()
     output.add_argument(
         "--json",
@@ -140,6 +143,11 @@ def _solve_game(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
         G = expand(game, depth=options.pop("depth", None), **limit)
         result: SearchResult = solve(G, args.algorithm, annotate=False, **options)
+    elif args.algorithm == "mcts":
+        from gametree.games.mcts import mcts_game
+
+        played = mcts_game(game, annotate=False, **options, **limit)
+        result, G = played, played.graph
     else:
         found = search_game(game, algorithm=args.algorithm, annotate=False, **options, **limit)
         result, G = found, found.graph
@@ -159,6 +167,11 @@ def result_json(result: SearchResult) -> dict[str, Any]:
     ``pruned_edges`` (pairs), ``node_values`` (node id to value) and ``stats``;
     infinities are the strings ``"inf"`` and ``"-inf"``.
     """
+    from gametree.search.mcts_loop import MCTSResult
+
+    if isinstance(result, MCTSResult):
+        # The common keys, then the root children's statistics and the proven value.
+        return result.to_dict()
     return {
         "algorithm": result.algorithm,
         "options": jsonable(dict(result.options)),
@@ -261,4 +274,8 @@ def format_text(result: SearchResult, G: nx.DiGraph | None = None, *, ids: bool 
         pruned = " ".join(f"{u}->{v}" for u, v in result.pruned_edges)
     pruned = pruned or "(none)"
     lines.append(f"pruned edges ({len(result.pruned_edges)}): {pruned}")
+    from gametree.search.mcts_loop import MCTSResult, format_children
+
+    if isinstance(result, MCTSResult):
+        lines.extend(format_children(result))
     return "\n".join(lines)

@@ -85,6 +85,8 @@ _ALIASES = {
     "expecti-minimax": "expectiminimax",
 }
 _PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
+MCTS_NAMES = frozenset({"mcts", "uct", "monte-carlo", "monte_carlo"})
+"""Names :func:`solve` also accepts: Monte Carlo tree search (:func:`gametree.mcts`)."""
 _COMMON = frozenset({"root", "depth", "evaluate", "annotate", "trace", "child_order", "expand"})
 _PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
 
@@ -673,7 +675,7 @@ def solve(G: nx.DiGraph, algorithm: str = "alphabeta", **options: Any) -> Search
         The game tree.
     algorithm : str, default "alphabeta"
         One of :data:`ALGORITHMS` or an alias (``"alpha-beta"``, ``"negascout"``,
-        ``"expectimax"``, ...), case-insensitive.
+        ``"expectimax"``, ...), case-insensitive; or ``"mcts"`` (:func:`gametree.mcts`).
     **options
         The algorithm's keyword options.
 
@@ -693,6 +695,10 @@ def solve(G: nx.DiGraph, algorithm: str = "alphabeta", **options: Any) -> Search
     ...
     gametree.exceptions.SearchError: minimax has no option 'fail'; its options are ...
     """
+    if isinstance(algorithm, str) and algorithm.strip().lower() in MCTS_NAMES:
+        from gametree.search.mcts import mcts
+
+        return mcts(G, **options)
     name = canonical_name(algorithm)
     _check_keywords(name, options)
     return _FUNCTIONS[name](G, **options)

@@ -859,3 +859,20 @@ def summarise(
         graph=graph,
         root_state=root_state,
     )
+
+
+def format_children(result: MCTSResult) -> list[str]:
+    """The lines of ``gametree solve -a mcts`` after the common report: the proven value
+    and each root child's visits, mean and UCB1 at the end."""
+    from gametree.drawing.style import format_value
+
+    lines = []
+    if result.proven_value is not None:
+        lines.append(f"proven:     {format_value(result.proven_value)} (MCTS-Solver)")
+    lines.append(f"root children after {result.iterations} iterations (move: visits, mean, UCB1):")
+    for s in result.children:
+        mean = "-" if s.mean is None else format_value(s.mean)
+        score = "-" if s.ucb1 is None else format_value(s.ucb1)
+        proven = "" if s.proven is None else f", proven {format_value(s.proven)}"
+        lines.append(f"  {s.move}: {s.visits}, {mean}, {score}{proven}")
+    return lines
