@@ -139,12 +139,14 @@ def frames(
     **options: Any,
 ) -> Iterator[Image]:
     """Yield one RGBA image per trace event of the search (see :func:`animate`)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image as PILImage
-
-    from gametree.drawing.mpl import draw_diagram
     from gametree.search import search_trace, solve
+    from gametree.search.algorithms import MCTS_NAMES
 
+    if str(algorithm).strip().lower() in MCTS_NAMES:
+        from gametree.drawing.mctsframes import mcts_frames
+
+        yield from mcts_frames(G, show=show, style=style, title=title, root=root, **options)
+        return
     events = list(search_trace(G, algorithm, **options))
     # The final picture fixes the layout (and so every shape and slot) for all frames.
     final = diagram(G, solve(G, algorithm, annotate=False, **options), show=show, style=style,
@@ -168,18 +170,28 @@ def frames(
         d = diagram(H, show=show, style=style, title=title, root=final.root)
         mark_current(d, getattr(event, "node", None))
         d.caption = f"{step}/{total}  {describe(event)}"
-        canvas = draw_diagram(d, placement=placement).figure.canvas
-        assert isinstance(canvas, FigureCanvasAgg)
-        canvas.draw()  # type: ignore[no-untyped-call]
-        yield PILImage.frombuffer(
-            "RGBA",
-            canvas.get_width_height(),
-            canvas.buffer_rgba(),  # type: ignore[no-untyped-call]
-            "raw",
-            "RGBA",
-            0,
-            1,
-        ).copy()
+        yield render(d, placement)
+
+
+def render(d: Any, placement: Any) -> Image:
+    """Draw one frame's diagram with the fixed ``placement`` into an RGBA image."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image as PILImage
+
+    from gametree.drawing.mpl import draw_diagram
+
+    canvas = draw_diagram(d, placement=placement).figure.canvas
+    assert isinstance(canvas, FigureCanvasAgg)
+    canvas.draw()  # type: ignore[no-untyped-call]
+    return PILImage.frombuffer(
+        "RGBA",
+        canvas.get_width_height(),
+        canvas.buffer_rgba(),  # type: ignore[no-untyped-call]
+        "raw",
+        "RGBA",
+        0,
+        1,
+    ).copy()
 
 
 def _apply(H: nx.DiGraph, event: TraceEvent, visits: int) -> int:

@@ -150,6 +150,14 @@ def explain_lines(
 ) -> list[str]:
     """Return one sentence per trace event (see :func:`explain`)."""
     from gametree.search import search_trace
+    from gametree.search.algorithms import MCTS_NAMES
+
+    if str(algorithm).strip().lower() in MCTS_NAMES:
+        from gametree.homework.mctsexplain import mcts_lines
+        from gametree.search.mcts import mcts
+
+        options.pop("annotate", None)
+        return mcts_lines(mcts(G, annotate=False, trace=True, **options), format)
 
     if format not in ("text", "markdown"):
         raise ValueError(f"unknown format {format!r}; expected 'text' or 'markdown'")
@@ -203,7 +211,12 @@ def explain(
     Result: value 3, best move B; pruned: I, J.
     """
     from gametree.search import solve
+    from gametree.search.algorithms import MCTS_NAMES
 
+    if str(algorithm).strip().lower() in MCTS_NAMES:
+        from gametree.homework.mctsexplain import explain_mcts
+
+        return explain_mcts(G, format=format, **options)
     lines = explain_lines(G, algorithm, format=format, **options)
     opts = dict(options)
     opts.pop("annotate", None)
