@@ -18,11 +18,13 @@ games:   tictactoe[:M,N,K]  connect4[:ROWS,COLS,CONNECT]  nim[:P1,P2,...]  aima
 players: alphabeta[:depth=N,iterative,tt,strict,hard,random-ties]  minimax  negamax
          negamax_alphabeta  pvs  random[:SEED]  first-open  think:K (K = 1..3)  human
          expectiminimax[:depth=N] (for games with chance)
+         mcts:iterations=N[,c=X][,solver][,seed=S] (Monte Carlo tree search)
 
 examples:
   gametree play tictactoe --x alphabeta --o first-open
   gametree play tictactoe --x alphabeta:iterative --o random --games 20 --seed 1
   gametree play connect4 --x alphabeta:depth=3 --o think:3 --games 100 --seed 0
+  gametree play tictactoe --x mcts:iterations=1000 --o alphabeta:depth=2 --games 10 --seed 0
   gametree play tictactoe --x human --o alphabeta
   gametree play --game "mygame.py:Take(n=9)" --x alphabeta --o random --games 10
 """

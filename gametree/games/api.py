@@ -7,7 +7,7 @@ from gametree.games.adapter import adapt
 from gametree.games.expand import expand
 from gametree.games.lazy import GameSearchResult, search_game
 from gametree.games.match import MatchResult, play
-from gametree.games.mcts import mcts_game
+from gametree.games.mcts import mcts_game, mcts_player
 from gametree.games.players import (
     GamePlayer,
     first_open,
@@ -29,6 +29,7 @@ __all__ = [
     "first_open",
     "human",
     "mcts_game",
+    "mcts_player",
     "parse_player",
     "play",
     "random_player",

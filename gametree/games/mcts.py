@@ -11,8 +11,9 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
-from gametree.exceptions import SearchError
+from gametree.exceptions import GameError, SearchError
 from gametree.games.expand import too_many
+from gametree.games.players import GamePlayer
 from gametree.games.protocol import cell_renderer, check_game, renderer
 from gametree.search.mcts import annotate_mcts
 from gametree.search.mcts_loop import (
@@ -24,7 +25,7 @@ from gametree.search.mcts_loop import (
     summarise,
 )
 
-__all__ = ["game_value_range", "mcts_game"]
+__all__ = ["game_value_range", "mcts_game", "mcts_player"]
 
 
 def game_value_range(game: Any) -> tuple[float, float] | None:
@@ -186,3 +187,95 @@ def _tree_graph(game: Any, tree: _Tree) -> nx.DiGraph:
         if who and not G._succ[i]:
             G._node[i][FRONTIER] = True
     return G
+
+
+class _MCTSPlayer(GamePlayer):
+    """A player running :func:`mcts_game` from each position it must move in."""
+
+    def __init__(
+        self, iterations: int, c: float, solver: bool, seed: int | None, max_nodes: int | None
+    ) -> None:
+        super().__init__()
+        check_options(iterations, c, "random", None, solver)
+        self.iterations = iterations
+        self.c = c
+        self.solver = solver
+        self.seed = seed
+        self.max_nodes = max_nodes
+        parts = [f"iterations={iterations}"]
+        if c != math.sqrt(2):
+            parts.append(f"c={c:g}")
+        if solver:
+            parts.append("solver")
+        if seed is not None:
+            parts.append(f"seed={seed}")
+        self.name = "mcts:" + ",".join(parts)
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def choose(self, game: Any, state: Any, rng: random.Random) -> Any:
+        """Run the search and play its move; its seed comes from the player's own seed,
+        else from the match's generator (so a seeded match replays exactly)."""
+        source = self._rng if self._rng is not None else rng
+        r = mcts_game(
+            game,
+            state,
+            iterations=self.iterations,
+            c=self.c,
+            seed=source.randrange(2**32),
+            solver=self.solver,
+            record=False,
+            max_nodes=1_000_000 if self.max_nodes is None else self.max_nodes,
+        )
+        self.last_nodes = r.stats.nodes_visited
+        self.last_value = r.value
+        return r.best_move
+
+
+def mcts_player(
+    iterations: int,
+    *,
+    c: float = math.sqrt(2),
+    solver: bool = False,
+    seed: int | None = None,
+    max_nodes: int | None = None,
+) -> GamePlayer:
+    """A game player choosing by Monte Carlo tree search (``play`` spec
+    ``mcts:iterations=N[,c=X][,solver][,seed=S]``).
+
+    >>> from gametree.games import TicTacToe
+    >>> import random
+    >>> p = mcts_player(200, seed=1)
+    >>> p.name, p.choose(TicTacToe(), TicTacToe().initial, random.Random(0)) in range(9)
+    ('mcts:iterations=200,seed=1', True)
+    """
+    return _MCTSPlayer(iterations, c, solver, seed, max_nodes)
+
+
+def parse_mcts_player(spec: str, args: list[str], max_nodes: int | None) -> GamePlayer:
+    """The player of a ``mcts:iterations=N[,c=X][,solver][,seed=S]`` spec."""
+    options: dict[str, Any] = {}
+    for arg in args:
+        name, eq, value = arg.partition("=")
+        name = name.strip().lower()
+        try:
+            if name in ("iterations", "n") and eq:
+                options["iterations"] = int(value)
+            elif name == "c" and eq:
+                options["c"] = float(value)
+            elif name == "seed" and eq:
+                options["seed"] = int(value)
+            elif name == "solver" and not eq:
+                options["solver"] = True
+            else:
+                raise GameError(
+                    f"player {spec!r}: unknown option {arg!r}; expected iterations=N, c=X, "
+                    "solver or seed=S"
+                )
+        except ValueError:
+            raise GameError(f"player {spec!r}: {value!r} is not a number") from None
+    if "iterations" not in options:
+        raise GameError(f"player {spec!r}: give the iterations, e.g. mcts:iterations=1000")
+    try:
+        return mcts_player(**options, max_nodes=max_nodes)
+    except SearchError as exc:
+        raise GameError(f"player {spec!r}: {exc}") from None

@@ -353,7 +353,8 @@ def parse_player(spec: str, *, max_nodes: int | None = None) -> GamePlayer:
 
     ``alphabeta:depth=3``, ``alphabeta:depth=5,iterative,tt``, ``minimax``,
     ``pvs:depth=4``, ``random``, ``random:7`` (seeded), ``first-open``, ``think:3``,
-    ``human``. ``max_nodes`` limits each search of a searching player (the default of
+    ``human``, ``mcts:iterations=1000,c=1.4,solver`` (Monte Carlo tree search).
+    ``max_nodes`` limits each search of a searching player (the default of
     :func:`gametree.search_game` when None).
 
     >>> parse_player("alphabeta:depth=3,iterative").name
@@ -375,13 +376,17 @@ def parse_player(spec: str, *, max_nodes: int | None = None) -> GamePlayer:
         return think_ahead(k)
     if head == "human":
         return human()
+    if head in ("mcts", "uct"):
+        from gametree.games.mcts import parse_mcts_player
+
+        return parse_mcts_player(spec, args, max_nodes)
     algorithm = head.replace("-", "_")
     if algorithm not in PLAYER_ALGORITHMS:
         raise GameError(
             f"unknown player {spec!r}; expected one of: "
             + ", ".join(PLAYER_ALGORITHMS)
             + " (with :depth=N,iterative,tt,strict,hard), random[:SEED], first-open, "
-            "think:K, human"
+            "think:K, human, mcts:iterations=N[,c=X][,solver][,seed=S]"
         )
     kwargs: dict[str, Any] = {}
     for arg in args:
