@@ -12,7 +12,6 @@ import networkx as nx
 
 from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
-from gametree.games.expand import too_many
 from gametree.games.players import GamePlayer
 from gametree.games.protocol import cell_renderer, check_game, renderer
 from gametree.search.mcts import annotate_mcts
@@ -140,7 +139,10 @@ def mcts_game(
             record=trace,
             name=name,
             max_nodes=max_nodes,
-            on_too_many=lambda n: too_many(game, n, max_nodes, searching=True),
+            on_too_many=lambda n: GameError(
+                f"Monte Carlo tree search of {game!r} passed max_nodes={max_nodes:,}: {n:,} "
+                "nodes in its tree; raise the limit (max_nodes=...) or run fewer iterations"
+            ),
         )
     finally:
         if enabled:
@@ -257,22 +259,19 @@ def parse_mcts_player(spec: str, args: list[str], max_nodes: int | None) -> Game
     for arg in args:
         name, eq, value = arg.partition("=")
         name = name.strip().lower()
-        try:
-            if name in ("iterations", "n") and eq:
-                options["iterations"] = int(value)
-            elif name == "c" and eq:
-                options["c"] = float(value)
-            elif name == "seed" and eq:
-                options["seed"] = int(value)
-            elif name == "solver" and not eq:
-                options["solver"] = True
-            else:
-                raise GameError(
-                    f"player {spec!r}: unknown option {arg!r}; expected iterations=N, c=X, "
-                    "solver or seed=S"
-                )
-        except ValueError:
-            raise GameError(f"player {spec!r}: {value!r} is not a number") from None
+        kinds: dict[str, type] = {"iterations": int, "n": int, "c": float, "seed": int}
+        if name in kinds and eq:
+            try:
+                options["iterations" if name == "n" else name] = kinds[name](value)
+            except ValueError:
+                raise GameError(f"player {spec!r}: {value!r} is not a number") from None
+        elif name == "solver" and not eq:
+            options["solver"] = True
+        else:
+            raise GameError(
+                f"player {spec!r}: unknown option {arg!r}; expected iterations=N, c=X, "
+                "solver or seed=S"
+            )
     if "iterations" not in options:
         raise GameError(f"player {spec!r}: give the iterations, e.g. mcts:iterations=1000")
     try:
