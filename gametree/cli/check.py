@@ -14,6 +14,7 @@ from gametree.cli.common import (
     read_tree,
     search_options,
 )
+from gametree.exceptions import SearchError
 
 __all__ = ["add_parser", "run"]
 
@@ -31,6 +32,7 @@ examples:
   gametree check fig52.tree answers.txt             cut on >= (AIMA), fail-soft
   gametree check fig52.tree answers.toml --strict   cut only when alpha > beta
   gametree check fig52.tree answers.json --format markdown
+  gametree check stats.json mcts.txt -a mcts --c 1 --playout-value 1   UCB1, counts
 """
 
 
@@ -70,6 +72,15 @@ def add_parser(subparsers: Any) -> None:
         help="comma-separated items that must be answered (value,move,pruned,order,pv)",
     )
     add_ids_option(parser)
+    mcts = parser.add_argument_group("Monte Carlo tree search answers (-a mcts)")
+    mcts.add_argument("--c", type=float, default=None, metavar="X", help="UCB1's c (default √2)")
+    mcts.add_argument(
+        "--playout-value",
+        type=float,
+        default=None,
+        metavar="V",
+        help="the value of the stated playout (for the counts after it)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -88,6 +99,17 @@ def run(args: argparse.Namespace) -> int:
     from gametree.homework import AnswerKey, load_answers
 
     G = read_tree(args.tree)
+    if args.algorithm == "mcts":
+        from gametree.homework.mctscheck import check_mcts
+
+        options = {"c": args.c, "playout_value": args.playout_value}
+        found = check_mcts(
+            G, Path(args.answers), **{k: v for k, v in options.items() if v is not None}
+        )
+        print(found.format(args.format))
+        return 0 if found.ok else 1
+    if args.c is not None or args.playout_value is not None:
+        raise SearchError("--c and --playout-value apply only to -a mcts")
     answers = load_answers(Path(args.answers))
     key = AnswerKey(G, algorithm=args.algorithm, **key_options(args))
     report = key.check(answers)

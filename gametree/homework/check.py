@@ -1710,6 +1710,12 @@ def check(
     >>> print(report.findings[1].explanation)
     leaf J is not evaluated: at C (MIN) the value 2 <= alpha 3 inherited from A after B returned 3
     """
+    from gametree.search.algorithms import MCTS_NAMES
+
+    if str(algorithm).strip().lower() in MCTS_NAMES:
+        from gametree.homework.mctscheck import check_mcts
+
+        return check_mcts(G, answers, **options)  # type: ignore[arg-type]
     key_options = {
         k: options.pop(k) for k in ("window_at", "tie_break", "require", "ids") if k in options
     }
