@@ -111,6 +111,22 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "-o", "--output", required=True, metavar="DIR", help="directory to write the exercise into"
     )
+    parser.add_argument(
+        "--algorithm",
+        choices=("alphabeta", "mcts"),
+        default="alphabeta",
+        help="alphabeta (default): a pruning exercise; mcts: UCB1 selection and counts "
+        "on a statistics tree",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=20,
+        help="with --algorithm mcts: iterations behind the statistics (default: 20)",
+    )
+    parser.add_argument(
+        "--c", type=float, default=1.41, help="with --algorithm mcts: UCB1's c (default: 1.41)"
+    )
     add_quiet_option(parser)
     parser.set_defaults(func=run)
 
@@ -119,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gametree generate``; return 0, or raise an ExerciseError (exit 2)."""
     from gametree.homework import generate
 
+    if args.algorithm == "mcts":
+        return _mcts(args)
     exercise = generate(
         branching=args.branching,
         depth=args.depth,
@@ -141,4 +159,26 @@ def run(args: argparse.Namespace) -> int:
     )
     for path in paths:
         report_written(args, str(path))
+    return 0
+
+
+def _mcts(args: argparse.Namespace) -> int:
+    """``generate --algorithm mcts``: a statistics tree, its questions and key."""
+    from gametree.homework.mctsgenerate import generate_mcts
+
+    exercise = generate_mcts(
+        branching=args.branching,
+        depth=args.depth,
+        iterations=args.iterations,
+        c=args.c,
+        seed=args.seed,
+    )
+    paths = exercise.write(args.output, images=not args.no_images, force=args.force)
+    path = " ".join(str(n) for n in exercise.key.path)
+    print(
+        f"exercise: {len(exercise.tree)} nodes, {args.iterations} iterations, selection "
+        f"path {path}, playout value {exercise.playout_value}"
+    )
+    for written in paths:
+        report_written(args, str(written))
     return 0

@@ -59,6 +59,9 @@ def selection_text(
         if score is None:
             parts.append(f"{child} is proven lost for {event.player}, skipped")
             continue
+        if n == 0:
+            parts.append(f"UCB1({child}) = inf (no visits yet: tried first)")
+            continue
         q = (total / n - lo) / span if span > 0 else 0.5
         if event.player == "MIN":
             q = 1 - q
