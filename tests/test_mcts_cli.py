@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 import gametree
@@ -172,3 +173,103 @@ def test_gif_plays_iterations(tmp_path: Path, fig52_file: Path) -> None:
     argv = ["draw", str(fig52_file), "-a", "mcts", "--iterations", "3", "-o", str(path), "-q"]
     assert main(argv) == 0
     assert Image.open(path).n_frames == 3
+
+
+KNOWN = Path(__file__).parent / "data" / "known" / "mcts"
+
+
+def _stats_tree() -> nx.DiGraph:
+    spec = json.loads((KNOWN / "ucb1_statistics.json").read_text())
+    G = nx.DiGraph()
+    for n, data in spec["nodes"].items():
+        G.add_node(n, **data)
+    G.add_edges_from(spec["edges"])
+    return G
+
+
+def test_check_mcts_answers_with_reasons() -> None:
+    G = _stats_tree()
+    answers = {
+        "select": {"A": "D", "B": "E"},
+        "ucb1": {"A": {"B": "1.15", "C": "0.94", "D": "0.97"}, "B": {"E": "0.6"}},
+        "path": "A D",
+        "visits": {"A": 21, "D": 3, "B": 11},
+        "total": {"A": 10, "D": 0},
+    }
+    report = gametree.check(G, answers, algorithm="mcts", c=1.0, playout_value=1)
+    by_item = {f.item: f for f in report.findings}
+    assert by_item["selected at A"].ok
+    assert by_item["ucb1 B at A"].ok and by_item["ucb1 C at A"].ok
+    # D at A with ln 3 (its own visits): 1/3 + sqrt(ln 3 / 3) = 0.938... not 0.97.
+    assert not by_item["ucb1 D at A"].ok
+    # E at B taken as MAX's mean: 4/6 + sqrt(ln 10 / 6) = 1.29; 0.6 matches nothing.
+    assert by_item["selected at B"].verdict.value == "wrong"
+    assert "1 - mean" in by_item["selected at B"].explanation
+    assert by_item["selection path"].ok
+    assert by_item["visits of A"].ok and by_item["total of A"].ok
+    assert "on the path A -> D" in by_item["visits of D"].explanation
+    assert "not on the path" in by_item["visits of B"].explanation
+    assert "MAX's point of view" in by_item["total of D"].explanation
+    assert report.right == 6 and report.asked == 12
+
+
+def test_check_names_the_child_visits_slip() -> None:
+    G = _stats_tree()
+    # ln of the child's visits at D: 1/3 + 1 * sqrt(ln 3 / 3) = 0.9385.
+    report = gametree.check(G, "ucb1.A.D = 0.94", algorithm="mcts", c=1.0)
+    [finding] = report.findings
+    assert not finding.ok
+    assert finding.explanation == "you used ln of the child's visits instead of the parent's"
+    report = gametree.check(G, "ucb1.A.D = 1.33\nselect.A = D\nfoo = 1", algorithm="mcts", c=1)
+    assert [f.verdict.value for f in report.findings] == ["correct", "correct", "malformed"]
+
+
+def test_check_mcts_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "stats.json"
+    tree.write_text(gametree.dumps(_stats_tree(), format="json"))
+    answers = tmp_path / "a.txt"
+    answers.write_text("select.A = D\nvisits.D = 4\n")
+    argv = ["check", str(tree), str(answers), "-a", "mcts", "--c", "1", "--playout-value", "0"]
+    assert main(argv) == 0
+    assert "score: 2/2" in capsys.readouterr().out
+    answers.write_text("select.A = B\n")
+    assert main(argv) == 1
+    assert "ln of the child's visits" in capsys.readouterr().out
+    assert main(["check", str(tree), str(answers), "--c", "1"]) == 2
+
+
+def test_generate_mcts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ex"
+    assert main(["generate", "--algorithm", "mcts", "--seed", "5", "-o", str(out), "-q"]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["answers.txt", "exercise.json", "exercise.png", "question.md", "solution.md"]
+    text = (out / "answers.txt").read_text()
+    value = text.split("playout value ")[1][0]
+    argv = ["check", str(out / "exercise.json"), str(out / "answers.txt"), "-a", "mcts"]
+    assert main([*argv, "--c", "1.41", "--playout-value", value]) == 0
+    assert "UCB1(" in (out / "solution.md").read_text()
+    G = gametree.load(out / "exercise.json")
+    root_visits = G.nodes["A"]["visits"]
+    assert root_visits == 20
+    assert root_visits == sum(G.nodes[k].get("visits", 0) for k in G.succ["A"])
+
+
+def test_match_example_runs_quick(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.run(
+        [sys.executable, str(root / "examples" / "mcts_vs_alphabeta.py"), "--quick"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "MCTS wins" in proc.stdout and "ConnectFour" in proc.stdout
