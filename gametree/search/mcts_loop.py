@@ -449,7 +449,7 @@ class _Tree:
         self.kids.append(None)
         self.tried.append(0)
         self.visits.append(0)
-        self.total.append(0.0)
+        self.total.append(0)
         self.starts.append(0)
         self.proven.append(None)
         return i
