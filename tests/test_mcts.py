@@ -77,12 +77,18 @@ def test_fig52_game_runs_the_same_loop() -> None:
     assert r.best_move == "a3" and r.value == pytest.approx(spec["value"])
 
 
-def test_ucb1_by_hand() -> None:
+def stats_tree() -> tuple[nx.DiGraph, dict[str, Any]]:
+    """The hand-made statistics tree of tests/data/known/mcts and its questions."""
     spec = json.loads((KNOWN / "ucb1_statistics.json").read_text())
     G = nx.DiGraph()
     for n, data in spec["nodes"].items():
         G.add_node(n, **data)
     G.add_edges_from(spec["edges"])
+    return G, spec
+
+
+def test_ucb1_by_hand() -> None:
+    G, spec = stats_tree()
     for q in spec["questions"]:
         s = gametree.ucb1(G, q["node"], c=spec["c"])
         assert s.scores == pytest.approx(q["scores"], abs=1e-6)
@@ -92,11 +98,7 @@ def test_ucb1_by_hand() -> None:
 
 def test_ucb1_reads_statistics_from_any_format() -> None:
     """The same statistics written in a file round-trip and score the same."""
-    spec = json.loads((KNOWN / "ucb1_statistics.json").read_text())
-    G = nx.DiGraph()
-    for n, data in spec["nodes"].items():
-        G.add_node(n, **data)
-    G.add_edges_from(spec["edges"])
+    G, _ = stats_tree()
     H = gametree.loads(gametree.dumps(G, format="json"), format="json")
     assert gametree.ucb1(H, "A", c=1.0).selected == "D"
 

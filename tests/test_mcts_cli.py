@@ -179,12 +179,9 @@ KNOWN = Path(__file__).parent / "data" / "known" / "mcts"
 
 
 def _stats_tree() -> nx.DiGraph:
-    spec = json.loads((KNOWN / "ucb1_statistics.json").read_text())
-    G = nx.DiGraph()
-    for n, data in spec["nodes"].items():
-        G.add_node(n, **data)
-    G.add_edges_from(spec["edges"])
-    return G
+    from test_mcts import stats_tree
+
+    return stats_tree()[0]
 
 
 def test_check_mcts_answers_with_reasons() -> None:

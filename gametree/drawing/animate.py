@@ -153,13 +153,7 @@ def frames(
                     title=title, root=root)  # fmt: skip
     final.caption = " "
     placement = place(final)
-    H = G.copy()
-    for data in H._node.values():
-        for key in ANNOTATION_NODE_ATTRS:
-            data.pop(key, None)
-    for _, _, data in H.edges(data=True):
-        for key in ANNOTATION_EDGE_ATTRS:
-            data.pop(key, None)
+    H = bare_copy(G)
     # No ``search`` mark: the search is unfinished in every frame, so a node has only
     # the status written so far (node_status derives "unreached" only after a search).
     H.graph.pop(SEARCH, None)
@@ -192,6 +186,18 @@ def render(d: Any, placement: Any) -> Image:
         0,
         1,
     ).copy()
+
+
+def bare_copy(G: nx.DiGraph) -> nx.DiGraph:
+    """A copy of ``G`` without any search annotation (the first frame's tree)."""
+    H = G.copy()
+    for data in H._node.values():
+        for key in ANNOTATION_NODE_ATTRS:
+            data.pop(key, None)
+    for _, _, data in H.edges(data=True):
+        for key in ANNOTATION_EDGE_ATTRS:
+            data.pop(key, None)
+    return H
 
 
 def _apply(H: nx.DiGraph, event: TraceEvent, visits: int) -> int:

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.attrs import (
-    ANNOTATION_EDGE_ATTRS,
-    ANNOTATION_NODE_ATTRS,
     SEARCH,
     STATUS,
     TOTAL,
@@ -41,7 +39,7 @@ def mcts_frames(
 
     The layout is that of the final tree, so nodes do not move between frames.
     """
-    from gametree.drawing.animate import render
+    from gametree.drawing.animate import bare_copy, render
     from gametree.homework.mctsexplain import by_iteration
     from gametree.search.mcts import mcts
     from gametree.search.mcts_loop import Backpropagation, Expansion, Playout
@@ -52,13 +50,7 @@ def mcts_frames(
     final = diagram(G, result, show=show, style=style, title=title, root=root)
     final.caption = " "
     placement = place(final)
-    H = G.copy()
-    for data in H._node.values():
-        for key in ANNOTATION_NODE_ATTRS:
-            data.pop(key, None)
-    for _, _, data in H.edges(data=True):
-        for key in ANNOTATION_EDGE_ATTRS:
-            data.pop(key, None)
+    H = bare_copy(G)
     H.graph[SEARCH] = {
         "algorithm": "mcts",
         **dict(result.options),

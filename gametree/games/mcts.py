@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 from collections.abc import Callable, Hashable
@@ -20,7 +19,8 @@ from gametree.search.mcts_loop import (
     MCTSResult,
     _Tree,
     check_options,
-    run_mcts,
+    recorded_options,
+    run_seeded,
     summarise,
 )
 
@@ -114,39 +114,24 @@ def mcts_game(
     def name(tree: _Tree, i: int) -> Hashable:
         return i
 
-    options = {
-        "iterations": iterations,
-        "c": c,
-        "seed": seed,
-        "playout": playout
-        if isinstance(playout, str)
-        else getattr(playout, "__qualname__", "policy"),
-        "value_range": value_range,
-        "solver": solver,
-    }
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        out = run_mcts(
-            GameSource(game),
-            root_state,
-            iterations=iterations,
-            c=float(c),
-            rng=random.Random(seed),
-            playout=playout,
-            value_range=checked,
-            solver=solver,
-            record=trace,
-            name=name,
-            max_nodes=max_nodes,
-            on_too_many=lambda n: GameError(
-                f"Monte Carlo tree search of {game!r} passed max_nodes={max_nodes:,}: {n:,} "
-                "nodes in its tree; raise the limit (max_nodes=...) or run fewer iterations"
-            ),
-        )
-    finally:
-        if enabled:
-            gc.enable()
+    options = recorded_options(iterations, c, seed, playout, value_range, solver)
+    out = run_seeded(
+        GameSource(game),
+        root_state,
+        iterations=iterations,
+        c=c,
+        seed=seed,
+        playout=playout,
+        value_range=checked,
+        solver=solver,
+        trace=trace,
+        name=name,
+        max_nodes=max_nodes,
+        on_too_many=lambda n: GameError(
+            f"Monte Carlo tree search of {game!r} passed max_nodes={max_nodes:,}: {n:,} "
+            "nodes in its tree; raise the limit (max_nodes=...) or run fewer iterations"
+        ),
+    )
     tree = out.tree
     G = _tree_graph(game, tree) if record else None
     result = summarise(

@@ -114,17 +114,7 @@ class Exercise:
         """
         import gametree
 
-        out = Path(directory)
-        if out.exists() and not out.is_dir():
-            raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
-        out.mkdir(parents=True, exist_ok=True)
-        if not force and any(out.iterdir()):
-            raise FileExistsError(
-                errno.ENOTEMPTY,
-                "the folder is not empty; give --force (force=True) to replace the "
-                "exercise files in it",
-                str(out),
-            )
+        out = exercise_folder(directory, force)
         written: list[Path] = []
 
         def put(name: str, text: str) -> None:
@@ -141,6 +131,22 @@ class Exercise:
             for name, graph in (("exercise.png", self.tree), ("key.png", keyed)):
                 written.append(_replace(out, name, partial(gametree.save, graph)))
         return written
+
+
+def exercise_folder(directory: str | Path, force: bool) -> Path:
+    """Create ``directory`` for an exercise; refuse a non-empty one unless ``force``."""
+    out = Path(directory)
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
+    out.mkdir(parents=True, exist_ok=True)
+    if not force and any(out.iterdir()):
+        raise FileExistsError(
+            errno.ENOTEMPTY,
+            "the folder is not empty; give --force (force=True) to replace the "
+            "exercise files in it",
+            str(out),
+        )
+    return out
 
 
 def _umask() -> int:

@@ -13,7 +13,13 @@ import networkx as nx
 
 from gametree.attrs import TOTAL, VISITS
 from gametree.builders import from_nested
-from gametree.homework.generate import ExerciseError, _draw_nested, _range, _replace
+from gametree.homework.generate import (
+    ExerciseError,
+    _draw_nested,
+    _range,
+    _replace,
+    exercise_folder,
+)
 from gametree.homework.mctscheck import MCTSKey
 
 __all__ = ["MCTSExercise", "generate_mcts"]
@@ -116,19 +122,9 @@ class MCTSExercise:
     ) -> list[Path]:
         """Write ``exercise.json`` (the statistics tree), ``question.md``,
         ``answers.txt``, ``solution.md`` and, with ``images``, ``exercise.png``."""
-        import errno
-
         import gametree
 
-        out = Path(directory)
-        out.mkdir(parents=True, exist_ok=True)
-        if not force and any(out.iterdir()):
-            raise FileExistsError(
-                errno.ENOTEMPTY,
-                "the folder is not empty; give --force (force=True) to replace the "
-                "exercise files in it",
-                str(out),
-            )
+        out = exercise_folder(directory, force)
         written: list[Path] = []
 
         def put(name: str, text: str) -> None:

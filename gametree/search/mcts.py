@@ -7,7 +7,6 @@ runs the game version (:func:`gametree.mcts_game`).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -35,7 +34,8 @@ from gametree.search.mcts_loop import (
     MCTSResult,
     _Tree,
     check_options,
-    run_mcts,
+    recorded_options,
+    run_seeded,
     summarise,
     ucb1_score,
 )
@@ -174,28 +174,21 @@ def mcts(
 
     options = {
         "root": start,
-        "iterations": iterations,
-        "c": c,
-        "seed": seed,
-        "playout": playout
-        if isinstance(playout, str)
-        else getattr(playout, "__qualname__", "policy"),
-        "value_range": value_range,
-        "solver": solver,
+        **recorded_options(iterations, c, seed, playout, value_range, solver),
     }
+    out = run_seeded(
+        source,
+        start,
+        iterations=iterations,
+        c=c,
+        seed=seed,
+        playout=playout,
+        value_range=value_range_checked,
+        solver=solver,
+        trace=trace,
+        name=name,
+    )
     with gc_paused():
-        out = run_mcts(
-            source,
-            start,
-            iterations=iterations,
-            c=float(c),
-            rng=random.Random(seed),
-            playout=playout,
-            value_range=value_range_checked,
-            solver=solver,
-            record=trace,
-            name=name,
-        )
         tree = out.tree
 
         def move_of(i: int) -> Any:

@@ -876,3 +876,60 @@ def format_children(result: MCTSResult) -> list[str]:
         proven = "" if s.proven is None else f", proven {format_value(s.proven)}"
         lines.append(f"  {s.move}: {s.visits}, {mean}, {score}{proven}")
     return lines
+
+
+def recorded_options(
+    iterations: int,
+    c: float,
+    seed: int | None,
+    playout: str | Callable[..., Any],
+    value_range: tuple[float, float] | None,
+    solver: bool,
+) -> dict[str, Any]:
+    """The options a result records (a policy by its name)."""
+    return {
+        "iterations": iterations,
+        "c": c,
+        "seed": seed,
+        "playout": playout
+        if isinstance(playout, str)
+        else getattr(playout, "__qualname__", "policy"),
+        "value_range": value_range,
+        "solver": solver,
+    }
+
+
+def run_seeded(
+    source: Source,
+    root: Any,
+    *,
+    iterations: int,
+    c: float,
+    seed: int | None,
+    playout: str | Callable[..., Any],
+    value_range: tuple[float, float] | None,
+    solver: bool,
+    trace: bool,
+    name: Callable[[_Tree, int], Hashable],
+    max_nodes: int | None = None,
+    on_too_many: Callable[[int], Exception] | None = None,
+) -> Outcome:
+    """:func:`run_mcts` with its own ``random.Random(seed)``, the cyclic garbage
+    collector paused (the tree holds no cycles; scanning it over and over costs)."""
+    from gametree.search.engine import gc_paused
+
+    with gc_paused():
+        return run_mcts(
+            source,
+            root,
+            iterations=iterations,
+            c=float(c),
+            rng=random.Random(seed),
+            playout=playout,
+            value_range=value_range,
+            solver=solver,
+            record=trace,
+            name=name,
+            max_nodes=max_nodes,
+            on_too_many=on_too_many,
+        )
