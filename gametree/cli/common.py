@@ -187,6 +187,7 @@ def add_mcts_options(parser: argparse.ArgumentParser) -> None:
     )
     mcts.add_argument("--seed", type=int, default=None, help="random seed (reproducible runs)")
     mcts.add_argument("--solver", action="store_true", help="MCTS-Solver: prove values")
+    parser.set_defaults(mcts_options=True)
 
 
 WINDOW_ALGORITHMS = ("alphabeta", "negamax_alphabeta", "pvs")
@@ -234,6 +235,8 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _mcts_given(args: argparse.Namespace) -> list[str]:
+    if not getattr(args, "mcts_options", False):
+        return []  # the command has no MCTS flags (its own --seed means something else)
     return [
         flag
         for flag, present in (

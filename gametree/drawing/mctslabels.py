@@ -45,7 +45,8 @@ def node_text(G: nx.DiGraph, node: Hashable, fmt: Callable[[Any], str]) -> str |
     >>> import gametree
     >>> G = gametree.parse("(A (B 1 0) (C 0 1))")
     >>> G.nodes["B"].update(visits=4, total=3)
-    >>> node_text(G, "B", str)
+    >>> from gametree.drawing.style import format_value
+    >>> node_text(G, "B", format_value)
     '3/4'
     """
     data = G._node[node]
