@@ -270,3 +270,22 @@ def test_match_example_runs_quick(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "MCTS wins" in proc.stdout and "ConnectFour" in proc.stdout
+
+
+def test_search_trace_streams_mcts_phases() -> None:
+    G = gametree.parse(FIG52)
+    kinds = [e.kind for e in gametree.search_trace(G, "mcts", iterations=4, c=1, seed=0)]
+    assert kinds[:3] == ["expand", "playout", "backpropagate"]
+    assert kinds.count("backpropagate") == 4 and kinds.count("select") == 1
+    with pytest.raises(gametree.SearchError, match="iterations=0"):
+        gametree.search_trace(G, "mcts", iterations=0)
+    assert main(["draw", "-", "--seed", "1", "-o", "x.png"]) == 2
+
+
+def test_html_page_refuses_mcts_clearly(
+    fig52_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "p.html"
+    argv = ["draw", str(fig52_file), "-a", "mcts", "--iterations", "5", "-o", str(out)]
+    assert main(argv) == 2
+    assert "does not play Monte Carlo tree search" in capsys.readouterr().err

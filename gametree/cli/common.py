@@ -25,6 +25,7 @@ __all__ = [
     "check_at_least_one",
     "drawing_options",
     "focus_node",
+    "mcts_flags_given",
     "print_warnings",
     "read_game",
     "read_tree",
@@ -219,7 +220,7 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
             f"{' and '.join(given)} {verb} only to the alpha-beta family "
             f"({', '.join(WINDOW_ALGORITHMS)}), not to {args.algorithm!r}"
         )
-    if args.algorithm == "mcts" or _mcts_given(args):
+    if args.algorithm == "mcts" or mcts_flags_given(args):
         return _mcts_options(args)
     options: dict[str, Any] = {}
     if args.depth is not None:
@@ -234,7 +235,8 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _mcts_given(args: argparse.Namespace) -> list[str]:
+def mcts_flags_given(args: argparse.Namespace) -> list[str]:
+    """The MCTS flags given on the command line (of a command that defines them)."""
     if not getattr(args, "mcts_options", False):
         return []  # the command has no MCTS flags (its own --seed means something else)
     return [
@@ -251,7 +253,7 @@ def _mcts_given(args: argparse.Namespace) -> list[str]:
 
 def _mcts_options(args: argparse.Namespace) -> dict[str, Any]:
     """The options of ``-a mcts`` (and an error for MCTS flags with another algorithm)."""
-    given = _mcts_given(args)
+    given = mcts_flags_given(args)
     if args.algorithm != "mcts":
         verb = "applies" if len(given) == 1 else "apply"
         raise SearchError(

@@ -13,6 +13,7 @@ from gametree.cli.common import (
     add_tree_argument,
     drawing_options,
     focus_node,
+    mcts_flags_given,
     print_warnings,
     read_tree,
     report_written,
@@ -108,7 +109,16 @@ def run(args: argparse.Namespace) -> int:
         allowed = ", ".join(f".{f}" for f in FORMATS)
         raise RenderError(f"cannot write {args.output!r}: unknown suffix; use one of {allowed}")
     show = parse_show(args.show) if args.show is not None else None
+    if args.algorithm is None and mcts_flags_given(args):
+        given = mcts_flags_given(args)
+        verb = "needs" if len(given) == 1 else "need"
+        raise SearchError(f"{' and '.join(given)} {verb} -a mcts")
     if suffix == "html":
+        if args.algorithm == "mcts":
+            raise RenderError(
+                "the .html explore page does not play Monte Carlo tree search; write a .gif "
+                "(one frame per iteration) or a picture of the final tree"
+            )
         return _page(args, show)
     if args.conventions is not None:
         raise RenderError("--conventions applies to a .html page only")

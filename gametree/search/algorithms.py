@@ -737,10 +737,15 @@ def search_trace(
     >>> cut.node, cut.child, cut.alpha, cut.beta, cut.skipped
     ('C', 'H', 3, 2, ('I', 'J'))
     """
-    name = canonical_name(algorithm)
     for key in ("annotate", "trace"):
         if key in options:
             raise SearchError(f"search_trace does not take {key}=; it never annotates")
+    if isinstance(algorithm, str) and algorithm.strip().lower() in MCTS_NAMES:
+        from gametree.search.mcts import mcts
+
+        # MCTS runs whole here (one event per phase per iteration), so options are checked.
+        return iter(mcts(G, annotate=False, trace=True, **options).trace)
+    name = canonical_name(algorithm)
     _check_keywords(name, options)
     plan = _plan(G, name, record=True, **_plan_options(options))
     return _events(plan)
