@@ -367,3 +367,22 @@ def test_openspiel_mcts_solver_agrees(moves: tuple[int, ...], winning: set[int])
     assert r.graph is not None
     assert r.graph.nodes[r.best_child]["state"].history[-1] in winning
     assert r.proven_value == (1 if len(moves) % 2 == 0 else -1)
+
+
+def test_game_tree_counts_add_up() -> None:
+    r = gametree.mcts_game(ConnectFour(), iterations=400, seed=2, trace=True)
+    G = r.graph
+    assert G is not None and r.visits[0] == 400
+    for n, v in r.visits.items():
+        below = sum(r.visits[k] for k in G.succ[n])
+        assert v == below + r.playouts.get(n, 0)
+        assert G.nodes[n]["visits"] == v
+    totals: dict[Hashable, float] = {}
+    for e in r.trace:
+        if e.kind == "backpropagate":
+            for n in e.path:
+                totals[n] = totals.get(n, 0) + e.value
+    assert totals == pytest.approx(dict(r.totals))
+    # Expansion adds the first untried move, in the game's move order.
+    first = [e for e in r.trace if e.kind == "expand" and e.node == 0]
+    assert [e.move for e in first] == ConnectFour().actions(ConnectFour().initial)
