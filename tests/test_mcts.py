@@ -42,6 +42,8 @@ def test_fig52_first_iterations_by_hand() -> None:
     assert dict(r.visits) == spec["visits"]
     assert dict(r.totals) == pytest.approx(spec["totals"])
     assert [e.child for e in r.trace if e.kind == "expand"] == spec["added"]
+    leaves_added = [n for n in spec["added"] if not G.succ[n]]
+    assert list(r.visited_leaves) == leaves_added == ["K", "L", "M", "E", "H"]
     selections = [e for e in r.trace if e.kind == "select"]
     assert len(selections) == len(spec["selections"])
     for event, (it, node, child, scores) in zip(selections, spec["selections"], strict=True):

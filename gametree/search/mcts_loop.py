@@ -299,8 +299,8 @@ class MCTSResult(SearchResult):
     ``value`` is the root's mean playout value (its proven value when the solver proved
     it), ``best_child`` the most visited root child, ``pv`` the path of most visited
     children, ``node_values`` each tree node's mean (its proven value where proven),
-    ``stats.nodes_visited`` the nodes in the tree and ``stats.leaves_evaluated`` the
-    playouts.
+    ``stats.nodes_visited`` the nodes in the tree, ``visited_leaves`` the terminal nodes
+    it added (in the order added) and ``stats.leaves_evaluated`` the playouts.
 
     Attributes
     ----------
@@ -834,7 +834,7 @@ def summarise(
         best_children=() if best is None else (best,),
         pv=tuple(names[i] for i in path),
         node_values=node_values,
-        visited_leaves=(),
+        visited_leaves=tuple(dict.fromkeys(n for i, n in enumerate(names) if not tree.player[i])),
         pruned_edges=(),
         stats=SearchStats(
             nodes_visited=len(tree.pos),
