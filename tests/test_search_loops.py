@@ -25,7 +25,18 @@ from gametree.games.protocol import BaseGame
 from tests.strategies import chance_trees, dags, trees_with_heuristics
 
 INF = math.inf
-FIELDS = ("value", "best_move", "best_moves", "pv", "visited_leaves", "pruned_edges", "stats")
+FIELDS = (
+    "value",
+    "best_move",
+    "best_moves",
+    "pv",
+    "visited_leaves",
+    "pruned_edges",
+    "visited_edges",
+    "stats",
+)
+DETAILS = ("visit_order", "windows")
+"""What a lean search records only when it annotates (``annotate=True``)."""
 GAME_FIELDS = (*FIELDS, "best_child", "best_children", "pv_moves")
 ALPHABETA = ("alphabeta", "negamax_alphabeta", "pvs")
 OPTIONS = [
@@ -79,6 +90,15 @@ def graph_combinations(dag: bool) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def annotations(G: nx.DiGraph) -> tuple[dict[Any, Any], dict[Any, Any], dict[str, Any]]:
+    """Everything an annotation wrote or derives: node and edge statuses and attributes."""
+    return (
+        {n: (dict(d), gametree.node_status(G, n)) for n, d in G.nodes(data=True)},
+        {(u, v): (dict(d), gametree.edge_status(G, u, v)) for u, v, d in G.edges(data=True)},
+        dict(G.graph),
+    )
+
+
 def check_graph(G: nx.DiGraph, dag: bool) -> None:
     for algorithm, options in graph_combinations(dag):
         if dag and options["depth"] is not None:
@@ -87,6 +107,23 @@ def check_graph(G: nx.DiGraph, dag: bool) -> None:
         traced = gametree.solve(G, algorithm, annotate=False, trace=True, **options)
         assert traced.trace
         assert_same(lean, traced, FIELDS, (algorithm, options))
+
+
+def check_annotations(G: nx.DiGraph, dag: bool) -> None:
+    """Annotating: the lean loop records the visit order and the windows itself, and
+    both loops write the same attributes onto the graph."""
+    for algorithm, options in graph_combinations(dag):
+        if dag and options["depth"] is not None:
+            continue
+        H, K = G.copy(), G.copy()
+        annotated = gametree.solve(H, algorithm, **options)
+        traced_annotated = gametree.solve(K, algorithm, trace=True, **options)
+        assert_same(annotated, traced_annotated, FIELDS + DETAILS, (algorithm, options))
+        assert annotations(H) == annotations(K), (algorithm, options)
+        # Annotating a result of the lean loop afterwards writes the same again.
+        L = G.copy()
+        gametree.annotate(L, gametree.solve(L, algorithm, annotate=False, **options))
+        assert annotations(L) == annotations(K), (algorithm, options)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -101,6 +138,18 @@ def test_lean_and_traced_loops_agree_on_dags(G: nx.DiGraph) -> None:
     check_graph(G, dag=True)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=trees_with_heuristics(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_annotate_alike_on_trees(G: nx.DiGraph) -> None:
+    check_annotations(G, dag=False)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=dags(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_annotate_alike_on_dags(G: nx.DiGraph) -> None:
+    check_annotations(G, dag=True)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(G=chance_trees(st.integers(-4, 4), max_depth=4))
 def test_lean_and_traced_loops_agree_on_chance_trees(G: nx.DiGraph) -> None:
@@ -109,6 +158,11 @@ def test_lean_and_traced_loops_agree_on_chance_trees(G: nx.DiGraph) -> None:
             lean = gametree.solve(G, algorithm, annotate=False, **options)
             traced = gametree.solve(G, algorithm, annotate=False, trace=True, **options)
             assert_same(lean, traced, FIELDS, (algorithm, options))
+            H, K = G.copy(), G.copy()
+            annotated = gametree.solve(H, algorithm, **options)
+            traced_annotated = gametree.solve(K, algorithm, trace=True, **options)
+            assert_same(annotated, traced_annotated, FIELDS + DETAILS, (algorithm, options))
+            assert annotations(H) == annotations(K), (algorithm, options)
 
 
 def game_combinations() -> list[tuple[str, dict[str, Any]]]:
@@ -132,6 +186,16 @@ def test_lean_and_traced_loops_agree_on_games(G: nx.DiGraph) -> None:
             # Without a table the graph-free loop numbers nodes as the others do.
             lean = search_game(game, algorithm=algorithm, record=False, **options)
             assert_same(lean, traced, GAME_FIELDS, (algorithm, options))
+        # What a player keeps: the root's value and bound, the best moves, the stats.
+        root = search_game(game, algorithm=algorithm, record=False, keep="root", **options)
+        names = ["value", "best_move", "best_moves", "stats"]
+        if not options.get("transposition_table"):
+            # With a table the graph-free loop numbers positions as it makes them.
+            names += ["best_child", "best_children"]
+        for name in names:
+            assert getattr(root, name) == getattr(traced, name), (name, algorithm, options)
+        assert dict(root.node_values) == {0: traced.node_values[0]}, (algorithm, options)
+        assert root.pv_moves == traced.pv_moves[:1], (algorithm, options)
         # The same tree searched as a DiGraph, read through the states.
         states = traced.graph.nodes
         direct = gametree.solve(G, algorithm, annotate=False, **options)

@@ -8,7 +8,7 @@ sign per player, the rules of :mod:`gametree.search.rules`), run faster: minimax
 it bottom-up with ``map(max, ...)`` / ``map(min, ...)``, so no Python code runs per
 node; alpha-beta keeps the state of the node being searched in local variables
 instead of a frame object and reads leaves inline. Anything unusual (a CHANCE node,
-an internal node with several parents, a missing or malformed attribute, a cycle)
+a node with several parents, a missing or malformed attribute, a cycle)
 makes it give up and return None, and the caller runs the core, which handles it or
 raises the proper error. The tests check that both give identical results. The
 cyclic garbage collector is paused while it runs (the loop creates no reference
@@ -69,42 +69,41 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     succ = G._succ
     pred = G._pred
     nodes = G._node
-    sign_of = _SIGN.get
+    sign_of = _SIGN
     pruning = plan.pruning
     beat = beats(plan.prune_on_equal)
     hard = plan.fail == "hard"
-    limit = len(nodes)
     root = plan.root
 
+    # Per internal node its value (MAX's view, as reported), bound code and chosen child;
+    # the leaves in order (their values are read once, at the end).
     values: dict[Hashable, float] = {}
     bounds: dict[Hashable, int] = {}
     chosen: dict[Hashable, Hashable] = {}
     leaves: list[Hashable] = []
-    leaf_values: list[Any] = []
     lapp = leaves.append
-    vapp = leaf_values.append
     order: list[Hashable] = []
     oapp = order.append
     windows: dict[Hashable, tuple[float, float]] = {}
     pruned: list[tuple[Hashable, Hashable]] = []
     root_results: dict[Hashable, tuple[float, int]] = {}
     cutoffs = 0
-    entries = 1
     max_depth = 0
 
-    kl = succ[root]
-    if not kl or len(pred[root]) > 1:
+    kids = succ[root]
+    if not kids or len(pred[root]) > 1:
         raise _GiveUp
-    s = sign_of(nodes[root].get(PLAYER))
-    if s is None:
-        raise _GiveUp
+    # Every internal node entered below has one parent, the node it is entered from, so
+    # the search can only come back to a node through the root.
+    _check_not_on_cycle(pred, root, len(nodes))
+    s = sign_of[nodes[root][PLAYER]]
     a0, b0 = plan.window
     lo, hi = (a0, b0) if s > 0 else (-b0, -a0)
     lo0, hi0 = lo, hi
     if details:
         oapp(root)
     node: Hashable = root
-    it = iter(kl)
+    it = iter(kids)
     best = -INF
     bc: Hashable | None = None
     bex = False
@@ -113,23 +112,22 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     depth = 0
     stack: list[tuple[Any, ...]] = []
     spush = stack.append
+    spop = stack.pop
     done = False
     root_skipped: list[Hashable] = []
     while True:
         # Search the children of ``node``: leaves inline, stop at the first internal one.
         child: Hashable | None = None
         for child in it:
-            ck = succ[child]
-            if ck:
+            kids = succ[child]
+            if kids:
                 break
-            v = nodes[child][VALUE]
             lapp(child)
-            vapp(v)
+            vo = nodes[child][VALUE] * s
             if details:
                 oapp(child)
                 if pruning:
                     windows[child] = (lo, hi) if s > 0 else (-hi, -lo)
-            vo = v * s
             if vo > best:
                 best = vo
                 bc = child
@@ -143,7 +141,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                             cut = True
                             cutoffs += 1
                             pruned.extend(zip(repeat(node), rest))
-                            if depth == 0:
+                            if not stack:
                                 root_skipped = rest
                             break
             elif not bex and vo == best:
@@ -153,28 +151,22 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             child = None
         if child is not None and not cut:
             # Enter the internal child.
-            entries += 1
             if len(pred[child]) != 1:
                 raise _GiveUp
-            cs = sign_of(nodes[child].get(PLAYER))
-            if cs is None:
-                raise _GiveUp
-            spush((node, s, kl, it, lo, hi, lo0, hi0, best, bc, bex, anyl))
-            if len(stack) > limit:
-                raise _GiveUp
+            cs = sign_of[nodes[child][PLAYER]]
+            spush((node, s, it, lo, hi, lo0, hi0, best, bc, bex, anyl))
             if cs != s:
                 lo, hi = -hi, -lo
-            lo0, hi0 = lo, hi
+            lo0 = lo
+            hi0 = hi
             if details:
                 oapp(child)
             node = child
             s = cs
-            kl = ck
-            it = iter(ck)
+            it = iter(kids)
             best = -INF
             bc = None
-            bex = False
-            anyl = False
+            bex = anyl = False
             depth += 1
             if depth > max_depth:
                 max_depth = depth
@@ -182,13 +174,16 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         # ``node`` is finished: record it and fold its value into its parent, which
         # may finish in turn after a cutoff.
         while True:
-            if bc is None:
-                bc = next(iter(kl))
-                bex = True
+            if bc is None:  # only with a NaN value, which the engine reports
+                raise _GiveUp
             best, own_b = node_bound(best, cut, anyl, bex)
-            rep, rb = clamp(best, own_b, lo0, hi0) if hard else (best, own_b)
-            values[node] = rep * s
-            if rb != EXACT:
+            if hard:
+                rep, rb = clamp(best, own_b, lo0, hi0)
+                values[node] = rep * s
+            else:
+                rb = own_b
+                values[node] = best * s
+            if rb:
                 bounds[node] = rb * s
             chosen[node] = bc
             if details and pruning:
@@ -196,39 +191,44 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             if not stack:
                 done = True
                 break
-            v = best * s
-            b = own_b * s
+            flip = s
             child = node
-            node, s, kl, it, lo, hi, lo0, hi0, best, bc, bex, anyl = stack.pop()
+            node, s, it, lo, hi, lo0, hi0, vo, bc, bex, anyl = spop()
+            flip *= s
             depth -= 1
             cut = False
-            vo = v * s
-            bo = b * s
-            if bc is None or better(vo, bo, best, bex):
-                best = vo
+            # ``vo`` is the parent's best so far; ``best`` becomes it again below.
+            v = best * flip
+            bo = own_b * flip
+            if bc is None or better(v, bo, vo, bex):
+                best = v
                 bc = child
                 bex = bo == EXACT
+            else:
+                best = vo
             if bo == LOWER:
                 anyl = True
-            if depth == 0:
-                root_results[child] = (vo, bo)
+            if not stack:
+                root_results[child] = (v, bo)
             if pruning:
-                if vo > lo:
-                    lo = vo
-                if bo != UPPER and beat(vo, hi):
+                if v > lo:
+                    lo = v
+                if bo != UPPER and beat(v, hi):
                     rest = list(it)
                     if rest:
                         cut = True
                         cutoffs += 1
                         pruned.extend(zip(repeat(node), rest))
-                        if depth == 0:
+                        if not stack:
                             root_skipped = rest
                         continue
             break
         if done:
             break
 
+    leaf_values = list(map(_GET_VALUE, map(nodes.__getitem__, leaves)))
     _check_values(leaf_values)
+    _check_one_parent(pred, leaves)
     skipped = set(root_skipped)
     searched = []
     for c in succ[root]:
@@ -251,7 +251,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     if details:
         order = list(dict.fromkeys(order))
     stats = SearchStats(
-        nodes_visited=entries + len(leaves),
+        nodes_visited=len(values) + len(leaves),
         leaves_evaluated=len(leaves),
         cutoffs=cutoffs,
         max_depth=max_depth + 1,
@@ -315,6 +315,7 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
         return _minimax_mixed(plan, details, levels, kid_dicts)
     leaf_values = list(map(_GET_VALUE, map(data_of, level)))
     _check_values(leaf_values)
+    _check_one_parent(G._pred, level)
     per_level = [leaf_values]
     below = leaf_values
     for internal, kids in zip(reversed(levels), reversed(kid_dicts), strict=True):
@@ -410,6 +411,7 @@ def _minimax_mixed(
     leaves = list(filterfalse(succ.get, walk))
     leaf_values = list(map(_GET_VALUE, map(data_of, leaves)))
     _check_values(leaf_values)
+    _check_one_parent(G._pred, leaves)
     values: dict[Hashable, Any] = dict(zip(leaves, leaf_values, strict=True))
     fold = partial(map, values.__getitem__)
     for internal in reversed(levels):
@@ -504,6 +506,13 @@ def _preorder(succ: Any, root: Hashable) -> list[Hashable]:
             else:
                 add_all(kids)
     return out
+
+
+def _check_one_parent(pred: Any, leaves: list[Hashable]) -> None:
+    """Give up if a leaf the search reached has several parents: the core reports the
+    edges gone down to it (``SearchResult.visited_edges``)."""
+    if leaves and max(map(len, map(pred.__getitem__, leaves))) > 1:
+        raise _GiveUp
 
 
 def _check_values(leaf_values: list[Any]) -> None:

@@ -11,7 +11,11 @@ and letter ids, random and best-ordered values, measured in the same run:
   d=6 tree (where it visits ~2,000 of 1,111,111 nodes: annotating writes only what
   the search touched);
 * alpha-beta's fixed costs do not grow with the tree: on best-ordered trees of depth
-  4, 5 and 6 the time per visited node stays flat (printed below the table).
+  4, 5 and 6 the time per visited node stays flat (printed below the table);
+* the cost of the alternative to the specialised DiGraph loop (:mod:`gametree.search.fast`):
+  the same tree searched by the lean game loop (:func:`gametree.games.fastsearch.search`,
+  what ``search_game(record=False)`` runs) through a game whose states are the nodes and
+  whose moves are the children (printed last, as a ratio to the DiGraph loop and to raw).
 
 Columns: ``ours`` our time; ``base`` the yardstick named in ``against`` (raw, or our own
 search without annotation); ``ratio`` = ours / base against ``target``. For context,
@@ -20,7 +24,8 @@ at all) and ``raw/floor`` what reading a DiGraph costs over it. The DiGraph is b
 ``gametree.random_tree`` (letter ids) and relabelled with integer ids; the nested list
 is read off the same graph, so all see the same values.
 
-Run: ``python tests/benchmarks/bench_search.py [--quick]`` (``--quick``: depth 5 only).
+Run: ``python tests/benchmarks/bench_search.py [--quick]`` (``--quick``: depth 5 only;
+``--help``: this text). Exit status 1 when a target is missed.
 Times are CPU times of this process (``time.process_time``), best of several
 repetitions interleaved case by case; the machine may be shared, so expect noise.
 """
@@ -245,7 +250,62 @@ def per_visited_node(repeat: int) -> list[tuple[int, int, int, float]]:
     return out
 
 
+class TreeAsGame:
+    """A DiGraph played as a game, as cheaply as the game protocol allows: states are
+    node ids, a move is the child it leads to."""
+
+    def __init__(self, G: Any) -> None:
+        succ, nodes = G._succ, G._node
+        self.initial = G.graph["root"]
+        self.actions = lambda s: list(succ[s])
+        self.result = lambda s, a: a
+        self.is_terminal = lambda s: not succ[s]
+        self.utility = lambda s: nodes[s]["value"]
+        self.player_of = lambda s: nodes[s]["player"]
+
+
+def game_loop_alphabeta(game: TreeAsGame) -> Any:
+    """Alpha-beta by the lean game loop, as ``search_game(record=False)`` runs it."""
+    from gametree.games.fastsearch import search
+
+    return search(
+        game,
+        game.initial,
+        pruning=True,
+        depth=None,
+        prune_on_equal=True,
+        fail_hard=False,
+        window=(-INF, INF),
+        player_of=game.player_of,
+        evaluate=game.utility,
+        max_nodes=10**8,
+    )
+
+
+def alternative(repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Alpha-beta through the game loop against the DiGraph loop and raw (b=10, d=5)."""
+    out = []
+    for ordering in ("random", "best"):
+        letters, ints, _ = build(10, 5, ordering)
+        for ids, G in (("int", ints), ("letter", letters)):
+            game = TreeAsGame(G)
+            assert game_loop_alphabeta(game).value == gametree.alphabeta(G, annotate=False).value
+            t_raw, t_ours, t_game = interleaved(
+                [
+                    partial(raw_alphabeta, G, G.graph["root"]),
+                    partial(gametree.alphabeta, G, annotate=False),
+                    partial(game_loop_alphabeta, game),
+                ],
+                repeat,
+            )
+            out.append((f"d=5 {ordering}", ids, t_raw, t_ours, t_game))
+    return out
+
+
 def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        return 0
     quick = "--quick" in argv
     depths = (5,) if quick else (5, 6)
     rows: list[Row] = []
@@ -284,6 +344,17 @@ def main(argv: list[str]) -> int:
     print(f"{'depth':>5} {'nodes':>10} {'visited':>8} {'ms':>8} {'us per visited node':>20}")
     for d, n, visited, t in per_visited_node(7):
         print(f"{d:>5} {n:>10,} {visited:>8,} {t * 1e3:8.2f} {t * 1e6 / visited:20.2f}")
+    print()
+    print("alpha-beta (annotate=False): the DiGraph loop against the game loop over the same tree")
+    print(
+        f"{'tree':<12} {'ids':<6} {'raw ms':>8} {'graph ms':>9} {'game ms':>8} "
+        f"{'game/graph':>10} {'game/raw':>9}"
+    )
+    for label, ids, t_raw, t_ours, t_game in alternative(5):
+        print(
+            f"{label:<12} {ids:<6} {t_raw * 1e3:8.2f} {t_ours * 1e3:9.2f} {t_game * 1e3:8.2f} "
+            f"{t_game / t_ours:10.2f} {t_game / t_raw:9.2f}"
+        )
     return 1 if failed else 0
 
 
