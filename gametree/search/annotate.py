@@ -12,8 +12,9 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import chain, count, repeat
-from operator import setitem
+from operator import ne, setitem
 from typing import Any
 
 import networkx as nx
@@ -261,8 +262,20 @@ def _annotate_edges(
         edges = chain.from_iterable(map(dict.values, filter(None, map(succ.get, values))))
         _drain(map(setitem, edges, repeat(STATUS), repeat(VISITED)))
         return []
-    pruned = set(result.pruned_edges)
     pruned_nodes: list[Hashable] = []
+    if not dag_edges and all(map(nodes.__contains__, values)):
+        # No node the search entered has several parents, so every searched node but
+        # the root was entered along the one edge into it: mark those, then the cuts.
+        below = filter(partial(ne, result.root), values)
+        edges = chain.from_iterable(map(dict.values, map(pred.__getitem__, below)))
+        _drain(map(setitem, edges, repeat(STATUS), repeat(VISITED)))
+        for u, v in result.pruned_edges:
+            succ[u][v][STATUS] = PRUNED
+            if v not in values:
+                nodes[v][STATUS] = PRUNED
+                pruned_nodes.append(v)
+        return pruned_nodes
+    pruned = set(result.pruned_edges)
     for u in values:
         kids = succ.get(u)
         if not kids:
