@@ -14,6 +14,14 @@ raises the proper error. The tests check that both give identical results. The
 cyclic garbage collector is paused while it runs (the loop creates no reference
 cycles; on graphs of a million nodes a full collection triggered by its allocations
 would otherwise cost more than the search).
+
+Why a loop of its own rather than the game loop (:func:`gametree.games.fastsearch.search`,
+which applies the same rules to game states): a DiGraph can be searched through it as a
+game whose states are the nodes and whose moves are the children, but that loop names
+nodes by number (results would be translated back to the graph's ids), calls the game
+protocol per node where this loop reads ``G._succ`` and ``G._node``, and cannot fold
+minimax level by level. ``tests/benchmarks/bench_search.py`` prints the cost of that
+alternative for alpha-beta, before translating the ids.
 """
 
 from __future__ import annotations
@@ -76,12 +84,14 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     root = plan.root
 
     # Per internal node its value (MAX's view, as reported), bound code and chosen child;
-    # the leaves in order (their values are read once, at the end).
+    # the leaves in order, with their values.
     values: dict[Hashable, float] = {}
     bounds: dict[Hashable, int] = {}
     chosen: dict[Hashable, Hashable] = {}
     leaves: list[Hashable] = []
     lapp = leaves.append
+    leaf_values: list[Any] = []
+    vapp = leaf_values.append
     order: list[Hashable] = []
     oapp = order.append
     windows: dict[Hashable, tuple[float, float]] = {}
@@ -122,8 +132,10 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             kids = succ[child]
             if kids:
                 break
+            v = nodes[child][VALUE]
             lapp(child)
-            vo = nodes[child][VALUE] * s
+            vapp(v)
+            vo = v * s
             if details:
                 oapp(child)
                 if pruning:
@@ -226,7 +238,6 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         if done:
             break
 
-    leaf_values = list(map(_GET_VALUE, map(nodes.__getitem__, leaves)))
     _check_values(leaf_values)
     _check_one_parent(pred, leaves)
     skipped = set(root_skipped)
@@ -292,8 +303,12 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     root = plan.root
     kids_of = succ.get
     data_of = nodes.get
-    parents_of = G._pred.get
     if not succ[root]:
+        raise _GiveUp
+    # Minimax reads every node anyway: one pass over all of them tells whether the
+    # graph is a forest (no node has several parents; the core reports the edges gone
+    # down into such nodes, ``SearchResult.visited_edges``).
+    if max(map(len, G._pred.values())) > 1:
         raise _GiveUp
     _check_not_on_cycle(G._pred, root, len(nodes))
     levels: list[list[Hashable]] = []
@@ -303,8 +318,6 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     while any(map(kids_of, level)):
         kids = list(map(kids_of, level))
         internal = list(compress(level, kids))
-        if levels and set(map(len, map(parents_of, internal))) != {1}:
-            raise _GiveUp
         if len(internal) != len(level):
             uniform = False
             kids = list(compress(kids, kids))
@@ -315,7 +328,6 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
         return _minimax_mixed(plan, details, levels, kid_dicts)
     leaf_values = list(map(_GET_VALUE, map(data_of, level)))
     _check_values(leaf_values)
-    _check_one_parent(G._pred, level)
     per_level = [leaf_values]
     below = leaf_values
     for internal, kids in zip(reversed(levels), reversed(kid_dicts), strict=True):
@@ -411,7 +423,6 @@ def _minimax_mixed(
     leaves = list(filterfalse(succ.get, walk))
     leaf_values = list(map(_GET_VALUE, map(data_of, leaves)))
     _check_values(leaf_values)
-    _check_one_parent(G._pred, leaves)
     values: dict[Hashable, Any] = dict(zip(leaves, leaf_values, strict=True))
     fold = partial(map, values.__getitem__)
     for internal in reversed(levels):

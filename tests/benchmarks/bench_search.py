@@ -238,14 +238,14 @@ def build(b: int, d: int, ordering: str) -> tuple[Any, Any, list[Any]]:
     return letters, ints, T
 
 
-def per_visited_node(repeat: int) -> list[tuple[int, int, int, float]]:
-    """Alpha-beta on best-ordered trees of growing size: (depth, nodes, visited, s)."""
+def per_visited_node(repeat: int) -> list[tuple[int, int, int, float, float]]:
+    """Alpha-beta on best-ordered trees of growing size: (depth, nodes, visited, s, raw s)."""
     out = []
     for d in (4, 5, 6):
         G = gametree.random_tree(10, d, seed=d, ordering="best")
         ab = partial(gametree.alphabeta, G, annotate=False)
-        (t,) = interleaved([ab], repeat)
-        out.append((d, len(G), ab().stats.nodes_visited, t))
+        t, t_raw = interleaved([ab, partial(raw_alphabeta, G, G.graph["root"])], repeat)
+        out.append((d, len(G), ab().stats.nodes_visited, t, t_raw))
         del G
     return out
 
@@ -341,9 +341,15 @@ def main(argv: list[str]) -> int:
         )
     print()
     print("alpha-beta (annotate=False) on best-ordered b=10 trees: fixed costs per call")
-    print(f"{'depth':>5} {'nodes':>10} {'visited':>8} {'ms':>8} {'us per visited node':>20}")
-    for d, n, visited, t in per_visited_node(7):
-        print(f"{d:>5} {n:>10,} {visited:>8,} {t * 1e3:8.2f} {t * 1e6 / visited:20.2f}")
+    print(
+        f"{'depth':>5} {'nodes':>10} {'visited':>8} {'ms':>8} {'us per visited node':>20} "
+        f"{'raw us per visited':>19}"
+    )
+    for d, n, visited, t, t_raw in per_visited_node(7):
+        print(
+            f"{d:>5} {n:>10,} {visited:>8,} {t * 1e3:8.2f} {t * 1e6 / visited:20.2f} "
+            f"{t_raw * 1e6 / visited:19.2f}"
+        )
     print()
     print("alpha-beta (annotate=False): the DiGraph loop against the game loop over the same tree")
     print(
