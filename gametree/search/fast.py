@@ -123,9 +123,19 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     stack: list[tuple[Any, ...]] = []
     spush = stack.append
     spop = stack.pop
-    done = False
+    done = hit = False
     root_skipped: list[Hashable] = []
     while True:
+        if hit:
+            # The last child delivered reached beta: the children left are cut off.
+            hit = False
+            rest = list(it)
+            if rest:
+                cut = True
+                cutoffs += 1
+                pruned.extend(zip(repeat(node), rest))
+                if not stack:
+                    root_skipped = rest
         # Search the children of ``node``: leaves inline, stop at the first internal one.
         child: Hashable | None = None
         for child in it:
@@ -148,19 +158,15 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                     if vo > lo:
                         lo = vo
                     if beat(vo, hi):
-                        rest = list(it)
-                        if rest:
-                            cut = True
-                            cutoffs += 1
-                            pruned.extend(zip(repeat(node), rest))
-                            if not stack:
-                                root_skipped = rest
-                            break
+                        hit = True
+                        break
             elif not bex and vo == best:
                 bex = True
                 bc = child
         else:
             child = None
+        if hit:
+            continue
         if child is not None and not cut:
             # Enter the internal child.
             if len(pred[child]) != 1:
@@ -226,14 +232,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                 if v > lo:
                     lo = v
                 if bo != UPPER and beat(v, hi):
-                    rest = list(it)
-                    if rest:
-                        cut = True
-                        cutoffs += 1
-                        pruned.extend(zip(repeat(node), rest))
-                        if not stack:
-                            root_skipped = rest
-                        continue
+                    hit = True
             break
         if done:
             break
