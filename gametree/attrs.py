@@ -24,6 +24,13 @@ Node attributes
         ``value``; a search that reaches it without one raises ``InvalidTreeError``
         A leaf carrying ``visits`` (an MCTS statistics tree, see below) needs no
         ``value`` either.
+    ``bounds`` (:data:`BOUNDS`)
+        A pair ``(lo, hi)`` of numbers, ``lo <= hi`` (``-inf``/``inf`` allowed): every
+        value in the node's subtree (its own ``value``, its leaves' values, heuristic
+        values below it) lies within. Star1/Star2 (:func:`gametree.star1`) prune below
+        CHANCE nodes with it; on a CHANCE node it says "its outcomes are worth between
+        lo and hi". Where several apply (an ancestor's, the search's ``bounds=``) all
+        hold: the search uses their intersection. Read as a tuple; a list is accepted.
     ``cells`` (:data:`CELLS`)
         The position as a board: rows of cell texts, top row first. Drawings show such
         a node as a small grid (:mod:`gametree.drawing.boards`), as they do a node whose
@@ -86,6 +93,7 @@ __all__ = [
     "ANNOTATION_NODE_ATTRS",
     "BETA",
     "BOUND",
+    "BOUNDS",
     "CELLS",
     "CHANCE",
     "CUTOFF",
@@ -126,6 +134,7 @@ STATE = "state"
 CUTOFF = "cutoff"
 FRONTIER = "frontier"
 CELLS = "cells"
+BOUNDS = "bounds"
 
 # Input edge attributes.
 MOVE = "move"

@@ -10,10 +10,10 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CHANCE, FRONTIER, PLAYER, PROB, ROOT, VALUE, VISITS, Player
+from gametree.attrs import BOUNDS, CHANCE, FRONTIER, PLAYER, PROB, ROOT, VALUE, VISITS, Player
 from gametree.exceptions import InvalidTreeError
 
-__all__ = ["Problem", "find_root", "is_game_tree", "problems", "validate"]
+__all__ = ["Problem", "bounds_problem", "find_root", "is_game_tree", "problems", "validate"]
 
 PROBABILITY_TOLERANCE = 1e-9
 _PLAYER_NAMES = frozenset(p.value for p in Player)
@@ -72,6 +72,61 @@ def value_problem(value: object) -> str | None:
             return f"is {value!r}; expected a real number"
         return "is NaN; expected a real number" if math.isnan(as_float) else None
     return f"is {value!r} ({type(value).__name__}); expected a real number"
+
+
+def bounds_problem(bounds: object) -> str | None:
+    """Return why ``bounds`` is not a valid ``(lo, hi)`` pair, or None when it is.
+
+    >>> bounds_problem((0, 10)), bounds_problem([float("-inf"), 10])
+    (None, None)
+    >>> bounds_problem((10, 0))
+    'is (10, 0); expected lo <= hi'
+    """
+    if not isinstance(bounds, (tuple, list)) or len(bounds) != 2:
+        return f"is {bounds!r}; expected a pair (lo, hi) of numbers, such as (0, 10)"
+    for end in bounds:
+        why = value_problem(end)
+        if why is not None:
+            return f"is {bounds!r}: {end!r} {why}"
+    if not bounds[0] <= bounds[1]:
+        return f"is {bounds!r}; expected lo <= hi"
+    return None
+
+
+def _bounds_problems(G: nx.DiGraph) -> list[Problem]:
+    """Values outside the bounds that apply to them (their own and their ancestors').
+
+    Bounds hold on a whole subtree, so in a DAG a node gets the bounds of every path
+    into it: a topological pass intersects them (O(n + m)).
+    """
+    nodes, succ, pred = G._node, G._succ, G._pred
+    inside: dict[Any, tuple[float, float]] = {}
+    found: list[Problem] = []
+    indegree = {n: len(p) for n, p in pred.items()}
+    order = [n for n, d in indegree.items() if not d]
+    for node in order:
+        lo, hi = inside.get(node, (-math.inf, math.inf))
+        own = nodes[node].get(BOUNDS)
+        if own is not None:
+            why = bounds_problem(own)
+            if why is not None:
+                found.append(Problem(f"node {node!r}: bounds {why}", node))
+            else:
+                lo, hi = max(lo, own[0]), min(hi, own[1])
+        value = nodes[node].get(VALUE)
+        if lo > hi:
+            found.append(Problem(f"node {node!r}: the bounds that apply to it do not meet", node))
+        elif value is not None and value_problem(value) is None and not lo <= value <= hi:
+            found.append(
+                Problem(f"node {node!r}: value {value!r} lies outside its bounds [{lo}, {hi}]", node)
+            )
+        for child in succ[node]:
+            clo, chi = inside.get(child, (-math.inf, math.inf))
+            inside[child] = (max(clo, lo), min(chi, hi))
+            indegree[child] -= 1
+            if not indegree[child]:
+                order.append(child)
+    return found
 
 
 def _root_problems(G: nx.DiGraph) -> tuple[Hashable | None, list[Problem]]:
@@ -216,7 +271,8 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
         return limit is not None and len(found) >= limit
 
     node = _cycle_node(G)
-    if node is not _ACYCLIC:
+    acyclic = node is _ACYCLIC
+    if not acyclic:
         found.append(Problem(f"cycle through node {node!r}: a game tree must be acyclic", node))
         if full():
             return found
@@ -256,7 +312,9 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
             found.extend(_edge_problems(node, player, children))
         if full():
             return found[:limit]
-    return found
+    if acyclic and any(BOUNDS in data for data in G._node.values()):
+        found.extend(_bounds_problems(G))
+    return found[:limit] if limit is not None else found
 
 
 def _edge_problems(node: Hashable, player: object, children: dict[Any, Any]) -> list[Problem]:
@@ -306,7 +364,8 @@ def validate(G: Any) -> None:
     Checks, in this order: a ``networkx.DiGraph``, not empty, acyclic, exactly one root
     (or the one named in ``G.graph["root"]``), then every node: a known player, a real
     value (no NaN, no bool), a value on every leaf, a player on every internal node,
-    ``prob`` only below CHANCE nodes, non-negative and summing to 1.
+    ``prob`` only below CHANCE nodes, non-negative and summing to 1, and ``bounds``
+    pairs ``lo <= hi`` that hold every value below them.
 
     The check is iterative: a chain 100,000 nodes deep validates without recursion.
 

@@ -16,6 +16,8 @@ from gametree.search.algorithms import (
     pvs,
     search_trace,
     solve,
+    star1,
+    star2,
 )
 from gametree.search.annotate import annotate, clear_annotations
 from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
@@ -24,12 +26,15 @@ from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
 from gametree.search.status import edge_status, node_status, node_statuses
 from gametree.search.theory import ebf, minimal_tree_leaves
 from gametree.search.trace import (
+    ChanceCutoff,
     Cutoff,
     Enter,
     Exit,
     Leaf,
     Probe,
+    ProbeCutoff,
     ReSearch,
+    StarProbe,
     TraceEvent,
     TranspositionHit,
 )
@@ -37,6 +42,7 @@ from gametree.search.trace import (
 __all__ = [
     "ALGORITHMS",
     "Bound",
+    "ChanceCutoff",
     "Cutoff",
     "Enter",
     "Exit",
@@ -45,7 +51,9 @@ __all__ = [
     "MCTSResult",
     "NodeValue",
     "Probe",
+    "ProbeCutoff",
     "ReSearch",
+    "StarProbe",
     "SearchResult",
     "SearchStats",
     "TraceEvent",
@@ -69,4 +77,6 @@ __all__ = [
     "search_trace",
     "solve",
     "ucb1",
+    "star1",
+    "star2",
 ]

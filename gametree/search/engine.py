@@ -50,7 +50,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import PLAYER, PROB, ROOT, VALUE
+from gametree.attrs import BOUNDS, PLAYER, PROB, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.result import BOUND_OF_CODE, NodeValueMap, SearchResult, SearchStats
 from gametree.search.rules import (
@@ -59,25 +59,32 @@ from gametree.search.rules import (
     UPPER,
     beats,
     better,
+    chance_cut,
     chance_probabilities,
     chance_value,
+    chance_window,
     clamp,
     entry_settles,
     fails_high,
     keeps,
     node_bound,
+    star_bounds,
+    star_weights,
 )
 from gametree.search.trace import (
+    ChanceCutoff,
     Cutoff,
     Enter,
     Exit,
     Leaf,
     Probe,
+    ProbeCutoff,
     ReSearch,
+    StarProbe,
     TraceEvent,
     TranspositionHit,
 )
-from gametree.validation import find_root, value_problem
+from gametree.validation import bounds_problem, find_root, value_problem
 
 __all__ = ["Plan", "gc_paused", "make_plan", "run", "run_to_result"]
 
@@ -108,6 +115,8 @@ class Plan:
     child_order: Mapping[Hashable, Sequence[Hashable]] | None = None
     expand: Expand | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    star: int = 0
+    bounds: tuple[float, float] = (-INF, INF)
 
 
 def _check_bool(name: str, value: object) -> bool:
@@ -167,6 +176,8 @@ def make_plan(
     child_order: Mapping[Hashable, Sequence[Hashable]] | None = None,
     expand: Expand | None = None,
     options: Mapping[str, Any] | None = None,
+    star: int = 0,
+    bounds: tuple[float, float] = (-INF, INF),
 ) -> Plan:
     """Check every option and return the :class:`Plan`; raise :class:`SearchError`.
 
@@ -203,6 +214,9 @@ def make_plan(
     _check_bool("prune_on_equal", prune_on_equal)
     _check_bool("transposition_table", transposition_table)
     lo, hi = _check_window(window)
+    why = bounds_problem(bounds)
+    if why is not None:
+        raise SearchError(f"bounds={bounds!r} is not allowed: {why}")
     if child_order is not None and not isinstance(child_order, Mapping):
         raise SearchError(
             f"child_order={child_order!r} is not allowed; expected a mapping node -> children"
@@ -223,6 +237,8 @@ def make_plan(
         child_order=child_order,
         expand=expand,
         options=dict(options or {}),
+        star=star,
+        bounds=(bounds[0], bounds[1]),
     )
 
 
@@ -236,6 +252,7 @@ class _Frame:
         "best",
         "best_child",
         "best_exact",
+        "bounds",
         "chance",
         "child_probe",
         "children",
@@ -246,12 +263,14 @@ class _Frame:
         "index",
         "known_hi",
         "known_lo",
+        "limit",
         "lo",
         "lo0",
         "node",
         "parent",
         "probs",
         "sign",
+        "star",
     )
 
     def __init__(
@@ -285,6 +304,41 @@ class _Frame:
         self.child_probe = False
         self.known_lo: float | None = None
         self.known_hi: float | None = None
+        self.limit = len(children)
+        self.bounds: tuple[float, float] = (-INF, INF)
+        self.star: _Star | None = None
+
+
+class _Star:
+    """What Star1/Star2 know at a CHANCE node: every outcome's value lies in
+    ``[lows[j], highs[j]]`` (MAX's view); searching or probing an outcome narrows its
+    pair, and the node cuts once the weighted sums leave its window."""
+
+    __slots__ = (
+        "current",
+        "cut",
+        "highs",
+        "lows",
+        "probe_next",
+        "probing",
+        "redo",
+        "sources",
+        "weights",
+    )
+
+    def __init__(
+        self, weights: list[Any], lows: list[float], highs: list[float], probing: bool
+    ) -> None:
+        self.weights = weights
+        self.lows = lows
+        self.highs = highs
+        # Where each outcome's pair comes from: "bound", "probe" or "value".
+        self.sources = ["bound"] * len(lows)
+        self.probing = probing
+        self.probe_next = 0
+        self.redo: int | None = None
+        self.current = 0
+        self.cut: tuple[float, int] | None = None
 
 
 def _max_view(sign: int, lo: float, hi: float) -> tuple[float, float]:
@@ -420,8 +474,18 @@ class _Search:
             hit, known = self.probe_table(node, depth, alpha, beta)
             if hit is not None:
                 return hit
+        star = plan.star
+        if star:
+            outer = self.stack[-1].bounds if parent is not None else plan.bounds
+            bounds = star_bounds(outer, self.own_bounds(node))
         if not kids or horizon:
             value = self.leaf_value(node, horizon)
+            if star and not bounds[0] <= value <= bounds[1]:
+                raise SearchError(
+                    f"node {node!r} is worth {value!r}, outside the bounds "
+                    f"[{bounds[0]!r}, {bounds[1]!r}] given for it (the tree's bounds= "
+                    "narrowed by the 'bounds' of the node and of its ancestors)"
+                )
             self.leaves.append(node)
             if horizon:
                 self.horizon += 1
@@ -468,7 +532,143 @@ class _Search:
         if len(self.stack) > len(self.nodes):
             raise InvalidTreeError(f"cycle through node {node!r}: a game tree must be acyclic")
         self.stack.append(frame)
+        if star:
+            frame.bounds = bounds
+            if chance:
+                self.star_start(frame)
         return None
+
+    # -- Star1 / Star2 at CHANCE nodes -------------------------------------------------
+
+    def own_bounds(self, node: Hashable) -> tuple[float, float] | None:
+        own = self.nodes[node].get(BOUNDS)
+        if own is None:
+            return None
+        why = bounds_problem(own)
+        if why is not None:
+            raise InvalidTreeError(f"node {node!r}: bounds {why}", node=node)
+        return own[0], own[1]  # type: ignore[no-any-return]
+
+    def probeable(self, node: Hashable, depth: int) -> bool:
+        """Whether Star2 probes ``node``: a MAX or MIN node with several children."""
+        return (
+            self.nodes[node].get(PLAYER) in _SIGN
+            and len(self.kids(node)) > 1
+            and not self.is_horizon(node, depth)
+        )
+
+    def star_start(self, f: _Frame) -> None:
+        """Set up Star1/Star2 at CHANCE frame ``f``: each outcome's bounds, then cut at
+        once if the bounds alone settle the node. Outcomes that are all unbounded on
+        both sides leave ``f.star`` None: the node is searched as expectiminimax does."""
+        pairs = [star_bounds(f.bounds, self.own_bounds(c)) for c in f.children]
+        if all(lo == -INF and hi == INF for lo, hi in pairs):
+            return
+        assert f.probs is not None
+        depth = f.depth + 1
+        probing = self.plan.star == 2 and any(self.probeable(c, depth) for c in f.children)
+        f.star = _Star(
+            star_weights(f.probs), [lo for lo, _ in pairs], [hi for _, hi in pairs], probing
+        )
+        self.star_check(f, None)
+
+    def star_check(self, f: _Frame, child: Hashable | None) -> None:
+        """Apply the chance cutoff rule at ``f`` after ``child`` (None: before any)."""
+        st = f.star
+        assert st is not None
+        cut = chance_cut(st.weights, st.lows, st.highs, f.lo, f.hi, self.plan.prune_on_equal)
+        if cut is None:
+            return
+        st.cut = cut
+        f.cut = True
+        self.cutoffs += 1
+        skipped = tuple(c for j, c in enumerate(f.children) if st.sources[j] == "bound")
+        self.pruned.extend((f.node, c) for c in skipped)
+        record = self.record
+        value, bound = cut
+        terms = tuple(st.highs if bound == UPPER else st.lows)
+        if record:
+            self.events.append(
+                ChanceCutoff(
+                    f.node,
+                    child,
+                    value,
+                    f.lo,
+                    f.hi,
+                    skipped,
+                    BOUND_OF_CODE[bound],
+                    tuple(float(w) for w in st.weights),
+                    terms,
+                    tuple(st.sources),
+                )
+            )
+        # Outcomes only probed keep their other children unsearched.
+        for j, c in enumerate(f.children):
+            if st.sources[j] != "probe":
+                continue
+            order = self.plan.child_order
+            kids = list(order[c]) if order is not None and c in order else list(self.kids(c))
+            rest = tuple(kids[1:])
+            self.pruned.extend((c, k) for k in rest)
+            if record and rest:
+                a, b = st.lows[j], st.highs[j]
+                self.events.append(ProbeCutoff(c, kids[0], a if a > -INF else b, a, b, rest))
+
+    def star_next(self, f: _Frame) -> tuple[Hashable, float, float, bool]:
+        """The next outcome to probe or search at CHANCE frame ``f``, with its window."""
+        st = f.star
+        assert st is not None
+        if st.probing:
+            depth = f.depth + 1
+            while st.probe_next < len(f.children):
+                j = st.probe_next
+                st.probe_next += 1
+                child = f.children[j]
+                if st.weights[j] and self.probeable(child, depth):
+                    a, b = chance_window(st.weights, st.lows, st.highs, j, f.lo, f.hi)
+                    return child, a, b, True
+            st.probing = False
+        j = f.index
+        f.index += 1
+        st.current = j
+        if st.redo is not None:
+            st.redo = None
+            self.re_searches += 1
+            if self.record:
+                self.events.append(ReSearch(f.children[j], f.node, -INF, INF, st.lows[j]))
+            return f.children[j], -INF, INF, False
+        a, b = chance_window(st.weights, st.lows, st.highs, j, f.lo, f.hi)
+        return f.children[j], a, b, False
+
+    def star_deliver(
+        self, f: _Frame, child: Hashable, value: float, bound: int, probe: bool
+    ) -> tuple[float, int] | None:
+        """Narrow the outcome's bounds with a probe's or a search's result; cut when the
+        node's average leaves the window. Return what the average takes, or None (a
+        probe, a cut, or an outcome to search again)."""
+        st = f.star
+        assert st is not None
+        j = st.probe_next - 1 if probe else st.current
+        lo, hi = st.lows[j], st.highs[j]
+        if bound != LOWER and value < hi:
+            hi = value
+        if bound != UPPER and value > lo:
+            lo = value
+        if hi <= lo:
+            # Within the bounds a failing-low value at the lower bound is exact.
+            value, bound = (hi, EXACT) if bound == UPPER else (lo, EXACT)
+            lo = hi = value
+        st.lows[j], st.highs[j] = lo, hi
+        st.sources[j] = "probe" if probe else "value"
+        self.star_check(f, child)
+        if probe or f.cut:
+            return None
+        if bound != EXACT and st.weights[j]:
+            # Only an exact outcome is averaged: search it again with the open window.
+            st.redo = j
+            f.index -= 1
+            return None
+        return value, bound
 
     def chance_probs(self, node: Hashable, children: list[Hashable]) -> list[float]:
         edges = self.succ[node]
@@ -531,7 +731,7 @@ class _Search:
         pvs = plan.pvs
         while True:
             f = stack[-1]
-            if f.cut or f.index >= len(f.children):
+            if f.cut or f.index >= f.limit:
                 # The node is finished.
                 soft, bound, reported, rbound = self.finish(f)
                 stack.pop()
@@ -543,12 +743,19 @@ class _Search:
                 ret: tuple[float, int] | None = (soft, bound)
                 child = f.node
             else:
-                child = f.children[f.index]
-                f.index += 1
-                if f.chance:
+                if f.star is not None:
+                    child, ca, cb, probe = self.star_next(f)
+                    f.child_probe = probe
+                    if probe and self.record:
+                        events.append(StarProbe(child, f.node, ca, cb))
+                elif f.chance:
+                    child = f.children[f.index]
+                    f.index += 1
                     ca, cb = -INF, INF
                     f.child_probe = False
                 else:
+                    child = f.children[f.index]
+                    f.index += 1
                     probe = (
                         pvs
                         and f.index > 1
@@ -561,6 +768,8 @@ class _Search:
                     if probe and self.record:
                         events.append(Probe(child, f.node, ca, cb))
                 ret = self.enter(child, f.node, f.depth + 1, ca, cb)
+                if ret is None and f.star is not None and f.child_probe:
+                    stack[-1].limit = 1  # a Star2 probe searches the first child only
                 if events:
                     yield from events
                     events.clear()
@@ -571,6 +780,14 @@ class _Search:
             assert ret is not None
             value, cbound = ret
             if f.chance:
+                if f.star is not None:
+                    ret = self.star_deliver(f, child, value, cbound, f.child_probe)
+                    if events:
+                        yield from events
+                        events.clear()
+                    if ret is None:
+                        continue
+                    value, cbound = ret
                 assert f.probs is not None
                 p = f.probs[f.index - 1]
                 if p:
@@ -617,7 +834,7 @@ class _Search:
             f.lo = f.best
         # Only a value proven to reach beta cuts: under a zero-width window a child
         # that failed low (an upper bound) can equal beta without proving anything.
-        if vb != UPPER and self.beats(v, f.hi) and f.index < len(f.children):
+        if vb != UPPER and self.beats(v, f.hi) and f.index < f.limit:
             skipped = tuple(f.children[f.index :])
             f.cut = True
             self.cutoffs += 1
@@ -629,8 +846,14 @@ class _Search:
 
     def finish(self, f: _Frame) -> tuple[float, int, float, int]:
         """Close frame ``f``: record and return its soft and reported values (MAX view)."""
-        if f.chance:
+        if f.star is not None and f.star.cut is not None:
+            soft, own_bound = f.star.cut
+        elif f.chance:
             soft, own_bound = chance_value(f.node, f.acc, f.all_exact)
+        elif f.limit < len(f.children):
+            # A Star2 probe: the first child's value bounds the node from its own side.
+            proved = f.best_exact or f.any_lower
+            soft, own_bound = (f.best if proved else -INF), LOWER
         else:
             soft, own_bound = node_bound(
                 f.best, f.cut, f.any_lower, f.best_exact, f.known_lo, f.known_hi

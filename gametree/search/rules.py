@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from fractions import Fraction
 
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.validation import value_problem
@@ -36,8 +37,12 @@ __all__ = [
     "UPPER",
     "beats",
     "better",
+    "chance_cut",
     "chance_probabilities",
     "chance_value",
+    "chance_window",
+    "star_bounds",
+    "star_weights",
     "clamp",
     "entry_settles",
     "fails_high",
@@ -171,3 +176,140 @@ def chance_value(node: Hashable, total: float, all_exact: bool) -> tuple[float, 
     if math.isnan(total):
         raise SearchError(f"CHANCE node {node!r} averages +inf and -inf: its value is undefined")
     return total, EXACT if all_exact else UPPER
+
+
+# -- Star1/Star2: pruning below CHANCE nodes with bounds on the values (Ballard 1983) ----
+
+
+def _weighted(terms: Iterable[tuple[float, float]]) -> Fraction | float:
+    """The exact sum of ``p * x`` (a Fraction), ``±inf``, or NaN when both infinities occur.
+
+    Exact, so a cut decided on it never comes from a rounding error.
+    """
+    total = Fraction(0)
+    infinite = 0
+    for p, x in terms:
+        if not p:
+            continue
+        if math.isinf(x):
+            side = 1 if x > 0 else -1
+            if infinite and infinite != side:
+                return math.nan
+            infinite = side
+            continue
+        total += Fraction(p) * Fraction(x)
+    return infinite * INF if infinite else total
+
+
+def _plain(x: Fraction | float) -> float:
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    return x
+
+
+def star_weights(probs: Sequence[float]) -> list[Fraction]:
+    """The weights of a CHANCE node's outcomes as exact fractions summing to 1.
+
+    Equal weights are ``1/n`` exactly; a probability written as a decimal (0.1) is
+    read as that decimal, and the weights are scaled to sum exactly to 1 (the contract
+    allows a sum off by 1e-9), so Star1's cut tests are exact.
+
+    >>> [str(w) for w in star_weights([0.1, 0.2, 0.7])], star_weights([0.5, 0.5])[0]
+    (['1/10', '1/5', '7/10'], Fraction(1, 2))
+    """
+    if len(set(probs)) == 1:
+        return [Fraction(1, len(probs))] * len(probs)
+    exact = [p if isinstance(p, Fraction) else Fraction(repr(float(p))) for p in probs]
+    total = sum(exact, Fraction(0))
+    return [p / total for p in exact]
+
+
+def star_bounds(
+    outer: tuple[float, float], own: tuple[float, float] | None
+) -> tuple[float, float]:
+    """The bounds in force at a node: the bounds ``outer`` in force above it (the tree's
+    at the root) narrowed by the node's own ``bounds`` attribute, when it has one.
+
+    Bounds are claims on every value in a subtree; where two apply, both hold, so the
+    search uses their intersection.
+
+    >>> star_bounds((0, 10), (-5, 7)), star_bounds((0, 10), None)
+    ((0, 7), (0, 10))
+    """
+    if own is None:
+        return outer
+    return max(outer[0], own[0]), min(outer[1], own[1])
+
+
+def chance_window(
+    probs: Sequence[float],
+    lows: Sequence[float],
+    highs: Sequence[float],
+    i: int,
+    alpha: float,
+    beta: float,
+) -> tuple[float, float]:
+    """The window Star1 searches outcome ``i`` of a CHANCE node with (MAX's view).
+
+    ``lows[j]``/``highs[j]`` bound what outcome ``j`` is worth (its value once searched,
+    a probe's bound, else the leaf-value bounds). With weights ``p``, the node's
+    average leaves ``(alpha, beta)`` as soon as outcome ``i`` is worth at most
+    ``A = (alpha - sum_{j != i} p_j highs_j) / p_i`` or at least
+    ``B = (beta - sum_{j != i} p_j lows_j) / p_i``, so the outcome is searched with
+    ``(max(A, lows_i), min(B, highs_i))`` (Ballard 1983, Star1). An outcome of weight 0
+    counts for nothing and gets the open window.
+
+    >>> chance_window([0.5, 0.5], [0, 0], [10, 10], 0, 6, 9)
+    (2, 10)
+    """
+    p = probs[i]
+    if not p:
+        return -INF, INF
+    rest_hi = _weighted((probs[j], highs[j]) for j in range(len(probs)) if j != i)
+    rest_lo = _weighted((probs[j], lows[j]) for j in range(len(probs)) if j != i)
+    weight = Fraction(p)
+    if math.isinf(alpha) or math.isinf(rest_hi) or math.isnan(rest_hi):
+        a: Fraction | float = -INF if alpha < INF else INF
+    else:
+        a = (Fraction(alpha) - rest_hi) / weight
+    if math.isinf(beta) or math.isinf(rest_lo) or math.isnan(rest_lo):
+        b: Fraction | float = INF if beta > -INF else -INF
+    else:
+        b = (Fraction(beta) - rest_lo) / weight
+    lo = lows[i] if a <= lows[i] else _plain(a)
+    hi = highs[i] if b >= highs[i] else _plain(b)
+    return lo, hi
+
+
+def chance_cut(
+    probs: Sequence[float],
+    lows: Sequence[float],
+    highs: Sequence[float],
+    alpha: float,
+    beta: float,
+    prune_on_equal: bool,
+) -> tuple[float, int] | None:
+    """Star1's cutoff rule at a CHANCE node: the fail-soft value and bound code
+    (MAX's view) when its remaining outcomes need not be searched, else None.
+
+    The node is worth between ``sum p_j lows_j`` and ``sum p_j highs_j``. When the
+    upper end is at most ``alpha`` the node fails low (an upper bound); when the lower
+    end is at least ``beta`` it fails high (a lower bound). Without
+    ``prune_on_equal`` only a bound strictly beyond the window cuts. The sums are
+    exact. With unbounded values (infinite ``highs``/``lows`` left) neither can happen
+    until every outcome is known.
+
+    >>> thirds = star_weights([1 / 3] * 3)
+    >>> chance_cut(thirds, [7, 0, 0], [7, 10, 10], 10, 20, True)
+    (9, -1)
+    >>> chance_cut(thirds, [7, 0, 0], [7, 10, 10], 9, 20, False) is None
+    True
+    """
+    crosses = beats(prune_on_equal)
+    high = _weighted(zip(probs, highs, strict=True))
+    if not math.isnan(high) and crosses(alpha, high):
+        return _plain(high), UPPER
+    low = _weighted(zip(probs, lows, strict=True))
+    if not math.isnan(low) and crosses(low, beta):
+        return _plain(low), LOWER
+    return None

@@ -17,12 +17,15 @@ from typing import Any, ClassVar
 from gametree.search.result import Bound, jsonable
 
 __all__ = [
+    "ChanceCutoff",
     "Cutoff",
     "Enter",
     "Exit",
     "Leaf",
     "Probe",
+    "ProbeCutoff",
     "ReSearch",
+    "StarProbe",
     "TraceEvent",
     "TranspositionHit",
 ]
@@ -88,6 +91,33 @@ class Cutoff(_Event):
 
 
 @dataclass(frozen=True)
+class ChanceCutoff(Cutoff):
+    """Star1/Star2 stop at the CHANCE ``node``: its average has left the window.
+
+    After ``child`` (None: before any outcome, on the bounds alone) the average is
+    worth at most ``value`` (``bound`` is ``upper``, at or below ``alpha``: it fails
+    low) or at least ``value`` (``lower``, at or above ``beta``: it fails high).
+    ``value`` is the sum of ``weights[j] * terms[j]`` over the outcomes, where
+    ``sources[j]`` says what ``terms[j]`` is: ``"value"`` (the outcome was searched),
+    ``"probe"`` (a Star2 probe bounded it) or ``"bound"`` (not searched: the bound its
+    values are known to lie within). ``skipped`` are the outcomes never searched.
+    """
+
+    bound: Bound = Bound.UPPER
+    weights: tuple[float, ...] = ()
+    terms: tuple[float, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProbeCutoff(Cutoff):
+    """After a :class:`ChanceCutoff` in Star2's probing phase: ``node`` was only probed
+    (``child``, its first child, searched), so its other children, ``skipped``, are
+    pruned. ``alpha`` and ``beta`` are the bounds on ``node``'s value the probe left
+    (MAX's view); ``value`` is the one of them the probe set."""
+
+
+@dataclass(frozen=True)
 class Probe(_Event):
     """PVS searches ``node`` (a child of ``parent``) with a null window ``(alpha, beta)``."""
 
@@ -96,6 +126,14 @@ class Probe(_Event):
     parent: Hashable
     alpha: float
     beta: float
+
+
+@dataclass(frozen=True)
+class StarProbe(Probe):
+    """Star2 probes ``node``, an outcome of the CHANCE node ``parent``: only its first
+    child is searched, with the window ``(alpha, beta)`` Star1 would give ``node``, to
+    bound ``node`` (from below at a MAX node, from above at a MIN node) before any
+    outcome is searched in full."""
 
 
 @dataclass(frozen=True)
@@ -146,4 +184,5 @@ class Exit(_Event):
 
 
 TraceEvent = Enter | Leaf | Cutoff | Probe | ReSearch | TranspositionHit | Exit
-"""Any one of the event types."""
+"""Any one of the event types (:class:`ChanceCutoff` and :class:`ProbeCutoff` are
+cutoffs, :class:`StarProbe` a probe, so a reader of the older types reads them too)."""
