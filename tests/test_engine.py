@@ -469,6 +469,8 @@ def test_solve_dispatch_and_aliases() -> None:
         "negamax_alphabeta",
         "pvs",
         "expectiminimax",
+        "star1",
+        "star2",
     }
 
 
