@@ -17,8 +17,9 @@ In EBNF (``{x}`` zero or more, ``[x]`` optional); blanks, newlines and ``#`` com
     child    = [ move ":" ] [ number "*" ] ( node | name ) ;
     leaf     = number | name "=" number ;
     move     = name | string | number ;
-    attrs    = "{" { key "=" scalar [","] } "}" ;
+    attrs    = "{" { key "=" ( scalar | tuple ) [","] } "}" ;
     scalar   = number | string | name ;        (true / false give booleans)
+    tuple    = "(" number { [","] number } ")" ;   (or in "[" "]"; read as a tuple)
     player   = "MAX" | "MIN" | "CHANCE" ;      (any case; reserved, not names)
     name     = identifier | string ;
     identifier = letter or "_", then letters, digits or any of _ ' . + - ! ? ;
@@ -52,7 +53,12 @@ Meaning
 - **Edges.** ``a1:(B ...)`` labels the edge into B with the move ``a1``; ``0.5*(B ...)``
   gives it probability 0.5 (only below CHANCE nodes; give all or none, summing to 1);
   both: ``heads:0.5*3``.
-- **Other attributes** go in braces in a group's head: ``(A {label="root"} ...)``.
+- **Other attributes** go in braces in a group's head: ``(A {label="root"} ...)``. A
+  number tuple is written in parentheses: ``{bounds=(0, 10)}``.
+- **Bounds** on values (for :func:`gametree.star1` and :func:`gametree.star2`) are the
+  attribute ``bounds``: ``(C CHANCE {bounds=(0, 10)} 7 9 3)`` says every value below C,
+  so each of its outcomes, lies in [0, 10]; on one leaf, ``(=7 {bounds=(0, 10)})`` or
+  ``(E=7 {bounds=(-inf, 10)})``.
 
 Examples
 --------
@@ -498,6 +504,9 @@ class _Parser:
                 raise self.error(f"expected '=' after attribute {key!r}", self.here())
             self.i += 1
             kind, value = self.peek()
+            if kind == _PUNCT and value in "([":
+                attrs[key] = self.parse_tuple(value)
+                continue
             if kind in (_NUMBER, _STRING, _PLAYER):
                 attrs[key] = value
             elif kind == _NAME:
@@ -511,6 +520,31 @@ class _Parser:
             self.i += 1
             if self.peek() == (_PUNCT, ","):
                 self.i += 1
+
+
+    def parse_tuple(self, opener: str) -> tuple[Any, ...]:
+        """Read ``(number, number, ...)`` (or in brackets) after an attribute's ``=``."""
+        closer = ")" if opener == "(" else "]"
+        start = self.here()
+        self.i += 1
+        items: list[Any] = []
+        while True:
+            kind, value = self.peek()
+            if kind == _PUNCT and value == closer and items:
+                self.i += 1
+                break
+            if kind == _NUMBER:
+                items.append(value)
+            elif not (kind == _PUNCT and value == "," and items):
+                raise self.error(
+                    f"expected a number or {closer!r} in the tuple opened at "
+                    f"{self.where(start)}, found {_describe(kind, value)}",
+                    self.here(),
+                )
+            self.i += 1
+        if self.peek() == (_PUNCT, ","):
+            self.i += 1
+        return tuple(items)
 
 
 def _describe(kind: str, value: Any) -> str:
@@ -697,6 +731,10 @@ def _scalar_text(value: Any) -> str | None:
         return _number_text(value)
     if isinstance(value, str):
         return _quote(value)
+    if isinstance(value, (tuple, list)) and value:
+        items = [_scalar_text(v) for v in value]
+        if all(i is not None and not isinstance(v, (bool, str)) for i, v in zip(items, value)):
+            return "(" + ", ".join(str(i) for i in items) + ")"
     return None
 
 

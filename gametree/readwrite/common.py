@@ -11,6 +11,7 @@ from gametree.attrs import (
     ALPHA,
     BETA,
     BOUND,
+    BOUNDS,
     LABEL,
     MOVE,
     PLAYER,
@@ -30,6 +31,7 @@ __all__ = [
     "TEXT_KEYS",
     "NumberRangeError",
     "as_number",
+    "decode_bounds",
     "decode_text",
     "decode_value",
     "encode_value",
@@ -90,6 +92,35 @@ def error_at_literal(reason: str, literal: str, text: str, filename: str | None)
     at = max(text.find(literal), 0)
     line = text.count("\n", 0, at) + 1
     return syntax_error(reason, text, line, at - (text.rfind("\n", 0, at) + 1) + 1, filename)
+
+
+def decode_bounds(value: Any) -> Any:
+    """The ``bounds`` attribute as read: a list (JSON, GraphML) or the text ``"(0, 10)"``
+    (DOT) becomes a tuple of numbers; anything else is left for validation to reject.
+
+    >>> decode_bounds([0, "inf"]), decode_bounds("(-inf, 10)"), decode_bounds("x")
+    ((0, inf), (-inf, 10), 'x')
+    """
+    if isinstance(value, list):
+        return tuple(decode_value(value))
+    if isinstance(value, str):
+        parts = value.strip().strip("()[]").split(",")
+        try:
+            numbers = [as_number(part.strip()) for part in parts]
+        except NumberRangeError:
+            return value
+        if all(n is not None for n in numbers):
+            return tuple(numbers)
+    return value
+
+
+def bounds_text(value: Any) -> str | None:
+    """The text a format without tuples (DOT) writes for ``bounds``: ``"(0, 10)"``."""
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in value
+    ):
+        return "(" + ", ".join(repr(v) if isinstance(v, float) else str(v) for v in value) + ")"
+    return None
 
 
 def _decode_inf(text: str) -> Any:

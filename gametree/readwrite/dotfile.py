@@ -13,13 +13,15 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import LABEL, MOVE, PLAYER, PV, ROOT, VALUE
+from gametree.attrs import BOUNDS, LABEL, MOVE, PLAYER, PV, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
     TEXT_KEYS,
     NumberRangeError,
     as_number,
+    bounds_text,
+    decode_bounds,
     syntax_error,
 )
 from gametree.validation import validate
@@ -47,7 +49,8 @@ def _dot_value(value: Any) -> str | None:
         return _dot_value(float(value))
     if isinstance(value, Fraction):
         return _dot_quote(f"{value.numerator}/{value.denominator}")
-    return None
+    pair = bounds_text(value)
+    return None if pair is None else _dot_quote(pair)
 
 
 def _dot_attrs(data: dict[str, Any]) -> str:
@@ -110,6 +113,8 @@ def _dot_attr_value(
             filename,
         )
     text, quoted = _dot_unquote(raw)
+    if key == BOUNDS:
+        return decode_bounds(text)
     if key in NUMBER_KEYS:
         try:
             number = as_number(text)

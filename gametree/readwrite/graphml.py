@@ -9,11 +9,13 @@ from typing import Any
 
 import networkx as nx
 
+from gametree.attrs import BOUNDS
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
     NumberRangeError,
     as_number,
+    decode_bounds,
     decode_value,
     encode_value,
     error_at_literal,
@@ -78,7 +80,8 @@ def _graphmldecode_text(data: dict[str, Any], place: str) -> dict[str, Any]:
                 raise TreeFileError(f"{place}: {key}: JSON nested too deeply") from None
             except NumberRangeError as exc:
                 raise TreeFileError(f"{place}: {key}: {exc.args[0]}") from None
-            out[key[: -len(_JSON_SUFFIX)]] = decode_value(parsed)
+            name = key[: -len(_JSON_SUFFIX)]
+            out[name] = decode_bounds(parsed) if name == BOUNDS else decode_value(parsed)
         elif key in NUMBER_KEYS and isinstance(value, str):
             try:
                 number = as_number(value)

@@ -13,13 +13,14 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import ROOT
+from gametree.attrs import BOUNDS, ROOT
 from gametree.builders import from_nested
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.notation import parse
 from gametree.readwrite.common import (
     TEXT_KEYS,
     NumberRangeError,
+    decode_bounds,
     decode_value,
     encode_value,
     error_at_literal,
@@ -33,7 +34,10 @@ __all__ = ["generate_json", "parse_json"]
 
 
 def _attrs_in(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v if k in TEXT_KEYS else decode_value(v) for k, v in data.items()}
+    out = {k: v if k in TEXT_KEYS else decode_value(v) for k, v in data.items()}
+    if BOUNDS in out:
+        out[BOUNDS] = decode_bounds(out[BOUNDS])
+    return out
 
 
 def _json_id(value: Any, where: str) -> Hashable:
