@@ -521,7 +521,6 @@ class _Parser:
             if self.peek() == (_PUNCT, ","):
                 self.i += 1
 
-
     def parse_tuple(self, opener: str) -> tuple[Any, ...]:
         """Read ``(number, number, ...)`` (or in brackets) after an attribute's ``=``."""
         closer = ")" if opener == "(" else "]"
@@ -733,7 +732,10 @@ def _scalar_text(value: Any) -> str | None:
         return _quote(value)
     if isinstance(value, (tuple, list)) and value:
         items = [_scalar_text(v) for v in value]
-        if all(i is not None and not isinstance(v, (bool, str)) for i, v in zip(items, value)):
+        if all(
+            i is not None and not isinstance(v, (bool, str))
+            for i, v in zip(items, value, strict=True)
+        ):
             return "(" + ", ".join(str(i) for i in items) + ")"
     return None
 

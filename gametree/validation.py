@@ -118,7 +118,9 @@ def _bounds_problems(G: nx.DiGraph) -> list[Problem]:
             found.append(Problem(f"node {node!r}: the bounds that apply to it do not meet", node))
         elif value is not None and value_problem(value) is None and not lo <= value <= hi:
             found.append(
-                Problem(f"node {node!r}: value {value!r} lies outside its bounds [{lo}, {hi}]", node)
+                Problem(
+                    f"node {node!r}: value {value!r} lies outside its bounds [{lo}, {hi}]", node
+                )
             )
         for child in succ[node]:
             clo, chi = inside.get(child, (-math.inf, math.inf))

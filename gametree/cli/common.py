@@ -17,6 +17,7 @@ from gametree.exceptions import SearchError
 
 __all__ = [
     "WINDOW_ALGORITHMS",
+    "add_bounds_option",
     "add_drawing_options",
     "add_game_argument",
     "add_mcts_options",
@@ -40,6 +41,8 @@ ALGORITHM_CHOICES = (
     "pvs",
     "expectiminimax",
     "mcts",
+    "star1",
+    "star2",
 )
 
 
@@ -177,6 +180,7 @@ def add_search_options(
         action="store_true",
         help="use a transposition table (for DAGs)",
     )
+    add_bounds_option(parser)
 
 
 def add_mcts_options(parser: argparse.ArgumentParser) -> None:
@@ -191,7 +195,19 @@ def add_mcts_options(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(mcts_options=True)
 
 
-WINDOW_ALGORITHMS = ("alphabeta", "negamax_alphabeta", "pvs")
+def add_bounds_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--bounds LO HI``: every value lies in [LO, HI] (Star1/Star2)."""
+    parser.add_argument(
+        "--bounds",
+        nargs=2,
+        type=_number,
+        metavar=("LO", "HI"),
+        default=None,
+        help="star1/star2: every leaf value lies in [LO, HI] (default: -inf inf)",
+    )
+
+
+WINDOW_ALGORITHMS = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
 """The algorithms that take ``--strict``, ``--fail``, ``--window`` and ``--transpositions``."""
 
 
@@ -220,9 +236,16 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
             f"{' and '.join(given)} {verb} only to the alpha-beta family "
             f"({', '.join(WINDOW_ALGORITHMS)}), not to {args.algorithm!r}"
         )
+    bounds = getattr(args, "bounds", None)
+    if bounds is not None and args.algorithm not in ("star1", "star2"):
+        raise SearchError(f"--bounds applies only to star1 and star2, not to {args.algorithm!r}")
     if args.algorithm == "mcts" or mcts_flags_given(args):
         return _mcts_options(args)
     options: dict[str, Any] = {}
+    if bounds is not None:
+        if not bounds[0] <= bounds[1]:
+            raise SearchError(f"--bounds LO HI needs LO <= HI, got {bounds[0]} {bounds[1]}")
+        options["bounds"] = tuple(bounds)
     if args.depth is not None:
         options["depth"] = args.depth
     if args.algorithm in WINDOW_ALGORITHMS:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gametree.cli.common import ALGORITHM_CHOICES, add_ids_option, add_tree_argument, read_tree
+from gametree.cli.common import (
+    ALGORITHM_CHOICES,
+    add_bounds_option,
+    add_ids_option,
+    add_tree_argument,
+    read_tree,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -50,6 +56,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--depth", type=int, default=None, help="depth limit (default: none)")
     parser.add_argument("--strict", action="store_true", help="cut only when alpha > beta")
     parser.add_argument("--fail", choices=("soft", "hard"), default="soft")
+    add_bounds_option(parser)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per algorithm")
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
     add_ids_option(parser)
@@ -67,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"prune_on_equal": not args.strict, "fail": args.fail}
     if args.depth is not None:
         options["depth"] = args.depth
+    if args.bounds is not None:
+        options["bounds"] = tuple(args.bounds)
     rows = compare(G, args.algorithms, repeat=args.repeat, **options)
     print(format_comparison(rows, args.format, ids=args.ids))
     return 0

@@ -38,7 +38,7 @@ from gametree.validation import find_root, validate
 
 __all__ = ["AnswerKey", "CheckReport", "Finding", "Verdict", "check"]
 
-ALPHABETA_FAMILY = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
+ALPHABETA_FAMILY = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
 _NO_VALUE = frozenset({"pruned", "-", "x", "none", "cut", "—", "–", "n/a", "na", "null", ""})
 
 
@@ -160,6 +160,9 @@ class CheckReport:
         if self.algorithm in ALPHABETA_FAMILY:
             parts.append("cut on >=" if o.get("prune_on_equal", True) else "cut on > only")
             parts.append(f"fail-{o.get('fail', 'soft')}")
+        if "bounds" in o:
+            lo, hi = o["bounds"]
+            parts.append(f"values in [{fmt(lo)}, {fmt(hi)}]")
         return ", ".join(parts)
 
     def to_text(self) -> str:
@@ -514,6 +517,7 @@ class AnswerKey:
         depth: int | None = None,
         window: tuple[float, float] | None = None,
         transposition_table: bool = False,
+        bounds: tuple[float, float] | None = None,
         window_at: str = "exit",
         tie_break: str = "first",
         require: Iterable[str] = (),
@@ -549,6 +553,10 @@ class AnswerKey:
                 options["window"] = tuple(window)
             if transposition_table:
                 options["transposition_table"] = True
+        if bounds is not None:
+            if algorithm not in ("star1", "star2"):
+                raise SearchError(f"bounds= applies to star1 and star2, not to {algorithm!r}")
+            options["bounds"] = tuple(bounds)
         self.options = options
         self.frontier = _frontier(G, self.root, depth)
         self.position = {leaf: i for i, leaf in enumerate(self.frontier, 1)}

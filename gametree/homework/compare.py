@@ -19,8 +19,9 @@ from gametree.validation import validate
 __all__ = ["ComparisonRow", "compare", "format_comparison"]
 
 DEFAULT_ALGORITHMS = ("minimax", "alphabeta", "negamax_alphabeta", "pvs")
-_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
+_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
 _PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
+_STAR = frozenset({"star1", "star2"})
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,8 @@ def compare(
         Time each search this many times and keep the fastest.
     **options
         Search options; the alpha-beta ones (``prune_on_equal``, ``fail``, ``window``,
-        ``transposition_table``) go only to the algorithms that take them.
+        ``transposition_table``) and ``bounds`` (Star1/Star2) go only to the algorithms
+        that take them.
 
     Returns
     -------
@@ -90,7 +92,10 @@ def compare(
     rows = []
     for algorithm in algorithms:
         opts = {
-            k: v for k, v in options.items() if algorithm in _PRUNING or k not in _PRUNING_OPTIONS
+            k: v
+            for k, v in options.items()
+            if (algorithm in _PRUNING or k not in _PRUNING_OPTIONS)
+            and (algorithm in _STAR or k != "bounds")
         }
         best = math.inf
         result = None

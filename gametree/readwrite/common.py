@@ -11,7 +11,6 @@ from gametree.attrs import (
     ALPHA,
     BETA,
     BOUND,
-    BOUNDS,
     LABEL,
     MOVE,
     PLAYER,

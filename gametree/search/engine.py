@@ -547,7 +547,7 @@ class _Search:
         why = bounds_problem(own)
         if why is not None:
             raise InvalidTreeError(f"node {node!r}: bounds {why}", node=node)
-        return own[0], own[1]  # type: ignore[no-any-return]
+        return own[0], own[1]
 
     def probeable(self, node: Hashable, depth: int) -> bool:
         """Whether Star2 probes ``node``: a MAX or MIN node with several children."""

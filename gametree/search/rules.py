@@ -27,6 +27,7 @@ import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.validation import value_problem
@@ -41,13 +42,13 @@ __all__ = [
     "chance_probabilities",
     "chance_value",
     "chance_window",
-    "star_bounds",
-    "star_weights",
     "clamp",
     "entry_settles",
     "fails_high",
     "keeps",
     "node_bound",
+    "star_bounds",
+    "star_weights",
 ]
 
 INF = math.inf
@@ -224,9 +225,7 @@ def star_weights(probs: Sequence[float]) -> list[Fraction]:
     return [p / total for p in exact]
 
 
-def star_bounds(
-    outer: tuple[float, float], own: tuple[float, float] | None
-) -> tuple[float, float]:
+def star_bounds(outer: tuple[float, float], own: tuple[float, float] | None) -> tuple[float, float]:
     """The bounds in force at a node: the bounds ``outer`` in force above it (the tree's
     at the root) narrowed by the node's own ``bounds`` attribute, when it has one.
 
@@ -305,7 +304,7 @@ def chance_cut(
     >>> chance_cut(thirds, [7, 0, 0], [7, 10, 10], 9, 20, False) is None
     True
     """
-    crosses = beats(prune_on_equal)
+    crosses: Callable[[Any, Any], bool] = beats(prune_on_equal)
     high = _weighted(zip(probs, highs, strict=True))
     if not math.isnan(high) and crosses(alpha, high):
         return _plain(high), UPPER
