@@ -262,7 +262,8 @@ def describe(event: TraceEvent) -> str:
         return f"leaf {node} = {format_value(event.value)}"
     if isinstance(event, Cutoff):
         skipped = ", ".join(str(s) for s in event.skipped) or "nothing left"
-        return f"cut-off at {node} after {event.child}: prune {skipped}"
+        after = "" if event.child is None else f" after {event.child}"
+        return f"cut-off at {node}{after}: prune {skipped}"
     if isinstance(event, Probe):
         return f"probe {node} with null window {window}"
     if isinstance(event, ReSearch):

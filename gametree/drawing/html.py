@@ -102,7 +102,7 @@ MODES = ("explore", "practice")
 REVEAL_CHOICES = ("always", "after-check", "never")
 """When a practice page offers "Show solution": always, once the student checked, never."""
 
-_PRUNING = ("alphabeta", "negamax_alphabeta", "pvs")
+_PRUNING = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
 
 
 def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -155,6 +155,9 @@ def _label(algorithm: str, options: Mapping[str, Any]) -> str:
         parts.append(f"depth {options['depth']}")
     if options.get("transposition_table"):
         parts.append("transposition table")
+    if options.get("bounds") is not None:
+        lo, hi = options["bounds"]
+        parts.append(f"values in [{format_value(lo)}, {format_value(hi)}]")
     return ", ".join(parts)
 
 
@@ -180,12 +183,13 @@ def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[
     options = {
         k: v
         for k, v in given.items()
-        if v is not None and k in ("depth", "prune_on_equal", "fail", "window")
+        if v is not None and k in ("depth", "prune_on_equal", "fail", "window", "bounds")
     }
     if given.get("transposition_table"):
         options["transposition_table"] = True
-    if options.get("window") == (-float("inf"), float("inf")):
-        del options["window"]
+    for key in ("window", "bounds"):
+        if options.get(key) == (-float("inf"), float("inf")):
+            del options[key]
     return algorithm, options
 
 

@@ -7,15 +7,27 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import CHANCE
+from gametree.attrs import BOUNDS, CHANCE
 from gametree.homework.story import Step, cut_reason, fmt, origin_text, replay
 from gametree.search.result import Bound
-from gametree.search.trace import Cutoff, Enter, Exit, Leaf, Probe, ReSearch, TranspositionHit
+from gametree.search.rules import star_bounds
+from gametree.search.trace import (
+    Cutoff,
+    Enter,
+    Exit,
+    Leaf,
+    Probe,
+    ProbeCutoff,
+    ReSearch,
+    StarProbe,
+    TranspositionHit,
+)
 from gametree.validation import find_root, validate
 
 __all__ = ["explain", "explain_lines"]
 
-_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs"})
+_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
+_STAR = frozenset({"star1", "star2"})
 
 
 def _ordinal(n: int) -> str:
@@ -24,11 +36,52 @@ def _ordinal(n: int) -> str:
 
 
 class _Teller:
-    def __init__(self, G: nx.DiGraph, style: str, prune_on_equal: bool, pruning: bool) -> None:
+    def __init__(
+        self,
+        G: nx.DiGraph,
+        style: str,
+        prune_on_equal: bool,
+        pruning: bool,
+        star: tuple[float, float] | None = None,
+    ) -> None:
         self.G = G
         self.style = style
         self.poe = prune_on_equal
         self.pruning = pruning
+        # Star1/Star2: the tree's bounds, then each entered node's (narrowed on the way).
+        self.star = star
+        self.bounds: dict[Hashable, tuple[float, float]] = {}
+        self.probed: set[Hashable] = set()
+
+    def own_bounds(self, node: Hashable) -> tuple[float, float] | None:
+        own = self.G._node[node].get(BOUNDS)
+        return None if own is None else (own[0], own[1])
+
+    def outcome_bounds(self, node: Hashable, parent: Hashable | None) -> str:
+        """Star1/Star2 entering a CHANCE node: what its outcomes are known to be worth."""
+        assert self.star is not None
+        outer = self.bounds.get(parent, self.star) if parent is not None else self.star
+        here = self.bounds[node] = star_bounds(outer, self.own_bounds(node))
+        if self.G._node[node].get("player") != CHANCE:
+            return ""
+        pairs = [star_bounds(here, self.own_bounds(c)) for c in self.G._succ[node]]
+        if all(lo == -float("inf") and hi == float("inf") for lo, hi in pairs):
+            return (
+                "; its outcomes are unbounded, so none can be pruned: one not yet searched "
+                "could be worth anything (give bounds to prune)"
+            )
+        if len(set(pairs)) == 1:
+            lo, hi = pairs[0]
+            if lo == -float("inf"):
+                return f"; each of its outcomes is worth at most {self.v(hi)}"
+            if hi == float("inf"):
+                return f"; each of its outcomes is worth at least {self.v(lo)}"
+            return f"; each of its outcomes is worth between {self.v(lo)} and {self.v(hi)}"
+        shown = ", ".join(
+            f"{self.n(c)} in [{self.v(lo)}, {self.v(hi)}]"
+            for c, (lo, hi) in zip(self.G._succ[node], pairs, strict=True)
+        )
+        return f"; its outcomes are bounded: {shown}"
 
     def n(self, node: Hashable) -> str:
         return f"**{node}**" if self.style == "markdown" else str(node)
@@ -58,6 +111,10 @@ class _Teller:
         if parent is None:
             return ""
         pp = step.parent_player
+        node = getattr(step.event, "node", None)
+        if pp == CHANCE and node in self.probed:
+            self.probed.discard(node)
+            return f"; {self.n(parent)} now knows this bound on {self.n(node)}"
         if pp == CHANCE:
             return f"; it counts towards the average at {self.n(parent)}"
         if step.update == "alpha":
@@ -75,6 +132,13 @@ class _Teller:
         return f"; no better for {self.n(parent)} ({pp})"
 
     def sentence(self, step: Step) -> str:
+        text = self.plain_sentence(step)
+        e = step.event
+        if self.star is not None and isinstance(e, Enter):
+            text = text[:-1] + self.outcome_bounds(e.node, e.parent) + "."
+        return text
+
+    def plain_sentence(self, step: Step) -> str:
         e = step.event
         if isinstance(e, Enter):
             w = self.window(e.alpha, e.beta) if self.pruning else ""
@@ -104,6 +168,14 @@ class _Teller:
             if step.parent is not None:  # a leaf evaluated without an Enter event
                 return head + self.update(step) + "."
             return head + "."
+        if isinstance(e, Cutoff) and not e.skipped:
+            reason = cut_reason(step, self.poe, self.style)
+            return f"Cutoff: {reason}, so no outcome needs a full search."
+        if isinstance(e, ProbeCutoff):
+            names = [self.n(s) for s in e.skipped]
+            skipped = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            word = "is" if len(e.skipped) == 1 else "are"
+            return f"{cut_reason(step, self.poe, self.style)}: so {skipped} {word} pruned too."
         if isinstance(e, Cutoff):
             names = [self.n(s) for s in e.skipped]
             skipped = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -122,6 +194,14 @@ class _Teller:
             if step.parent is None:
                 return f"{head}: the value of the root is {self.v(e.value)}."
             return f"{head}, back to {self.n(step.parent)}" + self.update(step) + "."
+        if isinstance(e, StarProbe):
+            self.probed.add(e.node)
+            side = "from below" if step.player == "MAX" else "from above"
+            return (
+                f"Probe {self.n(e.node)} ({step.player}), an outcome of {self.n(e.parent)}: "
+                f"search only its first child, with the window {self.window(e.alpha, e.beta)}, "
+                f"to bound {self.n(e.node)} {side} before any outcome is searched in full."
+            )
         if isinstance(e, Probe):
             return (
                 f"Probe {self.n(e.node)} with the null window {self.window(e.alpha, e.beta)}: "
@@ -150,7 +230,7 @@ def explain_lines(
 ) -> list[str]:
     """Return one sentence per trace event (see :func:`explain`)."""
     from gametree.search import search_trace
-    from gametree.search.algorithms import MCTS_NAMES
+    from gametree.search.algorithms import MCTS_NAMES, canonical_name
 
     if str(algorithm).strip().lower() in MCTS_NAMES:
         from gametree.homework.mctsexplain import mcts_lines
@@ -164,7 +244,12 @@ def explain_lines(
     validate(G)
     options.pop("annotate", None)
     events = list(search_trace(G, algorithm, **options))
-    teller = _Teller(G, format, bool(options.get("prune_on_equal", True)), algorithm in _PRUNING)
+    name = canonical_name(algorithm)
+    star = None
+    if name in _STAR:
+        lo, hi = options.get("bounds", (-float("inf"), float("inf")))
+        star = (lo, hi)
+    teller = _Teller(G, format, bool(options.get("prune_on_equal", True)), name in _PRUNING, star)
     return [teller.sentence(step) for step in replay(G, events)]
 
 
@@ -227,6 +312,9 @@ def explain(
     if algorithm in _PRUNING:
         convention += ", cut when alpha >= beta" if poe else ", cut only when alpha > beta"
         convention += f", fail-{opts.get('fail', 'soft')}"
+    if algorithm in _STAR:
+        lo, hi = opts.get("bounds", (-float("inf"), float("inf")))
+        convention += f", values in [{fmt(lo, format)}, {fmt(hi, format)}]"
     pruned = list(dict.fromkeys(c for _, c in result.pruned_edges))
     pruned_text = ", ".join(str(c) for c in pruned) if pruned else "nothing"
     move = ""

@@ -16,11 +16,13 @@ from typing import Any
 
 from gametree.attrs import MAX, MIN, PLAYER
 from gametree.search.trace import (
+    ChanceCutoff,
     Cutoff,
     Enter,
     Exit,
     Leaf,
     Probe,
+    ProbeCutoff,
     ReSearch,
     TraceEvent,
     TranspositionHit,
@@ -262,10 +264,74 @@ def origin_text(
     return f"{head} inherited from {origin.node} after {origin.child} returned {returned}"
 
 
+def average_text(weights: tuple[float, ...], terms: tuple[float, ...], style: str = "text") -> str:
+    """Write a weighted average out: ``(7 + 10 + 10) / 3`` or ``0.5 × 7 + 0.5 × 10``.
+
+    >>> average_text((1 / 3,) * 3, (7, 10, 10)), average_text((0.25, 0.75), (4, 8))
+    ('(7 + 10 + 10) / 3', '0.25*4 + 0.75*8')
+    """
+    shown = [fmt(t, style) for t in terms]
+    if len(set(weights)) == 1:
+        return "(" + " + ".join(shown) + f") / {len(terms)}"
+    times = "×" if style == "markdown" else "*"
+    return " + ".join(f"{fmt(w, style)}{times}{t}" for w, t in zip(weights, shown, strict=True))
+
+
+def _names(nodes: list[str]) -> str:
+    return nodes[0] if len(nodes) == 1 else ", ".join(nodes[:-1]) + " and " + nodes[-1]
+
+
+def _chance_reason(step: Step, event: ChanceCutoff, poe: bool, style: str) -> str:
+    """Why Star1/Star2 cut at a CHANCE node, with the arithmetic written out."""
+    node = f"**{event.node}**" if style == "markdown" else str(event.node)
+    low = str(event.bound) == "upper"
+    known, probed, assumed = [], [], []
+    for child, term, source in zip(event.outcomes, event.terms, event.sources, strict=True):
+        if source == "value":
+            known.append(f"{child} returned {fmt(term, style)}")
+        elif source == "probe":
+            side = "at most" if low else "at least"
+            probed.append(f"{child} is {side} {fmt(term, style)} by its probe")
+        else:
+            assumed.append(str(child))
+    facts = known + probed
+    if assumed:
+        side = "at most" if low else "at least"
+        term = event.terms[event.sources.index("bound")]
+        same = all(
+            t == term for t, s in zip(event.terms, event.sources, strict=True) if s == "bound"
+        )
+        if same:
+            verb = "is" if len(assumed) == 1 else "are"
+            facts.append(f"{_names(assumed)} {verb} {side} {fmt(term, style)}")
+        else:
+            facts.append(f"{_names(assumed)} at their bounds")
+    when = "before any outcome is searched" if event.child is None else f"after {event.child}"
+    expr = average_text(event.weights, event.terms, style)
+    value = fmt(event.value, style)
+    if low:
+        crossed = origin_text("alpha", event.alpha, step.alpha_from, style)
+        rel = "below" if event.value < event.alpha else ("equal to" if poe else "below")
+        head = f"the average cannot exceed {expr} = {value}, {rel} {crossed}"
+    else:
+        crossed = origin_text("beta", event.beta, step.beta_from, style)
+        rel = "above" if event.value > event.beta else "equal to"
+        head = f"the average cannot fall below {expr} = {value}, {rel} {crossed}"
+    return f"at {node} (CHANCE) {when} ({'; '.join(facts)}) {head}"
+
+
 def cut_reason(step: Step, prune_on_equal: bool, style: str = "text") -> str:
     """Say why a cutoff happened: ``"at C (MIN) the value 2 <= alpha 3 inherited from ..."``."""
     event = step.event
     assert isinstance(event, Cutoff)
+    if isinstance(event, ChanceCutoff):
+        return _chance_reason(step, event, prune_on_equal, style)
+    if isinstance(event, ProbeCutoff):
+        node = f"**{event.node}**" if style == "markdown" else str(event.node)
+        return (
+            f"{node} was only probed (its first child {event.child}) when the chance node "
+            "above it was cut off"
+        )
     # Fail-hard searches report the clamped value; say the value the node really found.
     value = step.parent_value if step.parent_value is not None else event.value
     le = ("≤" if style == "markdown" else "<=") if prune_on_equal else "<"

@@ -576,6 +576,8 @@ class _Search:
         """Apply the chance cutoff rule at ``f`` after ``child`` (None: before any)."""
         st = f.star
         assert st is not None
+        if st.lows == st.highs:
+            return  # every outcome is known exactly: so is the average
         cut = chance_cut(st.weights, st.lows, st.highs, f.lo, f.hi, self.plan.prune_on_equal)
         if cut is None:
             return
@@ -597,6 +599,7 @@ class _Search:
                     f.hi,
                     skipped,
                     BOUND_OF_CODE[bound],
+                    tuple(f.children),
                     tuple(float(w) for w in st.weights),
                     terms,
                     tuple(st.sources),

@@ -100,10 +100,12 @@ class ChanceCutoff(Cutoff):
     ``value`` is the sum of ``weights[j] * terms[j]`` over the outcomes, where
     ``sources[j]`` says what ``terms[j]`` is: ``"value"`` (the outcome was searched),
     ``"probe"`` (a Star2 probe bounded it) or ``"bound"`` (not searched: the bound its
-    values are known to lie within). ``skipped`` are the outcomes never searched.
+    values are known to lie within), for the outcomes ``outcomes`` in search order.
+    ``skipped`` are the outcomes never searched.
     """
 
     bound: Bound = Bound.UPPER
+    outcomes: tuple[Hashable, ...] = ()
     weights: tuple[float, ...] = ()
     terms: tuple[float, ...] = ()
     sources: tuple[str, ...] = ()
