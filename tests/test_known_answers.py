@@ -54,8 +54,9 @@ def load_cases() -> list[Any]:
         for i, case in enumerate(data["cases"]):
             for algorithm in case["algorithms"]:
                 options = {k: _number(v) for k, v in case["options"].items()}
-                if "window" in options:
-                    options["window"] = tuple(_number(v) for v in options["window"])
+                for key in ("window", "bounds"):
+                    if key in options:
+                        options[key] = tuple(_number(v) for v in options[key])
                 params.append(
                     pytest.param(
                         data["tree"],

@@ -583,8 +583,10 @@ class _Search:
             return
         st.cut = cut
         f.cut = True
-        self.cutoffs += 1
         skipped = tuple(c for j, c in enumerate(f.children) if st.sources[j] == "bound")
+        if not skipped and "probe" not in st.sources:
+            return  # the last outcome returned a bound: the node returns one, nothing cut
+        self.cutoffs += 1
         self.pruned.extend((f.node, c) for c in skipped)
         record = self.record
         value, bound = cut
