@@ -13,7 +13,15 @@ import networkx as nx
 from gametree.attrs import BOUNDS, CHANCE, FRONTIER, PLAYER, PROB, ROOT, VALUE, VISITS, Player
 from gametree.exceptions import InvalidTreeError
 
-__all__ = ["Problem", "bounds_problem", "find_root", "is_game_tree", "problems", "validate"]
+__all__ = [
+    "Problem",
+    "bounds_problem",
+    "bounds_problems",
+    "find_root",
+    "is_game_tree",
+    "problems",
+    "validate",
+]
 
 PROBABILITY_TOLERANCE = 1e-9
 _PLAYER_NAMES = frozenset(p.value for p in Player)
@@ -93,17 +101,38 @@ def bounds_problem(bounds: object) -> str | None:
     return None
 
 
-def _bounds_problems(G: nx.DiGraph) -> list[Problem]:
-    """Values outside the bounds that apply to them (their own and their ancestors').
+def bounds_problems(
+    G: nx.DiGraph,
+    bounds: tuple[float, float] = (-math.inf, math.inf),
+    root: Hashable | None = None,
+) -> list[Problem]:
+    """Values outside the bounds that apply to them: ``bounds`` (for every node, or for
+    those below ``root``) and the ``bounds`` attributes of the node and its ancestors.
 
     Bounds hold on a whole subtree, so in a DAG a node gets the bounds of every path
     into it: a topological pass intersects them (O(n + m)).
+
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> [str(p) for p in bounds_problems(G, (0, 12))]
+    ["node 'K': value 14 lies outside its bounds [0, 12]"]
     """
     nodes, succ, pred = G._node, G._succ, G._pred
-    inside: dict[Any, tuple[float, float]] = {}
     found: list[Problem] = []
-    indegree = {n: len(p) for n, p in pred.items()}
-    order = [n for n, d in indegree.items() if not d]
+    if root is None:
+        indegree = {n: len(p) for n, p in pred.items()}
+        order = [n for n, d in indegree.items() if not d]
+    else:
+        below = [root]
+        seen = {root}
+        for node in below:
+            for child in succ[node]:
+                if child not in seen:
+                    seen.add(child)
+                    below.append(child)
+        indegree = {n: sum(1 for p in pred[n] if p in seen) for n in below}
+        order = [root]
+    inside: dict[Any, tuple[float, float]] = {n: bounds for n in order}
     for node in order:
         lo, hi = inside.get(node, (-math.inf, math.inf))
         own = nodes[node].get(BOUNDS)
@@ -315,7 +344,7 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
         if full():
             return found[:limit]
     if acyclic and any(BOUNDS in data for data in G._node.values()):
-        found.extend(_bounds_problems(G))
+        found.extend(bounds_problems(G))
     return found[:limit] if limit is not None else found
 
 

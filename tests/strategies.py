@@ -296,3 +296,62 @@ def answer_texts(draw: st.DrawFn) -> str:
         st.lists(st.one_of(st.sampled_from(ANSWER_PIECES), st.text(max_size=8)), max_size=25)
     )
     return "".join(pieces)
+
+
+# --- Star1/Star2: chance trees with bounds on their values ----------------------------
+
+
+@st.composite
+def bounded_chance_graphs(
+    draw: st.DrawFn,
+    values: st.SearchStrategy[Any] | None = None,
+    *,
+    max_depth: int = 5,
+    dag: bool | None = None,
+) -> tuple[nx.DiGraph, tuple[float, float]]:
+    """A random tree or DAG of MAX, MIN and CHANCE nodes in any order (MIN roots, two
+    MIN levels in a row, chance over chance, uneven depths), with tree bounds that hold
+    every leaf and ``bounds`` attributes on some nodes, each holding its subtree.
+
+    Returns ``(G, bounds)``: the bounds for ``star1(G, bounds=...)``.
+    """
+    if values is None:
+        values = st.one_of(VALUES_INT, VALUES_TIES, VALUES_FLOAT)
+    nested = draw(nested_lists(values, max_branching=4, max_depth=max_depth, max_leaves=40))
+    G = gametree.from_nested(nested)
+    for node in G:
+        if G.out_degree(node):
+            G.nodes[node]["player"] = draw(st.sampled_from(["MAX", "MIN", "CHANCE"]))
+    if dag if dag is not None else draw(st.booleans()):
+        depth = nx.single_source_shortest_path_length(G, G.graph["root"])
+        nodes = sorted(G, key=lambda n: depth[n])
+        for _ in range(draw(st.integers(0, 5))):
+            parent = draw(st.sampled_from(nodes))
+            child = draw(st.sampled_from(nodes))
+            if (
+                G.out_degree(parent)
+                and depth[child] > depth[parent]
+                and not G.has_edge(parent, child)
+            ):
+                G.add_edge(parent, child)
+    for node, data in G.nodes(data=True):
+        if data.get("player") == "CHANCE" and draw(st.booleans()):
+            kids = list(G.successors(node))
+            weights = [draw(st.integers(0, 4)) for _ in kids]
+            if sum(weights) == 0:
+                weights[0] = 1
+            total = sum(weights)
+            for kid, w in zip(kids, weights, strict=True):
+                G.edges[node, kid]["prob"] = w / total
+    leaves = [n for n in G if not G.out_degree(n)]
+    low = min(G.nodes[n]["value"] for n in leaves)
+    high = max(G.nodes[n]["value"] for n in leaves)
+    slack = st.sampled_from([0, 0, 1, 5.5])
+    lo = draw(st.sampled_from([low - draw(slack), -float("inf")]))
+    hi = draw(st.sampled_from([high + draw(slack), float("inf")]))
+    for node in G:
+        if draw(st.integers(0, 4)) == 0:
+            below = [G.nodes[n]["value"] for n in nx.descendants(G, node) | {node} if n in leaves]
+            G.nodes[node]["bounds"] = (min(below) - draw(slack), max(below) + draw(slack))
+    gametree.validate(G)
+    return G, (lo, hi)

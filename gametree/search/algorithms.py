@@ -40,10 +40,11 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.exceptions import SearchError
+from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.engine import Evaluate, Expand, Plan, make_plan, run, run_to_result
 from gametree.search.result import SearchResult, with_moves
 from gametree.search.trace import TraceEvent
+from gametree.validation import bounds_problems
 
 __all__ = [
     "ALGORITHMS",
@@ -169,6 +170,13 @@ def _plan(
         star=_STAR.get(name, 0),
         bounds=bounds,
     )
+    if plan.star and expand is None:
+        # A wrong claim about a leaf the search prunes would go unnoticed: check them all.
+        found = bounds_problems(G, plan.bounds, plan.root)
+        if found:
+            raise InvalidTreeError(
+                f"{found[0]} (bounds={plan.bounds!r} and the nodes' bounds)", node=found[0].node
+            )
     return Plan(**{**plan.__dict__, "options": _recorded_options(name, plan, evaluate)})
 
 
