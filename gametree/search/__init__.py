@@ -1,4 +1,4 @@
-"""Searching game trees: minimax, negamax, alpha-beta, PVS, expectiminimax, with traces.
+"""Searching game trees: minimax, negamax, alpha-beta, PVS, expectiminimax, Star1/Star2.
 
 Every algorithm runs on one iterative core (:mod:`gametree.search.engine`), returns a
 frozen :class:`SearchResult` and can write what it did onto the graph

@@ -1,4 +1,5 @@
-"""The search algorithms: minimax, negamax, alpha-beta, its negamax form, PVS, expectiminimax.
+"""The search algorithms: minimax, negamax, alpha-beta, its negamax form, PVS, expectiminimax,
+and Star1/Star2 (alpha-beta with pruning below CHANCE nodes given bounds on the values).
 
 Each function takes the graph first and its options keyword-only, returns a frozen
 :class:`~gametree.SearchResult` and (with ``annotate=True``, the default) writes what

@@ -17,7 +17,11 @@ What the core guarantees, whichever algorithm drives it:
 * Child order is ``G.succ[node]`` order, or the order given by ``child_order``.
 * A CHANCE node averages its children (weighted by the edges' ``prob``, equal weights
   when no edge has one) and searches every child with the open window
-  ``(-inf, inf)``, so its value is exact.
+  ``(-inf, inf)``, so its value is exact, except under Star1/Star2 (``plan.star``)
+  when bounds on its outcomes are known: then each outcome gets the window derived
+  from the node's (:func:`~gametree.search.rules.chance_window`), Star2 first probes
+  the MAX/MIN outcomes' first children, and the node stops with a bound once
+  :func:`~gametree.search.rules.chance_cut` says its average has left the window.
 * Internally every node computes the fail-soft value; with ``fail="hard"`` the value a
   node *reports* (in :attr:`SearchResult.node_values`, the trace and the result) is
   that value clamped to the window the node was entered with. The cutoff decisions
