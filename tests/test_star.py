@@ -449,3 +449,23 @@ def test_cli_compare_and_check(tmp_path: Path) -> None:
     answers.write_text("value = 7\npruned = H\n")
     code, out, _ = run_cli("check", str(tree), str(answers), "-a", "star1", "--bounds", "0", "10")
     assert code == 1 and "J" in out
+
+
+def test_views_step_by_step(tmp_path: Path) -> None:
+    G = coins()
+    path = tmp_path / "coins.tree"
+    path.write_text(gametree.to_notation(G))
+    for suffix in (".html", ".gif", ".txt"):
+        code, _, err = run_cli(
+            "draw", str(path), "-o", str(tmp_path / f"steps{suffix}"), "-a", "star2",
+            "--bounds", "0", "10",
+        )  # fmt: skip
+        assert code == 0, err
+    text = (tmp_path / "steps.txt").read_text()
+    assert "└╫─ H  9  pruned" in text and "values in [0, 10]" in text
+    page = (tmp_path / "steps.html").read_text()
+    assert "--bounds 0 10" in page and "(4 + 10) / 2 = 7" in page
+    from gametree.drawing.animate import describe
+
+    captions = [describe(e) for e in gametree.search_trace(G, "star1", bounds=(0, 10))]
+    assert "cut-off at C after G: prune H" in captions

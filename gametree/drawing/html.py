@@ -175,6 +175,10 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
     if window is not None and tuple(window) != (-float("inf"), float("inf")):
         lo, hi = (jsonable(x) for x in window)
         flags.append(f"--window {lo} {hi}")
+    bounds = options.get("bounds")
+    if bounds is not None:
+        lo, hi = (jsonable(x) for x in bounds)
+        flags.append(f"--bounds {lo} {hi}")
     return " ".join(flags)
 
 

@@ -458,6 +458,8 @@ def convention_text(search: Mapping[str, Any]) -> str:
     'alphabeta: cut only when α > β (strict), fail-hard, window (−∞, ∞)'
     >>> convention_text({"algorithm": "minimax", "depth": 2})
     'minimax: depth 2'
+    >>> convention_text({"algorithm": "star1", "bounds": (0, 10)})
+    'star1: values in [0, 10]'
     """
     parts = []
     if search.get("algorithm") == "mcts":
@@ -475,6 +477,9 @@ def convention_text(search: Mapping[str, Any]) -> str:
     window = search.get("window")
     if isinstance(window, (tuple, list)) and len(window) == 2:
         parts.append(f"window ({format_value(window[0])}, {format_value(window[1])})")
+    bounds = search.get("bounds")
+    if isinstance(bounds, (tuple, list)) and len(bounds) == 2:
+        parts.append(f"values in [{format_value(bounds[0])}, {format_value(bounds[1])}]")
     if search.get("depth") is not None:
         parts.append(f"depth {search['depth']}")
     if search.get("transposition_table"):
