@@ -365,10 +365,11 @@ def test_explain_writes_out_the_average() -> None:
     cut = next(line for line in lines if "Cutoff" in line and "at D" in line)
     assert "(2 + 10) / 2 = 6, below alpha 7" in cut
     assert lines[-1] == "Result: value 7, best move B; pruned: H, J."
-    weighted = gametree.parse("players: MAX CHANCE\n(A (B 8 6) (C 0.25*4 0.75*9))")
-    text = gametree.explain(weighted, "star1", bounds=(0, 10))
-    assert "0.25*4 + 0.75*10 = 8.5" not in text  # 8.5 > 7: no cut after G
-    assert "pruned: nothing" in text
+    # Weighted: after F (weight 0.75) C is at most 0.75*4 + 0.25*10 = 5.5 < 7.
+    weighted = gametree.parse("players: MAX CHANCE\n(A (B 8 6) (C 0.75*4 0.25*9))")
+    text = gametree.explain(weighted, "star1", bounds=(0, 10), format="markdown")
+    assert "cannot exceed 0.75×4 + 0.25×10 = 5.5, below α 7" in text
+    assert text.splitlines()[-1] == "**Result:** value 7, best move B; pruned: G."
 
 
 def test_explain_says_why_nothing_is_pruned_without_bounds() -> None:
