@@ -61,6 +61,7 @@ from gametree.search.rules import (
     EXACT,
     LOWER,
     UPPER,
+    WeightedSum,
     beats,
     better,
     chance_cut,
@@ -321,7 +322,9 @@ class _Star:
     __slots__ = (
         "current",
         "cut",
+        "hi_sum",
         "highs",
+        "lo_sum",
         "lows",
         "probe_next",
         "probing",
@@ -336,6 +339,8 @@ class _Star:
         self.weights = weights
         self.lows = lows
         self.highs = highs
+        self.lo_sum = WeightedSum(weights, lows)
+        self.hi_sum = WeightedSum(weights, highs)
         # Where each outcome's pair comes from: "bound", "probe" or "value".
         self.sources = ["bound"] * len(lows)
         self.probing = probing
@@ -582,7 +587,8 @@ class _Search:
         assert st is not None
         if st.lows == st.highs:
             return  # every outcome is known exactly: so is the average
-        cut = chance_cut(st.weights, st.lows, st.highs, f.lo, f.hi, self.plan.prune_on_equal)
+        low, high = st.lo_sum.total(), st.hi_sum.total()
+        cut = chance_cut(low, high, f.lo, f.hi, self.plan.prune_on_equal)
         if cut is None:
             return
         st.cut = cut
@@ -634,7 +640,7 @@ class _Search:
                 st.probe_next += 1
                 child = f.children[j]
                 if st.weights[j] and self.probeable(child, depth):
-                    a, b = chance_window(st.weights, st.lows, st.highs, j, f.lo, f.hi)
+                    a, b = self.star_window(st, j, f.lo, f.hi)
                     return child, a, b, True
             st.probing = False
         j = f.index
@@ -646,8 +652,14 @@ class _Search:
             if self.record:
                 self.events.append(ReSearch(f.children[j], f.node, -INF, INF, st.lows[j]))
             return f.children[j], -INF, INF, False
-        a, b = chance_window(st.weights, st.lows, st.highs, j, f.lo, f.hi)
+        a, b = self.star_window(st, j, f.lo, f.hi)
         return f.children[j], a, b, False
+
+    @staticmethod
+    def star_window(st: _Star, j: int, alpha: float, beta: float) -> tuple[float, float]:
+        w, lo, hi = st.weights[j], st.lows[j], st.highs[j]
+        rest_hi, rest_lo = st.hi_sum.total(w, hi), st.lo_sum.total(w, lo)
+        return chance_window(w, lo, hi, rest_hi, rest_lo, alpha, beta)
 
     def star_deliver(
         self, f: _Frame, child: Hashable, value: float, bound: int, probe: bool
@@ -667,6 +679,9 @@ class _Search:
             # Within the bounds a failing-low value at the lower bound is exact.
             value, bound = (hi, EXACT) if bound == UPPER else (lo, EXACT)
             lo = hi = value
+        w = st.weights[j]
+        st.lo_sum.replace(w, st.lows[j], lo)
+        st.hi_sum.replace(w, st.highs[j], hi)
         st.lows[j], st.highs[j] = lo, hi
         st.sources[j] = "probe" if probe else "value"
         self.star_check(f, child)

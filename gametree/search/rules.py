@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +36,7 @@ __all__ = [
     "EXACT",
     "LOWER",
     "UPPER",
+    "WeightedSum",
     "beats",
     "better",
     "chance_cut",
@@ -182,24 +183,59 @@ def chance_value(node: Hashable, total: float, all_exact: bool) -> tuple[float, 
 # -- Star1/Star2: pruning below CHANCE nodes with bounds on the values (Ballard 1983) ----
 
 
-def _weighted(terms: Iterable[tuple[float, float]]) -> Fraction | float:
-    """The exact sum of ``p * x`` (a Fraction), ``±inf``, or NaN when both infinities occur.
+class WeightedSum:
+    """The exact sum of ``p * x`` over a CHANCE node's outcomes, kept up to date as one
+    outcome's term changes (O(1) per change), with ``±inf`` terms counted apart.
 
-    Exact, so a cut decided on it never comes from a rounding error.
+    Exact (fractions), so a cut decided on it never comes from a rounding error.
+
+    >>> s = WeightedSum(star_weights([1 / 3] * 3), [7, 10, 10])
+    >>> s.total(), s.total(Fraction(1, 3), 7)
+    (Fraction(9, 1), Fraction(20, 3))
+    >>> s.replace(Fraction(1, 3), 10, math.inf); s.total()
+    inf
     """
-    total = Fraction(0)
-    infinite = 0
-    for p, x in terms:
+
+    __slots__ = ("down", "finite", "up")
+
+    def __init__(self, weights: Sequence[Fraction], xs: Sequence[float]) -> None:
+        self.finite = Fraction(0)
+        self.up = self.down = 0
+        for p, x in zip(weights, xs, strict=True):
+            self.add(p, x)
+
+    def add(self, p: Fraction, x: float, times: int = 1) -> None:
+        """Add ``times`` times the term ``p * x`` (a weight of 0 adds nothing)."""
         if not p:
-            continue
-        if math.isinf(x):
-            side = 1 if x > 0 else -1
-            if infinite and infinite != side:
-                return math.nan
-            infinite = side
-            continue
-        total += Fraction(p) * Fraction(x)
-    return infinite * INF if infinite else total
+            return
+        if x == INF:
+            self.up += times
+        elif x == -INF:
+            self.down += times
+        else:
+            self.finite += times * p * Fraction(x)
+
+    def replace(self, p: Fraction, old: float, new: float) -> None:
+        """One outcome's term changes from ``p * old`` to ``p * new``."""
+        self.add(p, old, -1)
+        self.add(p, new)
+
+    def total(self, p: Fraction = Fraction(0), x: float = 0) -> Fraction | float:
+        """The sum (less the term ``p * x`` when given): a Fraction, ``±inf``, or NaN
+        when terms of both infinities remain."""
+        up, down, finite = self.up, self.down, self.finite
+        if p:
+            if x == INF:
+                up -= 1
+            elif x == -INF:
+                down -= 1
+            else:
+                finite -= p * Fraction(x)
+        if up and down:
+            return math.nan
+        if up or down:
+            return INF if up else -INF
+        return finite
 
 
 def _plain(x: Fraction | float) -> float:
@@ -240,50 +276,46 @@ def star_bounds(outer: tuple[float, float], own: tuple[float, float] | None) -> 
     return max(outer[0], own[0]), min(outer[1], own[1])
 
 
+def _solve(edge: float, rest: Fraction | float, p: Fraction, open_end: float) -> Any:
+    """``(edge - rest) / p``, exactly when both are finite; ``open_end`` when undefined."""
+    if math.isinf(edge) or math.isinf(rest) or math.isnan(rest):
+        gap = float(edge) - float(rest)
+        return open_end if math.isnan(gap) else gap
+    return (Fraction(edge) - rest) / p
+
+
 def chance_window(
-    probs: Sequence[float],
-    lows: Sequence[float],
-    highs: Sequence[float],
-    i: int,
+    p: Fraction,
+    low: float,
+    high: float,
+    rest_high: Fraction | float,
+    rest_low: Fraction | float,
     alpha: float,
     beta: float,
 ) -> tuple[float, float]:
-    """The window Star1 searches outcome ``i`` of a CHANCE node with (MAX's view).
+    """The window Star1 searches an outcome of a CHANCE node with (MAX's view).
 
-    ``lows[j]``/``highs[j]`` bound what outcome ``j`` is worth (its value once searched,
-    a probe's bound, else the leaf-value bounds). With weights ``p``, the node's
-    average leaves ``(alpha, beta)`` as soon as outcome ``i`` is worth at most
-    ``A = (alpha - sum_{j != i} p_j highs_j) / p_i`` or at least
-    ``B = (beta - sum_{j != i} p_j lows_j) / p_i``, so the outcome is searched with
-    ``(max(A, lows_i), min(B, highs_i))`` (Ballard 1983, Star1). An outcome of weight 0
-    counts for nothing and gets the open window.
+    The outcome has weight ``p`` and is known to be worth between ``low`` and ``high``
+    (its leaf-value bounds, or a Star2 probe's); the other outcomes' weighted upper
+    and lower ends sum to ``rest_high`` and ``rest_low`` (their values once searched).
+    The node's average leaves ``(alpha, beta)`` as soon as this outcome is worth at
+    most ``A = (alpha - rest_high) / p`` or at least ``B = (beta - rest_low) / p``, so
+    it is searched with ``(max(A, low), min(B, high))`` (Ballard 1983, Star1). An
+    outcome of weight 0 counts for nothing and gets the open window.
 
-    >>> chance_window([0.5, 0.5], [0, 0], [10, 10], 0, 6, 9)
+    >>> chance_window(Fraction(1, 2), 0, 10, 5, 0, 6, 9)
     (2, 10)
     """
-    p = probs[i]
     if not p:
         return -INF, INF
-    rest_hi = _weighted((probs[j], highs[j]) for j in range(len(probs)) if j != i)
-    rest_lo = _weighted((probs[j], lows[j]) for j in range(len(probs)) if j != i)
-    weight = Fraction(p)
-    if math.isinf(alpha) or math.isinf(rest_hi) or math.isnan(rest_hi):
-        a: Fraction | float = -INF if alpha < INF else INF
-    else:
-        a = (Fraction(alpha) - rest_hi) / weight
-    if math.isinf(beta) or math.isinf(rest_lo) or math.isnan(rest_lo):
-        b: Fraction | float = INF if beta > -INF else -INF
-    else:
-        b = (Fraction(beta) - rest_lo) / weight
-    lo = lows[i] if a <= lows[i] else _plain(a)
-    hi = highs[i] if b >= highs[i] else _plain(b)
-    return lo, hi
+    a = _solve(alpha, rest_high, p, -INF)
+    b = _solve(beta, rest_low, p, INF)
+    return (low if a <= low else _plain(a)), (high if b >= high else _plain(b))
 
 
 def chance_cut(
-    probs: Sequence[float],
-    lows: Sequence[float],
-    highs: Sequence[float],
+    low: Fraction | float,
+    high: Fraction | float,
     alpha: float,
     beta: float,
     prune_on_equal: bool,
@@ -291,24 +323,21 @@ def chance_cut(
     """Star1's cutoff rule at a CHANCE node: the fail-soft value and bound code
     (MAX's view) when its remaining outcomes need not be searched, else None.
 
-    The node is worth between ``sum p_j lows_j`` and ``sum p_j highs_j``. When the
-    upper end is at most ``alpha`` the node fails low (an upper bound); when the lower
-    end is at least ``beta`` it fails high (a lower bound). Without
-    ``prune_on_equal`` only a bound strictly beyond the window cuts. The sums are
-    exact. With unbounded values (infinite ``highs``/``lows`` left) neither can happen
-    until every outcome is known.
+    The node is worth between ``low`` and ``high``, the weighted sums of what its
+    outcomes are known to be worth at least and at most (:class:`WeightedSum`). When
+    ``high`` is at most ``alpha`` the node fails low (an upper bound); when ``low``
+    is at least ``beta`` it fails high (a lower bound). Without ``prune_on_equal``
+    only a bound strictly beyond the window cuts. With unbounded values (an infinite
+    end left) neither can happen until every outcome is known.
 
-    >>> thirds = star_weights([1 / 3] * 3)
-    >>> chance_cut(thirds, [7, 0, 0], [7, 10, 10], 10, 20, True)
+    >>> chance_cut(Fraction(7, 3), Fraction(9), 10, 20, True)
     (9, -1)
-    >>> chance_cut(thirds, [7, 0, 0], [7, 10, 10], 9, 20, False) is None
+    >>> chance_cut(Fraction(7, 3), Fraction(9), 9, 20, False) is None
     True
     """
     crosses: Callable[[Any, Any], bool] = beats(prune_on_equal)
-    high = _weighted(zip(probs, highs, strict=True))
     if not math.isnan(high) and crosses(alpha, high):
         return _plain(high), UPPER
-    low = _weighted(zip(probs, lows, strict=True))
     if not math.isnan(low) and crosses(low, beta):
         return _plain(low), LOWER
     return None
