@@ -76,7 +76,7 @@ __all__ = [
     "pvs",
     "search_trace",
     "solve",
-    "ucb1",
     "star1",
     "star2",
+    "ucb1",
 ]
