@@ -870,6 +870,7 @@ def _write(G: nx.DiGraph) -> str:
             value = _number_text(data[VALUE])
             simple[node] = (_name_text(node) + "=" + value) if node in explicit else value
     heads = {node: head(node) for node in order if node not in simple}
+    own = {(node, child) for node in order for child in def_children[node]}
     # Inline widths, bottom-up.
     width: dict[Hashable, int] = {}
     for node in reversed(order):
@@ -878,7 +879,7 @@ def _write(G: nx.DiGraph) -> str:
             continue
         total = 2 + len(heads[node])
         for child in succ[node]:
-            if child in def_children[node]:
+            if (node, child) in own:
                 total += 1 + len(prefix(node, child)) + width[child]
             else:
                 total += 1 + len(prefix(node, child)) + len(_name_text(child))
@@ -886,10 +887,6 @@ def _write(G: nx.DiGraph) -> str:
     pieces: list[str] = []
     if cycle != DEFAULT_PLAYERS:
         pieces.append("players: " + " ".join(cycle) + "\n")
-    own = set()
-    for node in order:
-        for child in def_children[node]:
-            own.add((node, child))
     # Tasks: a str is emitted as is; a tuple writes a node at an indentation level.
     tasks: list[str | tuple[Hashable, int, bool]] = [(root, 0, False)]
     while tasks:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -364,7 +364,6 @@ def _edge_problems(node: Hashable, player: object, children: dict[Any, Any]) -> 
     probs = [edge.get(PROB) for edge in children.values()]
     if all(p is None for p in probs):
         return found
-    total = 0.0
     for (child, _), p in zip(children.items(), probs, strict=True):
         if p is None:
             found.append(
@@ -381,12 +380,35 @@ def _edge_problems(node: Hashable, player: object, children: dict[Any, Any]) -> 
             continue
         if p < 0:
             found.append(Problem(f"edge {node!r} -> {child!r}: prob {p!r} is negative", node))
-        total += float(p)
-    if not found and abs(total - 1.0) > PROBABILITY_TOLERANCE:
-        found.append(
-            Problem(f"probabilities out of CHANCE node {node!r} sum to {total!r}, not 1", node)
-        )
+    if not found:
+        why = probability_sum_problem(probs)
+        if why is not None:
+            found.append(Problem(f"probabilities out of CHANCE node {node!r} {why}", node))
     return found
+
+
+def probability_sum_problem(probs: Sequence[Any]) -> str | None:
+    """Return why the probabilities ``probs`` (valid numbers) do not sum to 1, or None.
+
+    The sum is exact when every probability is an ``int`` or a ``Fraction`` and
+    correctly rounded (:func:`math.fsum`) otherwise; it may differ from 1 by at most
+    :data:`PROBABILITY_TOLERANCE`, so that rounded decimals (``0.1`` ten times) pass.
+    A search divides the weights by their sum, so what is left never moves a value
+    outside the range of the children.
+
+    >>> probability_sum_problem([0.1] * 10), probability_sum_problem([Fraction(1, 3)] * 3)
+    (None, None)
+    >>> probability_sum_problem([0.5, 0.6])
+    'sum to 1.1, not 1 (allowed difference: 1e-09)'
+    """
+    if all(type(p) in (int, Fraction) for p in probs):
+        total: float | Fraction = sum(probs, Fraction(0))
+    else:
+        total = math.fsum(probs)
+    if abs(total - 1) <= PROBABILITY_TOLERANCE:  # type: ignore[operator]
+        return None
+    shown = total if isinstance(total, float) else str(total)
+    return f"sum to {shown}, not 1 (allowed difference: {PROBABILITY_TOLERANCE})"
 
 
 def validate(G: Any) -> None:

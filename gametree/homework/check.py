@@ -372,6 +372,7 @@ class _Outcome:
     leaf_step: dict[Hashable, Step]
     cut_at: dict[Hashable, Step]
     pruned: frozenset[Hashable]
+    cut_step: dict[Hashable, Step]
 
 
 def _digest(result: SearchResult, steps: list[Step], frontier: Sequence[Hashable]) -> _Outcome:
@@ -382,6 +383,7 @@ def _digest(result: SearchResult, steps: list[Step], frontier: Sequence[Hashable
     exit_step: dict[Hashable, Step] = {}
     leaf_step: dict[Hashable, Step] = {}
     cut_at: dict[Hashable, Step] = {}
+    cut_step: dict[Hashable, Step] = {}
     for step in steps:
         e = step.event
         if isinstance(e, Enter):
@@ -402,6 +404,7 @@ def _digest(result: SearchResult, steps: list[Step], frontier: Sequence[Hashable
             exit_window[e.node] = (e.alpha, e.beta)
             exit_step[e.node] = step
         elif isinstance(e, Cutoff):
+            cut_step.setdefault(e.node, step)
             for s in e.skipped:
                 cut_at.setdefault(s, step)
     evaluated = tuple(result.visited_leaves)
@@ -419,6 +422,7 @@ def _digest(result: SearchResult, steps: list[Step], frontier: Sequence[Hashable
         leaf_step,
         cut_at,
         pruned,
+        cut_step,
     )
 
 
@@ -820,9 +824,7 @@ class AnswerKey:
         player = self._player(node)
         word = {"MAX": "largest", "MIN": "smallest"}.get(player, "average")
         text = f"{node} ({player}) takes the {word} of its children's values: " + ", ".join(parts)
-        cut = next(
-            (s for s in o.steps if isinstance(s.event, Cutoff) and s.event.node == node), None
-        )
+        cut = o.cut_step.get(node)
         if cut is not None:
             poe = bool(self.options.get("prune_on_equal", True))
             text += f"; it is cut off: {cut_reason(cut, poe)}"

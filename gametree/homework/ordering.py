@@ -31,6 +31,7 @@ from gametree.attrs import (
     VALUE,
 )
 from gametree.exceptions import SearchError
+from gametree.search.rules import ChanceAverage, chance_probabilities
 from gametree.validation import find_root, validate
 
 __all__ = ["NODE_TYPE", "minimax_values", "node_types", "reorder"]
@@ -89,11 +90,13 @@ def minimax_values(G: nx.DiGraph, *, root: Hashable | None = None) -> dict[Hasha
         elif player == MIN:
             values[node] = min(kids)
         else:
-            probs = [children[c].get(PROB) for c in children]
-            if all(p is None for p in probs):
-                values[node] = sum(kids) / len(kids)
-            else:
-                values[node] = sum(p * v for p, v in zip(probs, kids, strict=True))
+            probs = chance_probabilities(
+                node, list(children), [e.get(PROB) for e in children.values()]
+            )
+            average = ChanceAverage(node)
+            for p, v in zip(probs, kids, strict=True):
+                average.add(p, v)
+            values[node] = average.value()
     return values
 
 

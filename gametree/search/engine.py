@@ -62,6 +62,7 @@ from gametree.search.rules import (
     LOWER,
     UPPER,
     WeightedSum,
+    ChanceAverage,
     beats,
     better,
     chance_cut,
@@ -302,7 +303,7 @@ class _Frame:
         self.best_child: Hashable | None = None
         self.best_exact = False
         self.cut = False
-        self.acc = 0.0
+        self.acc = ChanceAverage(node) if chance else None
         self.all_exact = True
         self.any_lower = False
         self.probs: list[float] | None = None
@@ -814,8 +815,7 @@ class _Search:
                     value, cbound = ret
                 assert f.probs is not None
                 p = f.probs[f.index - 1]
-                if p:
-                    f.acc += p * value
+                f.acc.add(p, value)  # type: ignore[union-attr]
                 if cbound != EXACT and p:
                     f.all_exact = False
                 continue
@@ -873,7 +873,7 @@ class _Search:
         if f.star is not None and f.star.cut is not None:
             soft, own_bound = f.star.cut
         elif f.chance:
-            soft, own_bound = chance_value(f.node, f.acc, f.all_exact)
+            soft, own_bound = chance_value(f.node, f.acc.value(), f.all_exact)  # type: ignore[union-attr]
         elif f.limit < len(f.children):
             # A Star2 probe: the first child's value bounds the node from its own side.
             proved = f.best_exact or f.any_lower

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from functools import partial
-from itertools import chain, compress, filterfalse, islice, repeat
+from itertools import accumulate, chain, compress, filterfalse, islice, repeat
 from operator import eq, itemgetter
 from typing import Any
 
@@ -363,23 +363,24 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
 def _preorder_of_levels(levels: list[list[Hashable]], kid_dicts: list[list[Any]]) -> list[Hashable]:
     """Return the depth-first order of a tree given as full levels (no graph access).
 
-    Bottom-up, each node's block is the node followed by its children's blocks; the
-    children of a level's nodes are the next level, in order.
+    The children of a level's nodes are the next level, in order: node ``i`` of level
+    ``d`` owns the slice ``starts[d][i]:starts[d][i + 1]`` of level ``d + 1``. One
+    stack walk, so the cost is linear in the nodes whatever the depth.
     """
-    below: list[Any] = levels[-1]
-    flat = True
-    for depth in range(len(kid_dicts) - 1, -1, -1):
-        rest = iter(below)
-        counts = map(len, kid_dicts[depth])
-        if flat:
-            below = [[u, *islice(rest, c)] for u, c in zip(levels[depth], counts, strict=True)]
-        else:
-            below = [
-                [u, *chain.from_iterable(islice(rest, c))]
-                for u, c in zip(levels[depth], counts, strict=True)
-            ]
-        flat = False
-    return below[0]  # type: ignore[no-any-return]
+    starts = [list(accumulate(map(len, kids), initial=0)) for kids in kid_dicts]
+    last = len(kid_dicts)
+    out: list[Hashable] = []
+    stack = [(0, 0)]
+    while stack:
+        depth, i = stack.pop()
+        out.append(levels[depth][i])
+        if depth < last:
+            below = depth + 1
+            first, end = starts[depth][i], starts[depth][i + 1]
+            stack.extend(
+                zip(repeat(below, end - first), range(end - 1, first - 1, -1), strict=True)
+            )
+    return out
 
 
 _GET_VALUE = itemgetter(VALUE)

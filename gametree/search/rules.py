@@ -25,18 +25,19 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.validation import value_problem
+from gametree.validation import probability_sum_problem, value_problem
 
 __all__ = [
     "EXACT",
     "LOWER",
     "UPPER",
     "WeightedSum",
+    "ChanceAverage",
     "beats",
     "better",
     "chance_cut",
@@ -156,25 +157,116 @@ def entry_settles(value: float, bound: int, alpha: float, beta: float, poe: bool
 def chance_probabilities(
     node: Hashable, children: Sequence[Hashable], probs: Sequence[object]
 ) -> list[float]:
-    """The weights of a CHANCE node's children: equal when no edge has a ``prob``,
-    else every edge's (each a non-negative number)."""
+    """The weights of a CHANCE node's children, as given: equal (``Fraction(1, n)``, so
+    exact) when no edge has a ``prob``, else every edge's, each a non-negative number,
+    summing to 1 (see :func:`gametree.validation.probability_sum_problem`)."""
     if all(p is None for p in probs):
-        return [1.0 / len(children)] * len(children)
+        return [Fraction(1, len(children))] * len(children)  # type: ignore[list-item]
     out = []
     for child, p in zip(children, probs, strict=True):
-        if p is None or value_problem(p) is not None or p < 0:  # type: ignore[operator]
+        if p is None or value_problem(p) is not None or p < 0 or p == INF:  # type: ignore[operator]
             raise InvalidTreeError(
                 f"edge {node!r} -> {child!r}: prob {p!r} is missing or not a non-negative number",
                 node=node,
             )
-        out.append(float(p))  # type: ignore[arg-type]
-    return out
+        out.append(p)
+    why = probability_sum_problem(out)
+    if why is not None:
+        raise InvalidTreeError(f"probabilities out of CHANCE node {node!r} {why}", node=node)
+    return out  # type: ignore[return-value]
+
+
+class ChanceAverage:
+    """The value of a CHANCE node, folded in child by child: the weighted average.
+
+    Call :meth:`add` with each child's weight and value, then :meth:`value`. When every
+    weight and value added is an ``int`` or a :class:`fractions.Fraction` (equal weights
+    are ``Fraction(1, n)``; the notation reads ``1/3`` as one), the average is exact: an
+    ``int`` when it is a whole number, else a ``Fraction``. Otherwise it is a float from
+    correctly rounded sums (:func:`math.fsum`). Either way the weights are divided by
+    their sum (which validation allows to differ from 1 by at most
+    :data:`~gametree.validation.PROBABILITY_TOLERANCE`) and the value is never outside
+    the range of the children added. A child of weight 0 takes no part.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> acc = ChanceAverage("G")
+    >>> acc.add(Fraction(1, 3), 1); acc.add(Fraction(2, 3), 2); acc.value()
+    Fraction(5, 3)
+    >>> acc = ChanceAverage("G")
+    >>> for _ in range(10):
+    ...     acc.add(0.1, 1)
+    >>> acc.value()
+    1.0
+    """
+
+    __slots__ = ("exact", "node", "values", "weights")
+
+    def __init__(self, node: Hashable) -> None:
+        self.node = node
+        self.weights: list[float] = []
+        self.values: list[float] = []
+        self.exact = True
+
+    def add(self, weight: float, value: float) -> None:
+        """Fold in a child worth ``value`` (MAX's view) with probability ``weight``."""
+        if not weight:
+            return
+        self.weights.append(weight)
+        self.values.append(value)
+        if self.exact and (type(weight) not in _EXACT_TYPES or type(value) not in _EXACT_TYPES):
+            self.exact = False
+
+    def partial(self) -> tuple[float, float]:
+        """Return ``(weighted sum, weight)`` of the children added so far, not normalised
+        (exact or correctly rounded as :meth:`value` is)."""
+        weights, values = self.weights, self.values
+        if self.exact:
+            return sum(map(operator.mul, weights, values)), sum(weights)
+        return _fsum(self.node, map(operator.mul, weights, values)), math.fsum(weights)
+
+    def value(self) -> float:
+        """Return the weighted average of the children added (see the class)."""
+        weights, values = self.weights, self.values
+        if not values:
+            raise SearchError(f"CHANCE node {self.node!r} has no child with a non-zero probability")
+        if self.exact:
+            first = weights[0]
+            if all(w == first for w in weights):
+                exact = Fraction(sum(values)) / len(values)
+            else:
+                total, weight = self.partial()
+                exact = Fraction(total) / Fraction(weight)
+            return exact.numerator if exact.denominator == 1 else exact  # type: ignore[return-value]
+        total, weight = self.partial()
+        mean = total if weight == 1.0 else total / weight
+        low, high = min(values), max(values)
+        # Rounding (or a value no float can hold) never takes the average out of range.
+        return low if mean < low else high if mean > high else mean
+
+
+_EXACT_TYPES = (int, Fraction)
+
+
+def _fsum(node: Hashable, terms: Iterable[float]) -> float:
+    """``math.fsum`` of ``terms``, with +inf and -inf together a clear error."""
+    terms = list(terms)
+    try:
+        return math.fsum(terms)
+    except ValueError:
+        raise SearchError(
+            f"CHANCE node {node!r} averages +inf and -inf: its value is undefined"
+        ) from None
+    except OverflowError:
+        # Finite terms whose partial sums pass the float range: add them exactly.
+        return float(sum(map(Fraction, terms)))
 
 
 def chance_value(node: Hashable, total: float, all_exact: bool) -> tuple[float, int]:
-    """The value and bound of a CHANCE node from the probability-weighted sum of its
-    children (searched with the open window): exact when every child with a non-zero
-    weight is, else an upper bound."""
+    """The value and bound of a CHANCE node from its average ``total`` (see
+    :class:`ChanceAverage`) over its children (searched with the open window): exact
+    when every child with a non-zero weight is, else an upper bound."""
     if math.isnan(total):
         raise SearchError(f"CHANCE node {node!r} averages +inf and -inf: its value is undefined")
     return total, EXACT if all_exact else UPPER
