@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -355,3 +356,27 @@ def bounded_chance_graphs(
             G.nodes[node]["bounds"] = (min(below) - draw(slack), max(below) + draw(slack))
     gametree.validate(G)
     return G, (lo, hi)
+
+
+@st.composite
+def exact_chance_trees(draw: st.DrawFn, *, max_depth: int = 5) -> nx.DiGraph:
+    """Trees with CHANCE levels whose leaves are ints (some past 2**53) or Fractions and
+    whose probabilities, where given, are Fractions summing to exactly 1."""
+    values = st.one_of(
+        VALUES_INT,
+        st.integers(min_value=2**53 - 4, max_value=2**53 + 4),
+        st.fractions(min_value=-9, max_value=9, max_denominator=12),
+    )
+    nested = draw(nested_lists(values, max_branching=4, max_depth=max_depth))
+    cycle = draw(st.sampled_from([("MAX", "CHANCE", "MIN", "CHANCE"), ("CHANCE", "MIN")]))
+    G = gametree.from_nested(nested, players=cycle)
+    for node, data in G.nodes(data=True):
+        if data.get("player") == "CHANCE" and draw(st.booleans()):
+            kids = list(G.successors(node))
+            weights = [draw(st.integers(0, 4)) for _ in kids]
+            weights[-1] += 1
+            total = sum(weights)
+            for kid, w in zip(kids, weights, strict=True):
+                G.edges[node, kid]["prob"] = Fraction(w, total)
+    gametree.validate(G)
+    return G

@@ -26,6 +26,10 @@ ENGINES = ("matplotlib", "graphviz")
 MAX_PNG_PIXELS = 32767
 """Largest PNG side written at full resolution (Graphviz's limit; matplotlib's is 65,536)."""
 
+MIN_PNG_DPI = 10
+"""Lowest resolution a PNG is shrunk to (a 7-pt text is then one pixel high); a tree that
+would need less is refused (:class:`~gametree.exceptions.RenderError`): SVG or PDF hold it."""
+
 
 def save(
     G: nx.DiGraph,
@@ -84,13 +88,15 @@ def save(
     Raises
     ------
     RenderError
-        For an unknown suffix or engine, or when Graphviz is needed and missing.
+        For an unknown suffix or engine, when Graphviz is needed and missing, or for a
+        PNG too large to be legible (see :data:`MIN_PNG_DPI`).
 
     Warns
     -----
     UserWarning
         When a PNG would be wider or taller than 32,767 pixels: it is written at a lower
-        resolution, and an SVG is suggested.
+        resolution, and an SVG is suggested. Below :data:`MIN_PNG_DPI` it is refused
+        instead (a ``RenderError`` naming SVG and the options that draw less).
 
     Examples
     --------
@@ -162,8 +168,13 @@ def save(
         render_dot(diagram_dot(d), target, suffix, dpi=resolution)
         return target
     from gametree.drawing.mpl import draw_diagram
+    from gametree.drawing.slots import place
 
-    artists = draw_diagram(d)
+    pl = place(d)
+    if suffix == "png":
+        # Refused before the (many) artists are made.
+        _refuse_png(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
+    artists = draw_diagram(d, placement=pl)
     fig = artists.figure
     if suffix == "png":
         width, height = fig.get_size_inches() * 72.0
@@ -184,8 +195,22 @@ def save(
     return target
 
 
+def _refuse_png(width_pt: float, height_pt: float) -> None:
+    """Raise RenderError when a drawing this size fits a PNG only below :data:`MIN_PNG_DPI`."""
+    inches = max(width_pt, height_pt) / 72.0
+    if inches * MIN_PNG_DPI > MAX_PNG_PIXELS:
+        raise RenderError(
+            f"the tree is too large for a PNG: its drawing is {inches:,.0f} in long, "
+            f"{inches * MIN_PNG_DPI:,.0f} pixels even at {MIN_PNG_DPI} dpi (the limit is "
+            f"{MAX_PNG_PIXELS:,}); save it as .svg or .pdf, or draw less of it with "
+            "max_depth=K, collapse='pruned' or focus=NODE (CLI: --max-depth K, "
+            "--collapse pruned, --focus NODE)"
+        )
+
+
 def _fit_png(width_pt: float, height_pt: float, dpi: float) -> float:
     """Return ``dpi``, lowered (with a warning) so neither side passes the PNG limit."""
+    _refuse_png(width_pt, height_pt)
     largest = max(width_pt, height_pt) / 72.0 * dpi
     if largest <= MAX_PNG_PIXELS:
         return dpi
