@@ -98,6 +98,7 @@ import math
 import re
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -558,7 +559,7 @@ def _describe(kind: str, value: Any) -> str:
     return repr(value)
 
 
-def _number(word: str, match: re.Match[str], fail: Any) -> int | float:
+def _number(word: str, match: re.Match[str], fail: Any) -> int | float | Fraction:
     if match["int"] is not None:
         if len(word) > 4000:
             raise fail(f"integer with {len(word)} digits is too long")
@@ -571,11 +572,15 @@ def _number(word: str, match: re.Match[str], fail: Any) -> int | float:
         numerator, denominator = int(match["num"]), int(match["den"])
         if denominator == 0:
             raise fail(f"{word!r} divides by zero")
+        # Exact, so that averages over it stay exact (an int when it is a whole number).
+        result = Fraction(numerator, denominator)
         try:
-            result = numerator / denominator
+            float(result)
         except OverflowError:
             raise fail(f"fraction {word!r} is too large") from None
-        return -result if word.startswith("-") else result
+        if word.startswith("-"):
+            result = -result
+        return result.numerator if result.denominator == 1 else result
     return float(word)
 
 
@@ -715,6 +720,8 @@ def _name_text(name: Hashable) -> str:
 def _number_text(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
+    if isinstance(value, Fraction):
+        return str(value)
     as_float = float(value)
     if type(value).__name__.startswith("int"):
         return str(int(value))
@@ -724,7 +731,7 @@ def _number_text(value: Any) -> str:
 def _scalar_text(value: Any) -> str | None:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float, Fraction)):
         if isinstance(value, float) and math.isnan(value):
             return None
         return _number_text(value)

@@ -148,3 +148,20 @@ def test_float_trees_are_correctly_rounded_and_in_range(G: nx.DiGraph) -> None:
         if G.nodes[node]["player"] == "CHANCE":
             child_values = [values[k].value for k in kids]
             assert min(child_values) <= got <= max(child_values)
+
+
+def test_notation_reads_and_writes_ratios_exactly() -> None:
+    G = gametree.parse("players: MAX CHANCE\n(A (B 1/3*1 2/3*(C MIN 2 -5/2)) (D 4/2 1))")
+    assert G.edges["B", "E"]["prob"] == Fraction(1, 3)
+    assert type(G.edges["B", "E"]["prob"]) is Fraction
+    assert G.nodes["I"]["value"] == Fraction(-5, 2)
+    assert G.nodes["F"]["value"] == 2 and type(G.nodes["F"]["value"]) is int  # 4/2
+    text = gametree.to_notation(G)
+    assert "1/3*" in text and "-5/2" in text
+    back = gametree.parse(text)
+    assert list(back.edges(data=True)) == list(G.edges(data=True))
+    assert dict(back.nodes(data=True)) == dict(G.nodes(data=True))
+    # B = 1/3 * 1 + 2/3 * (-5/2) = -4/3; D = 3/2; A = 3/2
+    result = gametree.expectiminimax(G)
+    assert result.node_values["B"].value == Fraction(-4, 3)
+    assert result.value == Fraction(3, 2)
