@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
-from itertools import pairwise
+from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -686,7 +686,7 @@ class AnswerKey:
         hint = ""
         if re.fullmatch(r"-?\d+(\.\d+)?", text):
             hint = f"; to name a leaf by its position write #{text}"
-        sample = ", ".join(str(n) for n in list(self.G)[:5])
+        sample = ", ".join(str(n) for n in islice(self.G, 5))
         raise ValueError(
             f"unknown node {text!r}{hint}; nodes are named by id ({sample}, ...), "
             f"label, or leaf position #1..#{len(self.frontier)}"
@@ -1469,7 +1469,8 @@ class AnswerKey:
                 if c not in reach:
                     reach.add(c)
                     stack.append(c)
-        found = [x for x in self.frontier if x in reach]
+        position = self.position
+        found = sorted((x for x in reach if x in position), key=position.__getitem__)
         self._below_cache[node] = found
         return found
 
