@@ -165,3 +165,18 @@ def test_notation_reads_and_writes_ratios_exactly() -> None:
     result = gametree.expectiminimax(G)
     assert result.node_values["B"].value == Fraction(-4, 3)
     assert result.value == Fraction(3, 2)
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml", "text"])
+def test_an_exact_answer_key_writes_and_checks_back(fmt: str) -> None:
+    from gametree.homework import AnswerKey, format_answers
+
+    G = gametree.parse("players: MAX CHANCE\n(A (B 1 2 2) (C 1/4*0 3/4*4))")
+    key = AnswerKey(G, algorithm="expectiminimax")
+    answers = key.answers()
+    assert answers["values"] == {"A": 3, "B": "5/3", "C": 3}
+    assert key.check(format_answers(answers, fmt)).score == 1.0
+    # A decimal correctly rounded to the digits given is accepted; a wrong one is not.
+    assert key.check("B = 1.667").score == 1.0
+    report = key.check("B = 1.6")
+    assert report.score == 0.0 and report.findings[0].expected == "5/3"

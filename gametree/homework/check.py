@@ -1610,6 +1610,8 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _plain(x: float) -> Any:
+    if isinstance(x, Fraction):
+        return str(x)  # exact, and read back exactly: "5/3"
     if isinstance(x, float) and math.isinf(x):
         return "inf" if x > 0 else "-inf"
     if isinstance(x, float) and x.is_integer():
