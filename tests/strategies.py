@@ -67,19 +67,26 @@ def trees(
 
 @st.composite
 def chance_trees(
-    draw: st.DrawFn, values: st.SearchStrategy[Any] = VALUES_INT, *, max_depth: int = 5
+    draw: st.DrawFn,
+    values: st.SearchStrategy[Any] = VALUES_INT,
+    *,
+    max_depth: int = 5,
+    exact: bool = False,
 ) -> nx.DiGraph:
-    """Trees with CHANCE levels, some with explicit probabilities on their edges."""
+    """Trees with CHANCE levels, some with explicit probabilities on their edges: floats
+    summing to 1 up to rounding, or with ``exact`` Fractions (zero allowed) summing to 1."""
     nested = draw(nested_lists(values, max_branching=4, max_depth=max_depth))
-    cycle = draw(st.sampled_from([("MAX", "CHANCE", "MIN", "CHANCE"), ("MAX", "CHANCE")]))
-    G = gametree.from_nested(nested, players=cycle)
+    cycles = [("MAX", "CHANCE", "MIN", "CHANCE"), ("CHANCE", "MIN") if exact else ("MAX", "CHANCE")]
+    G = gametree.from_nested(nested, players=draw(st.sampled_from(cycles)))
     for node, data in G.nodes(data=True):
         if data.get("player") == "CHANCE" and draw(st.booleans()):
             kids = list(G.successors(node))
-            weights = [draw(st.integers(1, 4)) for _ in kids]
+            weights = [draw(st.integers(0 if exact else 1, 4)) for _ in kids]
+            weights[-1] += exact  # never all zero
             total = sum(weights)
-            probs = [w / total for w in weights]
-            probs[-1] = 1.0 - sum(probs[:-1])
+            probs: list[Any] = [Fraction(w, total) if exact else w / total for w in weights]
+            if not exact:
+                probs[-1] = 1.0 - sum(probs[:-1])
             for kid, p in zip(kids, probs, strict=True):
                 G.edges[node, kid]["prob"] = p
     gametree.validate(G)
@@ -358,25 +365,12 @@ def bounded_chance_graphs(
     return G, (lo, hi)
 
 
-@st.composite
-def exact_chance_trees(draw: st.DrawFn, *, max_depth: int = 5) -> nx.DiGraph:
-    """Trees with CHANCE levels whose leaves are ints (some past 2**53) or Fractions and
-    whose probabilities, where given, are Fractions summing to exactly 1."""
+def exact_chance_trees(*, max_depth: int = 5) -> st.SearchStrategy[nx.DiGraph]:
+    """Chance trees whose leaves are ints (some past 2**53) or Fractions and whose
+    probabilities, where given, are Fractions summing to exactly 1."""
     values = st.one_of(
         VALUES_INT,
         st.integers(min_value=2**53 - 4, max_value=2**53 + 4),
         st.fractions(min_value=-9, max_value=9, max_denominator=12),
     )
-    nested = draw(nested_lists(values, max_branching=4, max_depth=max_depth))
-    cycle = draw(st.sampled_from([("MAX", "CHANCE", "MIN", "CHANCE"), ("CHANCE", "MIN")]))
-    G = gametree.from_nested(nested, players=cycle)
-    for node, data in G.nodes(data=True):
-        if data.get("player") == "CHANCE" and draw(st.booleans()):
-            kids = list(G.successors(node))
-            weights = [draw(st.integers(0, 4)) for _ in kids]
-            weights[-1] += 1
-            total = sum(weights)
-            for kid, w in zip(kids, weights, strict=True):
-                G.edges[node, kid]["prob"] = Fraction(w, total)
-    gametree.validate(G)
-    return G
+    return chance_trees(values, max_depth=max_depth, exact=True)

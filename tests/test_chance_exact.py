@@ -127,7 +127,7 @@ def test_uniform_chance_in_an_exact_tree_keeps_known_answers() -> None:
 def test_exact_trees_match_the_rational_reference(G: nx.DiGraph) -> None:
     root = gametree.find_root(G)
     expected = reference(G, root)
-    for algorithm in ("expectiminimax", "alphabeta", "pvs"):
+    for algorithm in ("expectiminimax", "minimax", "alphabeta", "pvs"):
         value = getattr(gametree, algorithm)(G).value
         assert value == expected, algorithm
         assert isinstance(value, (int, Fraction)), (algorithm, value)

@@ -18,13 +18,13 @@ DEPTH = 100_000
 
 
 def chain(depth: int) -> nx.DiGraph:
-    """MAX and MIN alternating down a single path to one leaf worth 1."""
-    G = nx.DiGraph()
-    for i in range(depth):
-        G.add_node(i, player="MAX" if i % 2 == 0 else "MIN")
-        G.add_edge(i, i + 1)
-    G.add_node(depth, value=1)
-    return G
+    """MAX and MIN alternating down a single path to one leaf."""
+    return gametree.random_tree(1, depth, seed=1)
+
+
+def _leaf_value(G: nx.DiGraph) -> float:
+    (leaf,) = (n for n in G if not G._succ[n])
+    return G.nodes[leaf]["value"]  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_to_notation_and_back(deep: nx.DiGraph) -> None:
     assert text.count("(") == DEPTH
     back = gametree.parse(text)
     assert back.number_of_nodes() == DEPTH + 1
-    assert gametree.minimax(back).value == 1
+    assert gametree.minimax(back).value == _leaf_value(deep)
 
 
 def test_to_notation_of_a_wide_star() -> None:
@@ -67,9 +67,12 @@ def test_to_notation_of_a_wide_star() -> None:
 def test_annotated_search(deep: nx.DiGraph, algorithm: str) -> None:
     H = deep.copy()
     result = getattr(gametree, algorithm)(H)
-    assert result.value == 1
+    leaf = _leaf_value(deep)
+    assert result.value == leaf
     assert len(result.pv) == DEPTH + 1
-    assert H.nodes[0]["search_value"] == 1 and H.nodes[DEPTH - 1]["search_value"] == 1
+    # Every node on the chain is annotated with the leaf's value, the deepest too.
+    assert H.nodes[result.pv[0]]["search_value"] == leaf
+    assert H.nodes[result.pv[-2]]["search_value"] == leaf
 
 
 def test_png_of_a_deep_chain_is_refused_with_one_line(

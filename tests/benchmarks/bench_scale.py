@@ -43,18 +43,13 @@ Step = Callable[[nx.DiGraph, dict[str, Any]], object]
 
 
 def chain(n: int) -> nx.DiGraph:
-    """A path of ``n`` internal nodes, MAX and MIN alternating, to one leaf worth 1."""
-    G = nx.DiGraph()
-    for i in range(n):
-        G.add_node(i, player="MAX" if i % 2 == 0 else "MIN")
-        G.add_edge(i, i + 1)
-    G.add_node(n, value=1)
-    return G
+    """A path of ``n`` internal nodes, MAX and MIN alternating, to one leaf."""
+    return gametree.random_tree(1, n, seed=1)
 
 
 def star(n: int) -> nx.DiGraph:
     """A MAX root over ``n`` leaves."""
-    return gametree.from_nested([[i % 17 for i in range(n)]])
+    return gametree.random_tree((n, n), 1, seed=1)
 
 
 def tree(n: int) -> nx.DiGraph:
