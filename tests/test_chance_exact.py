@@ -112,6 +112,8 @@ def test_float_average_never_leaves_the_childrens_range() -> None:
     huge.add(0.5, 1.5e308)
     huge.add(0.5, 1.7e308)
     assert huge.value() == 1.6e308
+    # Equal weights (no prob): the same, through the search.
+    assert gametree.expectiminimax(_chance([1e308, 1.7e308])).value == 1.35e308
 
 
 def test_uniform_chance_in_an_exact_tree_keeps_known_answers() -> None:

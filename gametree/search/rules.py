@@ -220,7 +220,8 @@ class ChanceAverage:
 
     def partial(self) -> tuple[float, float]:
         """Return ``(weighted sum, weight)`` of the children added so far, not normalised
-        (exact or correctly rounded as :meth:`value` is)."""
+        (exact or correctly rounded as :meth:`value` is; a float sum past the float range
+        raises ``OverflowError``)."""
         weights, values = self.weights, self.values
         if self.exact:
             return sum(map(operator.mul, weights, values)), sum(weights)
@@ -231,16 +232,25 @@ class ChanceAverage:
         weights, values = self.weights, self.values
         if not values:
             raise SearchError(f"CHANCE node {self.node!r} has no child with a non-zero probability")
+        first = weights[0]
+        equal = all(w is first or w == first for w in weights)
         if self.exact:
-            first = weights[0]
-            if all(w == first for w in weights):
+            if equal:
                 exact = Fraction(sum(values)) / len(values)
             else:
                 total, weight = self.partial()
                 exact = Fraction(total) / Fraction(weight)
             return exact.numerator if exact.denominator == 1 else exact  # type: ignore[return-value]
-        total, weight = self.partial()
-        mean = total if weight == 1.0 else total / weight
+        try:
+            if equal:
+                mean = _fsum(self.node, values) / len(values)
+            else:
+                total, weight = self.partial()
+                mean = total if weight == 1.0 else total / weight
+        except OverflowError:
+            # Finite values whose sum passes the float range: average them exactly.
+            exact_total = sum(map(operator.mul, map(Fraction, weights), map(Fraction, values)))
+            mean = float(exact_total / sum(map(Fraction, weights)))
         low, high = min(values), max(values)
         # Rounding (or a value no float can hold) never takes the average out of range.
         return low if mean < low else high if mean > high else mean
@@ -251,16 +261,12 @@ _EXACT_TYPES = (int, Fraction)
 
 def _fsum(node: Hashable, terms: Iterable[float]) -> float:
     """``math.fsum`` of ``terms``, with +inf and -inf together a clear error."""
-    terms = list(terms)
     try:
         return math.fsum(terms)
     except ValueError:
         raise SearchError(
             f"CHANCE node {node!r} averages +inf and -inf: its value is undefined"
         ) from None
-    except OverflowError:
-        # Finite terms whose partial sums pass the float range: add them exactly.
-        return float(sum(map(Fraction, terms)))
 
 
 def chance_value(node: Hashable, total: float, all_exact: bool) -> tuple[float, int]:
