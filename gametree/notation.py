@@ -25,7 +25,7 @@ In EBNF (``{x}`` zero or more, ``[x]`` optional); blanks, newlines and ``#`` com
     identifier = letter or "_", then letters, digits or any of _ ' . + - ! ? ;
     string   = '"' ... '"' | "'" ... "'" ;     (backslash escapes \" \' \\ \n \t)
     number   = integer | decimal | exponent form | integer "/" integer
-             | ["+" | "-"] ( "inf" | "infinity" ) ;
+             | ["+" | "-"] ( "inf" | "infinity" ) ;   (a/b: an exact Fraction)
 
 Meaning
 -------
