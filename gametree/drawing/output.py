@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.style import DEFAULT_FIT, diagram
+from gametree.drawing.style import DEFAULT_FIT, Diagram, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
@@ -158,6 +158,9 @@ def save(
         return target
     d = diagram(G, result, **drawing, **view, **page)
     resolution = float(dpi if dpi is not None else d.style["dpi"])
+    if suffix == "png":
+        # Refused before laying it out when its levels alone are too long for a PNG.
+        _refuse_png(_levels_extent(d), 0.0)
     if engine == "graphviz":
         from gametree.drawing.dot import diagram_dot, render_dot
         from gametree.drawing.slots import place
@@ -195,12 +198,26 @@ def save(
     return target
 
 
+def _levels_extent(d: Diagram) -> float:
+    """A lower bound of the drawing's length along its levels (points): the levels
+    times their gap at the smallest scale fitting to a page may use."""
+    from gametree.drawing.fit import MIN_FONT
+
+    if not d.nodes:
+        return 0.0
+    st = d.style
+    big = float(st["font_size"])
+    s = min(1.0, MIN_FONT / big) if d.fit is not None and big > 0 else 1.0
+    depths = [n.depth for n in d.nodes]
+    return (max(depths) - min(depths)) * float(st["level_sep"]) * s
+
+
 def _refuse_png(width_pt: float, height_pt: float) -> None:
     """Raise RenderError when a drawing this size fits a PNG only below :data:`MIN_PNG_DPI`."""
     inches = max(width_pt, height_pt) / 72.0
     if inches * MIN_PNG_DPI > MAX_PNG_PIXELS:
         raise RenderError(
-            f"the tree is too large for a PNG: its drawing is {inches:,.0f} in long, "
+            f"the tree is too large for a PNG: its drawing is at least {inches:,.0f} in long, "
             f"{inches * MIN_PNG_DPI:,.0f} pixels even at {MIN_PNG_DPI} dpi (the limit is "
             f"{MAX_PNG_PIXELS:,}); save it as .svg or .pdf, or draw less of it with "
             "max_depth=K, collapse='pruned' or focus=NODE (CLI: --max-depth K, "
