@@ -31,7 +31,7 @@ from gametree.attrs import (
     VALUE,
 )
 from gametree.exceptions import SearchError
-from gametree.search.rules import ChanceAverage, chance_probabilities
+from gametree.search.rules import ChanceAverage, chance_weights
 from gametree.validation import find_root, validate
 
 __all__ = ["NODE_TYPE", "minimax_values", "node_types", "reorder"]
@@ -90,9 +90,7 @@ def minimax_values(G: nx.DiGraph, *, root: Hashable | None = None) -> dict[Hasha
         elif player == MIN:
             values[node] = min(kids)
         else:
-            probs = chance_probabilities(
-                node, list(children), [e.get(PROB) for e in children.values()]
-            )
+            probs = chance_weights(node, list(children), [e.get(PROB) for e in children.values()])
             average = ChanceAverage(node)
             for p, v in zip(probs, kids, strict=True):
                 average.add(p, v)

@@ -61,13 +61,13 @@ from gametree.search.rules import (
     EXACT,
     LOWER,
     UPPER,
-    WeightedSum,
     ChanceAverage,
+    WeightedSum,
     beats,
     better,
     chance_cut,
-    chance_probabilities,
     chance_value,
+    chance_weights,
     chance_window,
     clamp,
     entry_settles,
@@ -697,7 +697,7 @@ class _Search:
 
     def chance_probs(self, node: Hashable, children: list[Hashable]) -> list[float]:
         edges = self.succ[node]
-        return chance_probabilities(node, children, [edges[c].get(PROB) for c in children])
+        return chance_weights(node, children, [edges[c].get(PROB) for c in children])
 
     def probe_table(
         self, node: Hashable, depth: int, alpha: float, beta: float

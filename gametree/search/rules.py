@@ -36,13 +36,14 @@ __all__ = [
     "EXACT",
     "LOWER",
     "UPPER",
-    "WeightedSum",
     "ChanceAverage",
+    "WeightedSum",
     "beats",
     "better",
     "chance_cut",
     "chance_probabilities",
     "chance_value",
+    "chance_weights",
     "chance_window",
     "clamp",
     "entry_settles",
@@ -154,12 +155,13 @@ def entry_settles(value: float, bound: int, alpha: float, beta: float, poe: bool
     return True
 
 
-def chance_probabilities(
+def chance_weights(
     node: Hashable, children: Sequence[Hashable], probs: Sequence[object]
 ) -> list[float]:
-    """The weights of a CHANCE node's children, as given: equal (``Fraction(1, n)``, so
-    exact) when no edge has a ``prob``, else every edge's, each a non-negative number,
-    summing to 1 (see :func:`gametree.validation.probability_sum_problem`)."""
+    """The weights of a CHANCE node's children, as given, for :class:`ChanceAverage`:
+    equal (``Fraction(1, n)``, so exact) when no edge has a ``prob``, else every
+    edge's, each a non-negative number, summing to 1 (see
+    :func:`gametree.validation.probability_sum_problem`)."""
     if all(p is None for p in probs):
         return [Fraction(1, len(children))] * len(children)  # type: ignore[list-item]
     out = []
@@ -174,6 +176,14 @@ def chance_probabilities(
     if why is not None:
         raise InvalidTreeError(f"probabilities out of CHANCE node {node!r} {why}", node=node)
     return out  # type: ignore[return-value]
+
+
+def chance_probabilities(
+    node: Hashable, children: Sequence[Hashable], probs: Sequence[object]
+) -> list[float]:
+    """The probabilities of a CHANCE node's children as floats, for drawing one at
+    random: :func:`chance_weights` converted."""
+    return [float(w) for w in chance_weights(node, children, probs)]
 
 
 class ChanceAverage:
