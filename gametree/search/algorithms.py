@@ -653,8 +653,8 @@ def expectiminimax(
     >>> import gametree
     >>> G = gametree.from_nested([[2, 4], [0, 10]], players=("MAX", "CHANCE"))
     >>> r = gametree.expectiminimax(G)
-    >>> r.value, r.best_move, r.node_values["B"].value
-    (5.0, 'C', 3.0)
+    >>> r.value, r.best_move, r.node_values["B"].value     # exact: ints and equal odds
+    (5, 'C', 3)
     """
     record = _check_trace(trace)
     plan = _plan(
