@@ -273,7 +273,7 @@ def parse_efg(text: str, *, filename: str | None = None, payoff: int | None = No
     {'move': 'heads', 'prob': Fraction(1, 3)}
     >>> import gametree
     >>> gametree.expectiminimax(G).value
-    1.0
+    1
     """
     if payoff not in (None, 1, 2) or isinstance(payoff, bool):
         raise TreeFileError(f"payoff={payoff!r} is not allowed; expected None, 1 or 2")
