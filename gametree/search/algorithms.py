@@ -758,7 +758,7 @@ def star1(
     >>> G = gametree.from_nested([[7, 5], [2, 9]], players=("MAX", "CHANCE"))
     >>> r = gametree.star1(G, bounds=(0, 10))
     >>> r.value, r.pruned_edges, str(r.node_values["C"].bound)
-    (6.0, (('C', 'G'),), 'upper')
+    (6, (('C', 'G'),), 'upper')
     >>> gametree.star1(G, annotate=False).pruned_edges  # unbounded: nothing
     ()
     """
