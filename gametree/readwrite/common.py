@@ -28,8 +28,11 @@ __all__ = [
     "MAX_DIGITS",
     "NUMBER_KEYS",
     "TEXT_KEYS",
+    "SURROGATES",
     "NumberRangeError",
     "as_number",
+    "check_key",
+    "check_text",
     "decode_text",
     "decode_value",
     "encode_value",
@@ -120,9 +123,81 @@ def decode_value(value: Any) -> Any:
     return value
 
 
-def encode_value(value: Any, where: str) -> Any:
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
-        return str(value) if isinstance(value, str) and type(value) is not str else value
+# What no text file gametree writes can hold: NUL (a file with one is refused as binary)
+# and lone surrogates (not UTF-8).
+_UNWRITABLE = re.compile("[\x00\ud800-\udfff]")
+# JSON escapes NUL (``\u0000``): only lone surrogates stay unwritable.
+SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def check_text(text: str, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE) -> None:
+    """Refuse ``text`` when it holds a character ``pattern`` marks as unwritable in ``fmt``.
+
+    >>> check_text("a\\x00b", "node 'A'", "DOT")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.TreeFileError: node 'A': DOT cannot hold the character '\\x00' (U+0000) in 'a\\x00b'; rename it or write JSON
+    """
+    bad = pattern.search(text)
+    if bad is not None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise TreeFileError(
+            f"{where}: {fmt} cannot hold the character {bad[0]!r} (U+{ord(bad[0]):04X}) in "
+            f"{shown!r}; rename it or write JSON"
+        )
+
+
+def check_key(
+    key: Any, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE
+) -> str:
+    """Return attribute name ``key`` if ``fmt`` can write it (a string), else refuse."""
+    if not isinstance(key, str):
+        raise TreeFileError(
+            f"{where}: attribute name {key!r} is a {type(key).__name__}; {fmt} attribute "
+            "names are strings"
+        )
+    check_text(key, where, fmt, pattern)
+    return str(key)
+
+
+_FLOAT_LIMIT = 2**1024  # the first integer float() cannot represent
+
+
+def check_number(value: int, where: str, fmt: str) -> None:
+    """Refuse an int the readers would not read back (the number rule)."""
+    if -_FLOAT_LIMIT < value < _FLOAT_LIMIT:
+        return
+    raise TreeFileError(
+        f"{where}: the integer is beyond float range (about 1.8e308), which no reader "
+        f"accepts; {fmt} cannot hold it"
+    )
+
+
+def spells_infinity(text: str) -> bool:
+    """True for text that a non-text attribute reads back as an infinity (``"-inf"``)."""
+    return len(text) <= 9 and text.lower() in INFINITIES
+
+
+def encode_value(value: Any, where: str, *, text: bool = False) -> Any:
+    """Return ``value`` as JSON data: infinities as ``"inf"``/``"-inf"``, tuples as lists.
+
+    ``text`` says the attribute is a text one (:data:`TEXT_KEYS`), read back as it is.
+    Refused (:class:`TreeFileError`): strings that a non-text attribute would read back
+    as an infinity, non-string keys, integers beyond float range, other types.
+    """
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        check_number(value, where, "JSON")
+        return int(value)
+    if isinstance(value, str):
+        check_text(value, where, "JSON", SURROGATES)
+        if not text and spells_infinity(value):
+            raise TreeFileError(
+                f"{where}: the text {value!r} would read back as an infinity; "
+                "JSON writes infinities as text"
+            )
+        return str(value)
     if isinstance(value, float):
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
@@ -130,7 +205,10 @@ def encode_value(value: Any, where: str) -> Any:
     if isinstance(value, (list, tuple)):
         return [encode_value(v, where) for v in value]
     if isinstance(value, dict):
-        return {str(k): encode_value(v, where) for k, v in value.items()}
+        return {
+            check_key(k, where, "JSON", SURROGATES): encode_value(v, where, text=k in TEXT_KEYS)
+            for k, v in value.items()
+        }
     if type(value).__name__.startswith(("int", "uint")):
         return int(value)
     if type(value).__name__.startswith("float") or isinstance(value, Fraction):
