@@ -332,10 +332,27 @@ def to_pydot(
         focus=focus,
         orientation=orientation,
     )
-    graphs = pydot.graph_from_dot_data(text)
-    if not graphs:
-        raise RenderError("pydot could not read the generated DOT text")
-    return graphs[0]
+    # Built from gametree's own parse of the text: pydot's grammar takes milliseconds per
+    # node. Values stay as written (quoted), as pydot keeps them when it parses.
+    from gametree.readwrite.dotsyntax import parse_dot_syntax
+
+    parsed = parse_dot_syntax(text)
+    P = pydot.Dot(parsed.name.raw if parsed.name else "", graph_type="digraph")
+    for key, ident in parsed.attrs.items():
+        P.set(key, ident.raw)
+    P.set_node_defaults(**{k: v.raw for k, v in parsed.node_defaults.items()})
+    P.set_edge_defaults(**{k: v.raw for k, v in parsed.edge_defaults.items()})
+    for name, attrs in parsed.nodes.items():
+        P.add_node(pydot.Node(parsed.node_ids[name].raw, **{k: v.raw for k, v in attrs.items()}))
+    for u, v, attrs in parsed.edges:
+        P.add_edge(
+            pydot.Edge(
+                parsed.node_ids[u].raw,
+                parsed.node_ids[v].raw,
+                **{k: x.raw for k, x in attrs.items()},
+            )
+        )
+    return P
 
 
 def render_dot(text: str, path: str | os.PathLike[str], fmt: str, *, dpi: float = 150) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any
 
 from gametree.attrs import (
@@ -41,6 +42,7 @@ __all__ = [
     "read_float",
     "read_int",
     "syntax_error",
+    "text_ids",
 ]
 
 # Attributes that hold text: never decoded as numbers.
@@ -145,6 +147,26 @@ def check_text(text: str, where: str, fmt: str, pattern: re.Pattern[str] = _UNWR
             f"{where}: {fmt} cannot hold the character {bad[0]!r} (U+{ord(bad[0]):04X}) in "
             f"{shown!r}; rename it or write JSON"
         )
+
+
+def text_ids(nodes: Iterable[Any], fmt: str) -> dict[Any, str]:
+    """Return each node's id as text, for a format whose ids are text (DOT, the notation).
+
+    Refuses two nodes with the same text (``1`` and ``"1"``) and lone surrogates.
+    """
+    seen: dict[str, Any] = {}
+    out: dict[Any, str] = {}
+    for node in nodes:
+        name = str(node)
+        check_text(name, f"node {node!r}", fmt, SURROGATES)
+        if name in seen:
+            raise TreeFileError(
+                f"nodes {seen[name]!r} and {node!r} are both {name!r} in {fmt}, where ids "
+                "are text; rename one or write JSON or GraphML"
+            )
+        seen[name] = node
+        out[node] = name
+    return out
 
 
 def check_key(

@@ -10,7 +10,8 @@ quoted string is text (``"3"`` stays ``"3"``), except ``"inf"``/``"-inf"`` outsi
 the text attributes (:data:`~gametree.readwrite.common.TEXT_KEYS`), which are
 infinities, and in ``value``, ``prob`` and the other number attributes, where numbers
 are read from text too; a bare numeral is a number (``3``, ``-0.5``) and bare
-``true``/``false`` are booleans. Attributes that are not scalars (lists, dicts) are
+``true``/``false`` are booleans. Strings escape ``"``, ``\\``, newlines (``\\n``) and
+NUL (``\\0``, gametree's own escape: a file cannot hold NUL). Attributes that are not scalars (lists, dicts) are
 not written.
 """
 
@@ -28,6 +29,7 @@ from gametree.attrs import LABEL, MOVE, PLAYER, PV, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
+    SURROGATES,
     TEXT_KEYS,
     NumberRangeError,
     as_number,
@@ -35,6 +37,7 @@ from gametree.readwrite.common import (
     check_number,
     check_text,
     spells_infinity,
+    text_ids,
 )
 from gametree.readwrite.dotsyntax import KEYWORDS, DotId, parse_dot_syntax
 from gametree.validation import validate
@@ -46,7 +49,8 @@ _BARE = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z_0-9\u0080-\U0010ffff]*")
 
 
 def _dot_quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + escaped.replace("\x00", "\\0") + '"'
 
 
 def _dot_key(key: str) -> str:
@@ -89,7 +93,7 @@ def _dot_value(key: str, value: Any, where: str) -> str | None:
             )
         return _dot_quote(f"{value.numerator}/{value.denominator}")
     if isinstance(value, str):
-        check_text(value, where, "DOT")
+        check_text(value, where, "DOT", SURROGATES)
         text = str(value)
         try:
             number = as_number(text) if key in NUMBER_KEYS or key == PV else None
@@ -109,22 +113,11 @@ def _dot_value(key: str, value: Any, where: str) -> str | None:
 def _dot_attrs(data: dict[Any, Any], where: str) -> str:
     parts = []
     for key, value in data.items():
-        name = check_key(key, where, "DOT")
+        name = check_key(key, where, "DOT", SURROGATES)
         shown = _dot_value(name, value, f"{where}: {name}")
         if shown is not None:
             parts.append(f"{_dot_key(name)}={shown}")
     return f" [{', '.join(parts)}]" if parts else ""
-
-
-def _dot_id(node: Any, seen: dict[str, Any]) -> str:
-    name = str(node)
-    check_text(name, f"node {node!r}", "DOT")
-    if seen.setdefault(name, node) is not node and seen[name] != node:
-        raise TreeFileError(
-            f"nodes {seen[name]!r} and {node!r} are both {name!r} in DOT, where ids are "
-            "text; rename one or write JSON or GraphML"
-        )
-    return _dot_quote(name)
 
 
 def generate_dot(G: nx.DiGraph) -> str:
@@ -141,10 +134,9 @@ def generate_dot(G: nx.DiGraph) -> str:
     lines = ["digraph {"]
     if G.graph.get(ROOT) is not None:
         root = str(G.graph[ROOT])
-        check_text(root, "the graph root", "DOT")
+        check_text(root, "the graph root", "DOT", SURROGATES)
         lines.append(f"  root={_dot_quote(root)};")
-    seen: dict[str, Any] = {}
-    ids = {node: _dot_id(node, seen) for node in G}
+    ids = {node: _dot_quote(name) for node, name in text_ids(G, "DOT").items()}
     succ = G._succ
     for node, data in G.nodes(data=True):
         if not succ[node] and VALUE not in data and LABEL in data:

@@ -42,7 +42,7 @@ _TOKEN = re.compile(
     + r"""(?:
       (?P<num>-?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?))
     | (?P<id>[A-Za-z_\u0080-\U0010ffff][A-Za-z_0-9\u0080-\U0010ffff]*)
-    | (?P<str>"(?:[^"\\]|\\.)*")
+    | (?P<str>"[^"\\]*(?:\\.[^"\\]*)*")
     | (?P<op>->|--|[{}\[\];,=:+<])
     | (?P<end>\Z)
     | (?P<bad>/\*|"|.)
@@ -50,6 +50,27 @@ _TOKEN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 # After a numeral, a character that would run on into it (Graphviz: "badly delimited").
+# The fast path: every token's text in one findall (its first character tells its kind);
+# anything unusual (an error, HTML nested deeper than 4) goes to the exact tokenizer.
+_FAST = re.compile(
+    _SKIP
+    + r"""(
+      -?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[A-Za-z_0-9.\u0080-\U0010ffff]*
+    | [A-Za-z_\u0080-\U0010ffff][A-Za-z_0-9\u0080-\U0010ffff]*
+    | "[^"\\]*(?:\\.[^"\\]*)*"
+    | <(?:[^<>]|<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)*>
+    | ->|--|[{}\[\];,=:+]
+    | \Z
+    | /\*|.
+    )""",
+    re.VERBOSE | re.DOTALL,
+)
+_NUMERAL = re.compile(r"-?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)")
+_OPS = {op: op for op in ("->", "--", "{", "}", "[", "]", ";", ",", "=", ":", "+")}
+_FIRST = {chr(c): "bad" for c in range(128)}
+_FIRST.update({c: "id" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"})
+_FIRST.update({c: "num" for c in "0123456789-."})
+_FIRST.update({'"': "str", "<": "html", "": "end"})
 _RUN_ON = re.compile(r"[A-Za-z_0-9.\u0080-\U0010ffff]")
 _ANGLES = re.compile(r"[<>]")
 _ESCAPE = re.compile(r"\\(\r\n|[\s\S])")
@@ -60,13 +81,14 @@ class DotId(NamedTuple):
 
     ``text`` is unescaped (quotes removed, ``\\"``, ``\\\\`` and ``\\n`` decoded, line
     continuations dropped, HTML strings without their outer ``<>``); ``raw`` is the
-    source as written; ``kind`` is ``"id"``, ``"num"``, ``"str"`` or ``"html"``.
+    source as written (``\\0`` is gametree's escape for NUL, which a file cannot hold); ``kind`` is ``"id"``, ``"num"``, ``"str"`` or ``"html"``;
+    ``token`` is the index of its (first) token.
     """
 
     text: str
     kind: str
     raw: str
-    pos: int
+    token: int
 
     @property
     def quoted(self) -> bool:
@@ -75,6 +97,7 @@ class DotId(NamedTuple):
 
 
 Attrs = dict[str, DotId]
+_new = tuple.__new__  # builds a DotId without NamedTuple's Python-level __new__
 
 
 @dataclass
@@ -103,17 +126,51 @@ def _unescape(body: str) -> str:
         c = match[1]
         if c in ("\n", "\r\n"):
             return ""
-        return {"n": "\n", '"': '"', "\\": "\\"}.get(c, match[0])
+        return {"n": "\n", '"': '"', "\\": "\\", "0": "\x00"}.get(c, match[0])
 
     return _ESCAPE.sub(one, body) if "\\" in body else body
 
 
 class _Tokens:
-    """The token stream: parallel lists of kinds, values and offsets."""
+    """The token stream: parallel lists of kinds and values; offsets found on demand."""
 
     def __init__(self, text: str, filename: str | None) -> None:
         self.text = text
         self.filename = filename
+        self._starts: list[int] | None = None
+        if not self.fast():
+            self.exact()
+
+    @property
+    def starts(self) -> list[int]:
+        """Offset of each token (computed on the first error)."""
+        if self._starts is None:
+            self._starts = [m.start(1) for m in _FAST.finditer(self.text)]
+        return self._starts
+
+    def fast(self) -> bool:
+        """Tokenize in one ``findall``; False when the exact tokenizer must look."""
+        values: list[str] = _FAST.findall(self.text)
+        first = _FIRST
+        kinds = [_OPS.get(t) or first.get(t[:1], "id") for t in values]
+        if "bad" in kinds or '"' in values or "<" in values:
+            return False
+        numeral = _NUMERAL.fullmatch
+        if not all(numeral(values[i]) for i, k in enumerate(kinds) if k == "num"):
+            return False
+        keywords = {t for t in set(values) if t.lower() in KEYWORDS}
+        if keywords:
+            for i, t in enumerate(values):
+                if t in keywords:
+                    kinds[i] = "kw"
+                    values[i] = t.lower()
+        self.kinds = kinds
+        self.values = values
+        return True
+
+    def exact(self) -> None:
+        """Tokenize one token at a time: any HTML depth, and errors at their place."""
+        text = self.text
         kinds: list[str] = []
         values: list[str] = []
         starts: list[int] = []
@@ -171,7 +228,7 @@ class _Tokens:
             starts.append(start)
         self.kinds = kinds
         self.values = values
-        self.starts = starts
+        self._starts = starts
 
     def html_end(self, start: int) -> int:
         depth = 0
@@ -212,13 +269,16 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
         An edge to or from a subgraph, or more than one graph.
     """
     tokens = _Tokens(text, filename)
-    kinds, values, starts = tokens.kinds, tokens.values, tokens.starts
-    error = tokens.error
+    kinds, values = tokens.kinds, tokens.values
     i = 0
+
+    def error(reason: str, at: int) -> TreeSyntaxError:
+        """The error at token ``at``."""
+        return tokens.error(reason, tokens.starts[at])
 
     def expected(what: str, at: int) -> TreeSyntaxError:
         return error(
-            f"invalid DOT: expected {what}, found {_describe(kinds[at], values[at])}", starts[at]
+            f"invalid DOT: expected {what}, found {_describe(kinds[at], values[at])}", at
         )
 
     def take_id(at: int) -> tuple[DotId, int]:
@@ -226,15 +286,16 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
         kind = kinds[at]
         raw = values[at]
         if kind == "str":
+            first = at
             body = [raw[1:-1]]
             while kinds[at + 1] == "+" and kinds[at + 2] == "str":
                 at += 2
                 body.append(values[at][1:-1])
                 raw += " + " + values[at]
-            return DotId(_unescape("".join(body)), "str", raw, starts[at]), at + 1
+            return _new(DotId, (_unescape("".join(body)), "str", raw, first)), at + 1
         if kind == "html":
-            return DotId(raw[1:-1], "html", raw, starts[at]), at + 1
-        return DotId(raw, kind, raw, starts[at]), at + 1
+            return _new(DotId, (raw[1:-1], "html", raw, at)), at + 1
+        return _new(DotId, (raw, kind, raw, at)), at + 1
 
     def attr_list(at: int, place: str) -> tuple[Attrs, int]:
         """Read ``[k=v, ...]`` lists from ``at`` (which is ``[``)."""
@@ -249,7 +310,7 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
                     raise error(
                         f"attribute {key.text!r} of {place} has no value; write "
                         f"{key.text}=... (DOT needs name=value)",
-                        key.pos,
+                        key.token,
                     )
                 if kinds[at + 1] not in _IDS:
                     raise expected(f"a value for attribute {key.text!r}", at + 1)
@@ -287,13 +348,13 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
         return ident.text
 
     def subgraph_edge(at: int) -> TreeFileError:
-        line, column = position(text, starts[at])
+        line, column = position(text, tokens.starts[at])
         return TreeFileError(
             f"{where}: an edge to or from a subgraph ({{a b}} -> c) is not supported "
             f"(line {line}, column {column}); write one edge per pair of nodes"
         )
 
-    opened = [starts[i]]  # offsets of the open braces, the graph's own first
+    opened = [i]  # the open braces (token indices), the graph's own first
     i += 1
     while True:
         kind = kinds[i]
@@ -307,7 +368,7 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
             if kinds[i] in ("->", "--"):
                 raise subgraph_edge(i)
         elif kind == "{":
-            opened.append(starts[i])
+            opened.append(i)
             i += 1
         elif kind == "kw":
             word = values[i]
@@ -317,14 +378,14 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
                     i += 1
                 if kinds[i] != "{":
                     raise expected("'{' after 'subgraph'", i)
-                opened.append(starts[i])
+                opened.append(i)
                 i += 1
             elif word in ("graph", "node", "edge"):
                 if kinds[i + 1] != "[":
                     raise error(
                         f"invalid DOT: {word!r} is a keyword: write {word} [...] for "
                         f'defaults, or quote it ("{word}") to name a node',
-                        starts[i],
+                        i,
                     )
                 attrs, i = attr_list(i + 1, f"the {word} defaults")
                 if len(opened) == 1:
@@ -352,7 +413,7 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
                     raise error(
                         f"invalid DOT: {wrong_op!r} in a {'digraph' if directed else 'graph'}; "
                         f"edges are written {'->' if directed else '--'}",
-                        starts[i],
+                        i,
                     )
                 i += 1
                 if kinds[i] == "{" or (kinds[i] == "kw" and values[i] == "subgraph"):
