@@ -296,3 +296,59 @@ def answer_texts(draw: st.DrawFn) -> str:
         st.lists(st.one_of(st.sampled_from(ANSWER_PIECES), st.text(max_size=8)), max_size=25)
     )
     return "".join(pieces)
+
+
+# --- Hostile trees: ids, attribute names and texts that break naive writers (issue 10) ----
+
+HOSTILE_WORDS = [
+    "node", "edge", "graph", "subgraph", "strict", "digraph", "NODE", "inf", "-inf",
+    "Infinity", "nan", "true", "false", "MAX", "min", "id", "source", "target", "key",
+    "gametree:id", "1", "-1.5", "", " ", "players", "x__json", "a b", "é", "∞",
+]  # fmt: skip
+HOSTILE_CHARS = "ab1 \x00\x01\x0c\x1b\x7f\x85\ufffe\uffff\r\n\t\"'\\<>&{}[];=,#%$_^~:-*()/"
+HOSTILE_TEXT = st.one_of(
+    st.sampled_from(HOSTILE_WORDS),
+    st.text(alphabet=HOSTILE_CHARS, max_size=6),
+    st.text(max_size=4),
+)
+HOSTILE_IDS = st.one_of(
+    HOSTILE_TEXT,
+    st.integers(-(10**20), 10**20),
+    st.tuples(HOSTILE_TEXT, st.integers(0, 3)),
+)
+# Attribute names the contract gives a meaning (a random value there breaks the tree).
+_CONTRACT_NAMES = {"player", "value", "prob", "frontier", "cells", "label", "move"}
+HOSTILE_NAMES = st.one_of(
+    st.sampled_from(HOSTILE_WORDS), st.sampled_from(HOSTILE_WORDS), HOSTILE_TEXT
+).filter(lambda name: name not in _CONTRACT_NAMES)
+HOSTILE_VALUES = st.one_of(
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    HOSTILE_TEXT,
+)
+
+
+@st.composite
+def hostile_trees(draw: st.DrawFn) -> nx.DiGraph:
+    """Small valid trees with hostile ids, attribute names, labels, moves and values."""
+    G = draw(
+        st.one_of(small_trees(VALUES_WITH_INF, max_depth=3, max_leaves=8), chance_trees(max_depth=3))
+    )
+    ids = draw(st.lists(HOSTILE_IDS, min_size=len(G), max_size=len(G), unique=True))
+    mapping = dict(zip(list(G), ids))
+    root = G.graph.get("root")
+    G = nx.relabel_nodes(G, mapping)
+    if root is not None:
+        G.graph["root"] = mapping[root]
+    for _, data in G.nodes(data=True):
+        if draw(st.booleans()):
+            data["label"] = draw(HOSTILE_TEXT)
+        for name in draw(st.lists(HOSTILE_NAMES, max_size=2, unique=True)):
+            data[name] = draw(HOSTILE_VALUES)
+    for _, _, data in G.edges(data=True):
+        if draw(st.booleans()):
+            data["move"] = draw(st.one_of(HOSTILE_TEXT, st.integers(-5, 5)))
+        for name in draw(st.lists(HOSTILE_NAMES, max_size=2, unique=True)):
+            data[name] = draw(HOSTILE_VALUES)
+    return G
