@@ -109,15 +109,31 @@ CONTROL = "a\x00b\x01c\x0cd\ufffee\x1b\x7f"
 CASES: list[tuple[str, nx.DiGraph, list[str]]] = [
     ("node attribute id", with_node_attr("id", 7), FORMATS),
     ("node attribute gametree:id", with_node_attr("gametree:id", "x"), FORMATS),
-    ("edge attributes source, target, key", with_edge_attrs(source=1, target="t", key=2.5), FORMATS),
+    (
+        "edge attributes source, target, key",
+        with_edge_attrs(source=1, target="t", key=2.5),
+        FORMATS,
+    ),
     ("node named inf is the root", relabeled({"A": "inf"}), FORMATS),
-    ("nodes named -inf, nan, Infinity", relabeled({"B": "-inf", "C": "nan", "D": "Infinity"}), FORMATS),
+    (
+        "nodes named -inf, nan, Infinity",
+        relabeled({"B": "-inf", "C": "nan", "D": "Infinity"}),
+        FORMATS,
+    ),
     ("nodes named node, edge, graph", relabeled({"A": "node", "B": "edge", "C": "graph"}), FORMATS),
-    ("nodes named NODE, Subgraph, strict", relabeled({"A": "NODE", "B": "Subgraph", "E": "strict"}), FORMATS),
+    (
+        "nodes named NODE, Subgraph, strict",
+        relabeled({"A": "NODE", "B": "Subgraph", "E": "strict"}),
+        FORMATS,
+    ),
     ("control characters in ids", relabeled({"B": CONTROL, "E": "\x00", "F": "\r\n\t"}), FORMATS),
     ("control characters in labels", with_label("B", CONTROL), FORMATS),
     ("control characters in moves", with_edge_attrs(move=CONTROL), FORMATS),
-    ("control characters in attribute names", with_node_attr("k\x01\ufffe", 1), ["json", "dot", "tree"]),
+    (
+        "control characters in attribute names",
+        with_node_attr("k\x01\ufffe", 1),
+        ["json", "dot", "tree"],
+    ),
     ("mixed int and str ids", relabeled({"A": 0, "B": "1", "E": 2, "F": (3, "x")}), FORMATS),
     ("int root with str children", relabeled({"A": 0}), FORMATS),
     ("text that looks like numbers", with_node_attr("note", "3"), FORMATS),
@@ -127,7 +143,7 @@ CASES: list[tuple[str, nx.DiGraph, list[str]]] = [
     ("infinite attribute", with_node_attr("w", -math.inf), FORMATS),
     ("boolean attribute", with_node_attr("flag", True), FORMATS),
     ("keyword attribute names", with_edge_attrs(node=1, graph="g", edge=True), FORMATS),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -158,12 +174,16 @@ REFUSALS = [
     ("GraphML's reserved attribute name", with_node_attr("x__json", "[1]"), "graphml", "reserved"),
     ("edge label without move", with_edge_attrs(label="x"), "dot", "label without a move"),
     ("float id inf", relabeled({"B": math.inf}), "json", "finite float"),
-]  # fmt: skip
+]
 
 
-@pytest.mark.parametrize(("name", "G", "fmt", "words"), REFUSALS, ids=[f"{c[2]}: {c[0]}" for c in REFUSALS])
-def test_refused_at_write_time_naming_the_node(name: str, G: nx.DiGraph, fmt: str, words: str) -> None:
-    with pytest.raises(TreeFileError, match="node|edge|graph") as info:
+@pytest.mark.parametrize(
+    ("name", "G", "fmt", "words"), REFUSALS, ids=[f"{c[2]}: {c[0]}" for c in REFUSALS]
+)
+def test_refused_at_write_time_naming_the_node(
+    name: str, G: nx.DiGraph, fmt: str, words: str
+) -> None:
+    with pytest.raises(TreeFileError, match=r"node|edge|graph") as info:
         gametree.dumps(G, fmt)
     assert words in str(info.value)
 
@@ -225,7 +245,7 @@ def test_svg_with_control_characters_is_well_formed(tmp_path: Path, engine: str)
 
 def test_tikz_writes_control_characters_as_code_points() -> None:
     text = gametree.to_tikz(hostile_drawing(), show="values,names,moves")
-    assert not any(ord(c) < 32 and c not in "\n" or c == "\x7f" for c in text)
+    assert not any((ord(c) < 32 and c not in "\n") or c == "\x7f" for c in text)
     assert "U+241B" in text or "U+001B" in text
 
 

@@ -343,15 +343,11 @@ def to_pydot(
     P.set_node_defaults(**{k: v.raw for k, v in parsed.node_defaults.items()})
     P.set_edge_defaults(**{k: v.raw for k, v in parsed.edge_defaults.items()})
     for name, attrs in parsed.nodes.items():
-        P.add_node(pydot.Node(parsed.node_ids[name].raw, **{k: v.raw for k, v in attrs.items()}))
+        node_attrs: dict[str, Any] = {k: v.raw for k, v in attrs.items()}
+        P.add_node(pydot.Node(parsed.node_ids[name].raw, **node_attrs))
     for u, v, attrs in parsed.edges:
-        P.add_edge(
-            pydot.Edge(
-                parsed.node_ids[u].raw,
-                parsed.node_ids[v].raw,
-                **{k: x.raw for k, x in attrs.items()},
-            )
-        )
+        edge_attrs: dict[str, Any] = {k: x.raw for k, x in attrs.items()}
+        P.add_edge(pydot.Edge(parsed.node_ids[u].raw, parsed.node_ids[v].raw, **edge_attrs))
     return P
 
 

@@ -51,10 +51,10 @@ from typing import Any
 
 import networkx as nx
 
+from gametree.attrs import MOVE, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import read_input
 from gametree.notation import parse, to_notation
-from gametree.attrs import MOVE, PROB, VALUE
 from gametree.readwrite.common import (
     SURROGATES,
     check_key,

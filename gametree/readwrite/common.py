@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import re
-from fractions import Fraction
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
 from gametree.attrs import (
@@ -28,8 +28,8 @@ __all__ = [
     "INFINITIES",
     "MAX_DIGITS",
     "NUMBER_KEYS",
-    "TEXT_KEYS",
     "SURROGATES",
+    "TEXT_KEYS",
     "NumberRangeError",
     "as_number",
     "check_key",
@@ -135,10 +135,10 @@ SURROGATES = re.compile("[\ud800-\udfff]")
 def check_text(text: str, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE) -> None:
     """Refuse ``text`` when it holds a character ``pattern`` marks as unwritable in ``fmt``.
 
-    >>> check_text("a\\x00b", "node 'A'", "DOT")
+    >>> check_text("a\\ud800b", "node 'A'", "DOT")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gametree.exceptions.TreeFileError: node 'A': DOT cannot hold the character '\\x00' (U+0000) in 'a\\x00b'; rename it or write JSON
+    gametree.exceptions.TreeFileError: node 'A': DOT cannot hold the character '\\ud800' ...
     """
     bad = pattern.search(text)
     if bad is not None:
@@ -169,9 +169,7 @@ def text_ids(nodes: Iterable[Any], fmt: str) -> dict[Any, str]:
     return out
 
 
-def check_key(
-    key: Any, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE
-) -> str:
+def check_key(key: Any, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE) -> str:
     """Return attribute name ``key`` if ``fmt`` can write it (a string), else refuse."""
     if not isinstance(key, str):
         raise TreeFileError(

@@ -11,8 +11,8 @@ the text attributes (:data:`~gametree.readwrite.common.TEXT_KEYS`), which are
 infinities, and in ``value``, ``prob`` and the other number attributes, where numbers
 are read from text too; a bare numeral is a number (``3``, ``-0.5``) and bare
 ``true``/``false`` are booleans. Strings escape ``"``, ``\\``, newlines (``\\n``) and
-NUL (``\\0``, gametree's own escape: a file cannot hold NUL). Attributes that are not scalars (lists, dicts) are
-not written.
+NUL (``\\0``, gametree's own escape: a file cannot hold NUL). Attributes that are not
+scalars (lists, dicts) are not written.
 """
 
 from __future__ import annotations
@@ -99,8 +99,10 @@ def _dot_value(key: str, value: Any, where: str) -> str | None:
             number = as_number(text) if key in NUMBER_KEYS or key == PV else None
         except NumberRangeError:
             number = None
-        if (not text_key and spells_infinity(text)) or number is not None or (
-            key == PV and text.lower() in ("true", "false")
+        if (
+            (not text_key and spells_infinity(text))
+            or number is not None
+            or (key == PV and text.lower() in ("true", "false"))
         ):
             raise TreeFileError(
                 f"{where}: {key} is the text {text!r}, which DOT reads back as a number; "
@@ -211,9 +213,7 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
     G = nx.DiGraph()
     for key, ident in top.attrs.items():
         G.graph[key] = (
-            ident.text
-            if key == ROOT
-            else _dot_attr_value(key, ident, place="the graph", node=None)
+            ident.text if key == ROOT else _dot_attr_value(key, ident, place="the graph", node=None)
         )
     for name, attrs in top.nodes.items():
         place = f"node {name!r}"

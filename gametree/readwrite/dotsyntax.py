@@ -24,6 +24,7 @@ or from a subgraph (``{a b} -> c``) is refused: gametree writes one edge per pai
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -81,7 +82,8 @@ class DotId(NamedTuple):
 
     ``text`` is unescaped (quotes removed, ``\\"``, ``\\\\`` and ``\\n`` decoded, line
     continuations dropped, HTML strings without their outer ``<>``); ``raw`` is the
-    source as written (``\\0`` is gametree's escape for NUL, which a file cannot hold); ``kind`` is ``"id"``, ``"num"``, ``"str"`` or ``"html"``;
+    source as written (``\\0`` is gametree's escape for NUL, which a file cannot hold);
+    ``kind`` is ``"id"``, ``"num"``, ``"str"`` or ``"html"``;
     ``token`` is the index of its (first) token.
     """
 
@@ -180,8 +182,8 @@ class _Tokens:
         while True:
             m = match(text, pos)
             assert m is not None  # the last alternative takes any character
-            group = m.lastgroup
-            start = m.start(group)  # type: ignore[arg-type]
+            group = m.lastgroup or "bad"
+            start = m.start(group)
             pos = m.end()
             if group == "op":
                 token = m.group(group)
@@ -277,9 +279,7 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
         return tokens.error(reason, tokens.starts[at])
 
     def expected(what: str, at: int) -> TreeSyntaxError:
-        return error(
-            f"invalid DOT: expected {what}, found {_describe(kinds[at], values[at])}", at
-        )
+        return error(f"invalid DOT: expected {what}, found {_describe(kinds[at], values[at])}", at)
 
     def take_id(at: int) -> tuple[DotId, int]:
         """The id at token ``at`` (with ``+`` concatenation); return it and the next index."""
@@ -431,7 +431,7 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
             if len(chain) == 1:
                 nodes[chain[0]].update(attrs)
             else:
-                for u, v in zip(chain, chain[1:]):
+                for u, v in itertools.pairwise(chain):
                     edges.append((u, v, dict(attrs)))
         elif kind == "end":
             raise error("invalid DOT: '{' is never closed (expected '}')", opened[-1])

@@ -122,7 +122,8 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
         node = _json_id(entry["id"], f"{where}: nodes[{i}]")
         if node in G:
             raise InvalidTreeError(f"{where}: node {node!r} is listed twice", node=node)
-        G.add_node(node, **_attrs_in({k: v for k, v in entry.items() if k not in _RESERVED["node"]}))
+        attrs = {k: v for k, v in entry.items() if k not in _RESERVED["node"]}
+        G.add_node(node, **_attrs_in(attrs))
     for i, entry in enumerate(edges):
         if not isinstance(entry, dict) or "source" not in entry or "target" not in entry:
             raise InvalidTreeError(f"{where}: edges[{i}] must have a 'source' and a 'target'")

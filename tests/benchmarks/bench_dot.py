@@ -18,6 +18,7 @@ import gc
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import networkx as nx
@@ -82,17 +83,17 @@ def main() -> None:
         graphs = [build(n) for n in sizes]
         texts = [gametree.dumps(G, "dot") for G in graphs]
         jobs: list[tuple[str, Callable[[int], Any]]] = [
-            ("dumps dot", lambda k: gametree.dumps(graphs[k], "dot")),
-            ("loads dot", lambda k: gametree.loads(texts[k], "dot")),
-            ("to_dot", lambda k: gametree.to_dot(graphs[k], fit=None)),
-            ("to_pydot", lambda k: gametree.to_pydot(graphs[k], fit=None)),
+            ("dumps dot", lambda k, gs=graphs: gametree.dumps(gs[k], "dot")),
+            ("loads dot", lambda k, ts=texts: gametree.loads(ts[k], "dot")),
+            ("to_dot", lambda k, gs=graphs: gametree.to_dot(gs[k], fit=None)),
+            ("to_pydot", lambda k, gs=graphs: gametree.to_pydot(gs[k], fit=None)),
         ]
         for name, job in jobs:
-            times = [best_of(args.repeat, lambda k=k: job(k)) for k in range(len(sizes))]
+            times = [best_of(args.repeat, partial(job, k)) for k in range(len(sizes))]
             rows.append((shape, name, times))
         small = gametree.dumps(build(args.pydot), "dot")
-        seconds = best_of(1, lambda: pydot_read(small))
-        ours = best_of(args.repeat, lambda: gametree.loads(small, "dot"))
+        seconds = best_of(1, partial(pydot_read, small))
+        ours = best_of(args.repeat, partial(gametree.loads, small, "dot"))
         rows.append((shape, f"pydot parse @{args.pydot:,}", [seconds]))
         rows.append((shape, f"loads dot @{args.pydot:,}", [ours]))
     header = f"{'tree':6} {'operation':22}" + "".join(f"{n:>12,}" for n in sizes)
