@@ -17,7 +17,6 @@ import argparse
 import random
 import sys
 import time
-import traceback
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -26,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import gametree
 from gametree.readwrite.common import decode_text
+from tests.fuzz.crashes import note_crash
 from tests.strategies import READER_PIECES, reader_seeds
 
 READERS = ("tree", "json", "dot", "graphml", "efg", "sniff")
@@ -96,11 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             except AssertionError:
                 raise
             except Exception as exc:
-                kind = f"{type(exc).__name__}: {str(exc)[:80]}"
-                if not crashes[kind]:
-                    print(f"CRASH {kind}\n  reader={fmt} input={data[:200]!r}", file=sys.stderr)
-                    traceback.print_exc(limit=4)
-                crashes[kind] += 1
+                note_crash(crashes, exc, f"reader={fmt}", data)
             done += 1
         seconds = time.monotonic() - start
         total_crashes += sum(crashes.values())
