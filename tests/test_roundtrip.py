@@ -260,3 +260,25 @@ def test_any_valid_tree_round_trips_or_is_refused(fmt: str, G: nx.DiGraph) -> No
     H = round_trip(G, fmt)
     if H is not None:
         assert_same(kept(G, fmt), H, node_order=fmt != "tree")
+
+
+def _shape(G: nx.DiGraph) -> list[tuple[Any, ...]]:
+    """Breadth-first: each node's player (internal) or value (leaf) and child count."""
+    root = gametree.find_root(G)
+    order = [root]
+    for node in order:
+        order.extend(G.successors(node))
+    return [
+        (G.nodes[n].get("player"), len(G.succ[n])) if G.succ[n] else ("leaf", G.nodes[n]["value"])
+        for n in order
+    ]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(G=hostile_trees())
+def test_efg_writes_what_it_reads_back_or_refuses(G: nx.DiGraph) -> None:
+    # .efg keeps the game, not the names: players, values and the shape, in child order.
+    assume(gametree.is_game_tree(G))
+    H = round_trip(G, "efg")
+    if H is not None:
+        assert _shape(H) == _shape(G)
