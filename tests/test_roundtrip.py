@@ -282,3 +282,17 @@ def test_efg_writes_what_it_reads_back_or_refuses(G: nx.DiGraph) -> None:
     H = round_trip(G, "efg")
     if H is not None:
         assert _shape(H) == _shape(G)
+
+
+def test_cli_convert_refuses_in_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gametree.cli import main
+
+    source = tmp_path / "t.json"
+    source.write_text(gametree.dumps(relabeled({"B": 1, "C": "1"}), "json"), encoding="utf-8")
+    target = tmp_path / "t.dot"
+    assert main(["convert", str(source), str(target)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "both '1'" in err
+    assert not target.exists()
