@@ -43,8 +43,8 @@ def pydot_view(text: str) -> tuple[dict[str, dict[str, str]], Counter[Any], dict
     for node in top.get_node("graph"):  # pydot keeps the top ``graph [...]`` as a node
         attrs.update({_key(k): v for k, v in node.get_attributes().items()})
     pending = [top]
-    while pending:
-        graph = pending.pop()
+    while pending:  # breadth-first: a level's statements in file order
+        graph = pending.pop(0)
         for node in graph.get_nodes():
             if node.get_name() not in ("node", "edge", "graph"):
                 attributes = {_key(k): v for k, v in node.get_attributes().items()}
@@ -111,7 +111,12 @@ def statements(draw: st.DrawFn, depth: int = 0) -> str:
     for _ in range(draw(st.integers(0, 5))):
         kind = draw(st.sampled_from(["node", "edge", "sub", "attr", "defaults"]))
         if kind == "node":
-            out.append(draw(NAMES) + draw(attr_lists()))
+            # pydot merges node statements level by level, DOT in file order: each level
+            # states its own nodes so that both orders agree.
+            name = draw(NAMES)
+            if depth:
+                name = f'"{name.strip(chr(34))}{depth}"'
+            out.append(name + draw(attr_lists()))
         elif kind == "edge":
             chain = draw(st.lists(NAMES, min_size=2, max_size=4))
             out.append(" -> ".join(chain) + draw(attr_lists()))

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from gametree.builders import bulk_build
 from gametree.drawing.slots import GAP, cut_strokes, place, text_width
 from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnNode, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
+    from gametree.readwrite.dotsyntax import DotGraph
     from gametree.search.result import SearchResult
 
 __all__ = ["to_dot", "to_pydot"]
@@ -336,7 +338,11 @@ def to_pydot(
     # node. Values stay as written (quoted), as pydot keeps them when it parses.
     from gametree.readwrite.dotsyntax import parse_dot_syntax
 
-    parsed = parse_dot_syntax(text)
+    with bulk_build():
+        return _pydot_of(pydot, parse_dot_syntax(text))
+
+
+def _pydot_of(pydot: Any, parsed: DotGraph) -> Any:
     P = pydot.Dot(parsed.name.raw if parsed.name else "", graph_type="digraph")
     for key, ident in parsed.attrs.items():
         P.set(key, ident.raw)

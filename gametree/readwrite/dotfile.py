@@ -26,6 +26,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import LABEL, MOVE, PLAYER, PV, ROOT, VALUE
+from gametree.builders import bulk_build
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
@@ -203,6 +204,11 @@ def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
     InvalidTreeError
         A tree that breaks the contract, naming the node.
     """
+    with bulk_build():
+        return _read_dot(text, filename)
+
+
+def _read_dot(text: str, filename: str | None) -> nx.DiGraph:
     where = filename or "DOT"
     top = parse_dot_syntax(text, filename=filename)
     if not top.directed:

@@ -285,6 +285,10 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
         """The id at token ``at`` (with ``+`` concatenation); return it and the next index."""
         kind = kinds[at]
         raw = values[at]
+        if kind == "str" and kinds[at + 1] != "+":
+            inner = raw[1:-1]
+            text = _unescape(inner) if "\\" in inner else inner
+            return _new(DotId, (text, kind, raw, at)), at + 1
         if kind == "str":
             first = at
             body = [raw[1:-1]]
@@ -303,18 +307,23 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
         while kinds[at] == "[":
             at += 1
             while kinds[at] != "]":
-                if kinds[at] not in _IDS:
-                    raise expected("an attribute name or ']'", at)
-                key, at = take_id(at)
-                if kinds[at] != "=":
-                    raise error(
-                        f"attribute {key.text!r} of {place} has no value; write "
-                        f"{key.text}=... (DOT needs name=value)",
-                        key.token,
-                    )
+                if kinds[at] == "id" and kinds[at + 1] == "=":
+                    name = values[at]  # the common case: a bare name
+                    at += 1
+                else:
+                    if kinds[at] not in _IDS:
+                        raise expected("an attribute name or ']'", at)
+                    key, at = take_id(at)
+                    name = key.text
+                    if kinds[at] != "=":
+                        raise error(
+                            f"attribute {name!r} of {place} has no value; write "
+                            f"{name}=... (DOT needs name=value)",
+                            key.token,
+                        )
                 if kinds[at + 1] not in _IDS:
-                    raise expected(f"a value for attribute {key.text!r}", at + 1)
-                attrs[key.text], at = take_id(at + 1)
+                    raise expected(f"a value for attribute {name!r}", at + 1)
+                attrs[name], at = take_id(at + 1)
                 if kinds[at] in (",", ";"):
                     at += 1
             at += 1
