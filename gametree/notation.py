@@ -23,7 +23,7 @@ In EBNF (``{x}`` zero or more, ``[x]`` optional); blanks, newlines and ``#`` com
     player   = "MAX" | "MIN" | "CHANCE" ;      (any case; reserved, not names)
     name     = identifier | string ;
     identifier = letter or "_", then letters, digits or any of _ ' . + - ! ? ;
-    string   = '"' ... '"' | "'" ... "'" ;     (backslash escapes \" \' \\ \n \t)
+    string   = '"' ... '"' | "'" ... "'" ;     (backslash escapes \" \' \\ \n \t \r \0)
     number   = integer | decimal | exponent form | integer "/" integer
              | ["+" | "-"] ( "inf" | "infinity" ) ;   (a/b: an exact Fraction)
 
@@ -138,7 +138,7 @@ _NUMBER_RE = re.compile(
 )
 _IDENT_RE = re.compile(r"[^\W\d][\w'.+\-!?]*")
 _NOT_BARE = frozenset({"inf", "infinity", "nan", "true", "false", "players"})
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'"}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\x00", "\\": "\\", '"': '"', "'": "'"}
 _ESCAPE_RE = re.compile(r"\\(.)")
 
 
@@ -701,7 +701,7 @@ def _quote(text: str) -> str:
     escaped = (
         text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
     )
-    escaped = escaped.replace("\r", "\\r")
+    escaped = escaped.replace("\r", "\\r").replace("\x00", "\\0")
     return f'"{escaped}"'
 
 

@@ -374,3 +374,130 @@ def exact_chance_trees(*, max_depth: int = 5) -> st.SearchStrategy[nx.DiGraph]:
         st.fractions(min_value=-9, max_value=9, max_denominator=12),
     )
     return chance_trees(values, max_depth=max_depth, exact=True)
+
+
+# --- Hostile trees: ids, attribute names and texts that break naive writers (issue 10) ----
+
+HOSTILE_WORDS = [
+    "node", "edge", "graph", "subgraph", "strict", "digraph", "NODE", "inf", "-inf",
+    "Infinity", "nan", "true", "false", "MAX", "min", "id", "source", "target", "key",
+    "gametree:id", "1", "-1.5", "", " ", "players", "x__json", "a b", "é", "∞",
+]  # fmt: skip
+HOSTILE_CHARS = "ab1 \x00\x01\x0c\x1b\x7f\x85\ufffe\uffff\r\n\t\"'\\<>&{}[];=,#%$_^~:-*()/"
+HOSTILE_TEXT = st.one_of(
+    st.sampled_from(HOSTILE_WORDS),
+    st.text(alphabet=HOSTILE_CHARS, max_size=6),
+    st.text(max_size=4),
+)
+HOSTILE_IDS = st.one_of(
+    HOSTILE_TEXT,
+    st.integers(-(10**20), 10**20),
+    st.tuples(HOSTILE_TEXT, st.integers(0, 3)),
+)
+# Attribute names the contract gives a meaning (a random value there breaks the tree).
+_CONTRACT_NAMES = {"player", "value", "prob", "frontier", "cells", "label", "move", "bounds"}
+HOSTILE_NAMES = st.one_of(
+    st.sampled_from(HOSTILE_WORDS), st.sampled_from(HOSTILE_WORDS), HOSTILE_TEXT
+).filter(lambda name: name not in _CONTRACT_NAMES)
+HOSTILE_VALUES = st.one_of(
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    HOSTILE_TEXT,
+)
+
+
+@st.composite
+def hostile_trees(draw: st.DrawFn) -> nx.DiGraph:
+    """Small valid trees with hostile ids, attribute names, labels, moves and values."""
+    G = draw(
+        st.one_of(
+            small_trees(VALUES_WITH_INF, max_depth=3, max_leaves=8), chance_trees(max_depth=3)
+        )
+    )
+    ids = draw(st.lists(HOSTILE_IDS, min_size=len(G), max_size=len(G), unique=True))
+    mapping = dict(zip(list(G), ids, strict=True))
+    root = G.graph.get("root")
+    G = nx.relabel_nodes(G, mapping)
+    if root is not None:
+        G.graph["root"] = mapping[root]
+    for _, data in G.nodes(data=True):
+        if draw(st.booleans()):
+            data["label"] = draw(HOSTILE_TEXT)
+        for name in draw(st.lists(HOSTILE_NAMES, max_size=2, unique=True)):
+            data[name] = draw(HOSTILE_VALUES)
+    for _, _, data in G.edges(data=True):
+        if draw(st.booleans()):
+            data["move"] = draw(st.one_of(HOSTILE_TEXT, st.integers(-5, 5)))
+        for name in draw(st.lists(HOSTILE_NAMES, max_size=2, unique=True)):
+            data[name] = draw(HOSTILE_VALUES)
+    return G
+
+
+# --- Reader fuzzing: pieces of each tree format, hostile ones included (issue 10) ---------
+
+_NUMBERS = ("3", "-2", "0.5", "1/3", "1/0", "inf", "-inf", "nan", "1e400", "1e-400",
+            "1" + "0" * 400, "1" + "0" * 5000, "0x10", "1_0", "-0", ".5", "5.")  # fmt: skip
+_SPECIAL = ("\x00", "\x01", "\x0c", "\x7f", "\ufeff", "\ufffe", "\u2028", "\r", "\n", "\t",
+            " ", "é", "∞", "\\", '"', "'")  # fmt: skip
+READER_PIECES: dict[str, tuple[str, ...]] = {
+    "tree": ("(", ")", "[", "]", "{", "}", "A", "B", "x", "=", ":", "*", ",", "MAX", "MIN",
+             "CHANCE", "players:", "players: MIN MAX\n", "# c\n", '"q"', "'q'", "label",
+             "(" * 2000, ")" * 2000, "true", *_NUMBERS, *_SPECIAL),
+    "json": ("[", "]", "{", "}", ",", ":", '"nodes"', '"edges"', '"links"', '"graph"',
+             '"root"', '"id"', '"source"', '"target"', '"player"', '"MAX"', '"CHANCE"',
+             '"value"', '"prob"', '"tree"', '"players"', '"directed"', "false", "true",
+             "null", "Infinity", "NaN", '"inf"', '"A"', '"B"', "[" * 3000, "]" * 3000,
+             '{"a":' * 3000, *_NUMBERS, *_SPECIAL),
+    "dot": ("digraph", "graph", "strict", "subgraph", "node", "edge", "{", "}", "[", "]",
+            "->", "--", "=", ";", ",", ":", "+", "A", "B", '"A"', '"node"', "<x<y>>", "<",
+            ">", "value", "player", "MAX", "min", "label", "move", "prob", "root", "shape",
+            "triangle", "// c\n", "/*", "*/", "\n# x\n", ":n", "subgraph {" * 500,
+            "}" * 500, *_NUMBERS, *_SPECIAL),
+    "graphml": ('<?xml version="1.0"?>', '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
+                "<graphml>", "</graphml>", '<graph edgedefault="directed">',
+                '<graph edgedefault="undirected">', "</graph>", '<node id="A">', '<node id="B"/>',
+                "</node>", '<edge source="A" target="B"/>', '<edge source="A" target="C">',
+                "</edge>", '<key id="d0" for="node" attr.name="value" attr.type="int"/>',
+                '<key id="d1" for="node" attr.name="player" attr.type="string"/>',
+                '<key id="d2" for="graph" attr.name="gametree_node_ids" attr.type="string"/>',
+                '<key id="d3" for="node" attr.name="x__json" attr.type="string"/>',
+                '<data key="d0">', '<data key="d1">', '<data key="d2">', '<data key="d3">',
+                "</data>", "MAX", "int", "json", "[" * 2000, '<!DOCTYPE g [<!ENTITY e "x">]>',
+                "&e;", "&amp;", "<![CDATA[", "]]>", *_NUMBERS, *_SPECIAL),
+    "efg": ("EFG", "2", "R", '""', '"t"', "{", "}", '"1"', '"2"', '"3"', "p", "c", "t",
+            "1", "0", "1/2", "0.5", '"a"', '"b"', "\n", " ", 'EFG 2 R "" { "1" "2" } ""\n',
+            'p "" 1 1 "" { "a" "b" } 0\n', 't "" 1 "" { 3 -3 }\n',
+            'c "" 1 "" { "h" 1/2 "t" 1/2 } 0\n', *_NUMBERS, *_SPECIAL),
+}  # fmt: skip
+
+
+def reader_seeds() -> dict[str, list[str]]:
+    """Valid files of every format (plain, chance with moves, annotated) to mutate."""
+    plain = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    chance = gametree.parse(
+        'players: MAX CHANCE MIN\n(A left:(B 0.9*(D 2 3) 0.1*(E 4 5)) "r t":(C 1/3*6 2/3*-1))'
+    )
+    searched = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    gametree.alphabeta(searched)
+    searched.nodes["A"]["label"] = 'q"\\\n<&>'
+    return {
+        fmt: [gametree.dumps(G, fmt) for G in (plain, chance, searched)]
+        for fmt in ("tree", "json", "dot", "graphml", "efg")
+    }
+
+
+@st.composite
+def reader_texts(draw: st.DrawFn, fmt: str) -> str:
+    """Text for one reader: pieces of its format, or a valid file with a slice mutated."""
+    if draw(st.booleans()):
+        pieces = st.one_of(st.sampled_from(READER_PIECES[fmt]), st.text(max_size=3))
+        return "".join(draw(st.lists(pieces, max_size=30)))
+    text = draw(st.sampled_from(_SEEDS.setdefault(fmt, reader_seeds()[fmt])))
+    i = draw(st.integers(0, len(text)))
+    j = draw(st.integers(i, min(len(text), i + 8)))
+    middle = draw(st.one_of(st.sampled_from(READER_PIECES[fmt]), st.text(max_size=3)))
+    return text[:i] + middle + text[j:]
+
+
+_SEEDS: dict[str, list[str]] = {}

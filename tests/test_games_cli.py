@@ -212,7 +212,7 @@ NAMES = st.from_regex(r"[a-z_][a-z0-9_]{0,5}", fullmatch=True).filter(
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(LITERALS, max_size=3),
-    st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,5}", fullmatch=True), LITERALS, max_size=3),
+    st.dictionaries(NAMES, LITERALS, max_size=3),
 )
 def test_literal_arguments_read_back_what_repr_writes(
     args: list[Any], kwargs: dict[str, Any]

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from gametree.builders import bulk_build
 from gametree.drawing.slots import GAP, cut_strokes, place, text_width
 from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnNode, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
+    from gametree.readwrite.dotsyntax import DotGraph
     from gametree.search.result import SearchResult
 
 __all__ = ["to_dot", "to_pydot"]
@@ -332,10 +334,27 @@ def to_pydot(
         focus=focus,
         orientation=orientation,
     )
-    graphs = pydot.graph_from_dot_data(text)
-    if not graphs:
-        raise RenderError("pydot could not read the generated DOT text")
-    return graphs[0]
+    # Built from gametree's own parse of the text: pydot's grammar takes milliseconds per
+    # node. Values stay as written (quoted), as pydot keeps them when it parses.
+    from gametree.readwrite.dotsyntax import parse_dot_syntax
+
+    with bulk_build():
+        return _pydot_of(pydot, parse_dot_syntax(text))
+
+
+def _pydot_of(pydot: Any, parsed: DotGraph) -> Any:
+    P = pydot.Dot(parsed.name.raw if parsed.name else "", graph_type="digraph")
+    for key, ident in parsed.attrs.items():
+        P.set(key, ident.raw)
+    P.set_node_defaults(**{k: v.raw for k, v in parsed.node_defaults.items()})
+    P.set_edge_defaults(**{k: v.raw for k, v in parsed.edge_defaults.items()})
+    for name, attrs in parsed.nodes.items():
+        node_attrs: dict[str, Any] = {k: v.raw for k, v in attrs.items()}
+        P.add_node(pydot.Node(parsed.node_ids[name].raw, **node_attrs))
+    for u, v, attrs in parsed.edges:
+        edge_attrs: dict[str, Any] = {k: x.raw for k, x in attrs.items()}
+        P.add_edge(pydot.Edge(parsed.node_ids[u].raw, parsed.node_ids[v].raw, **edge_attrs))
+    return P
 
 
 def render_dot(text: str, path: str | os.PathLike[str], fmt: str, *, dpi: float = 150) -> None:

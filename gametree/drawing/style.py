@@ -10,6 +10,7 @@ tree looks the same, and says the same, in every back end.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -270,6 +271,30 @@ def format_value(value: Any, precision: int = 3) -> str:
     return str(value).replace("-", MINUS)
 
 
+# Characters no drawing shows (XML cannot hold most of them; fonts have no glyph).
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _stand_in(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures: ␀ ␁ ␛ ...
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def visible(text: str) -> str:
+    """Return ``text`` with characters no drawing can show replaced by visible stand-ins.
+
+    Control characters become their Control Pictures (``\\x01`` is ``␁``, DEL is ``␡``),
+    other unshowable code points (C1 controls, U+FFFE, lone surrogates) ``�``; newlines
+    and tabs stay. Every back end draws labels through it, so SVG stays well-formed.
+
+    >>> visible("a\\x00b\\x1b\\ufffe")
+    'a␀b␛�'
+    """
+    return _INVISIBLE.sub(_stand_in, text) if _INVISIBLE.search(text) else text
+
+
 def annotated(G: nx.DiGraph, result: SearchResult | None) -> nx.DiGraph:
     """Return ``G`` itself, or an annotated copy of it when a search ``result`` is given."""
     if result is None:
@@ -380,7 +405,7 @@ def diagram(
             # A leaf's mean is its value, drawn already; its wins/playouts are not.
             drawn.bounds = mcts_node_text(H, node, lambda v: format_value(v, precision)) or ""
         if "names" in shown and not isinstance(node, Hidden):
-            drawn.name = str(data.get(LABEL, node))
+            drawn.name = visible(str(data.get(LABEL, node)))
         window = "leaf_bounds" if leaf else "bounds"
         if window in shown and data.get(ALPHA) is not None and data.get(BETA) is not None:
             drawn.bounds = (
@@ -420,8 +445,7 @@ def diagram(
             if isinstance(v, Hidden) and v.kind == "depth":
                 edge.linestyle = "dotted"
             edges.append(edge)
-    if title is None:
-        title = ""
+    title = "" if title is None else visible(title)
     caption = ""
     if st["caption"] and isinstance(H.graph.get(SEARCH), Mapping):
         caption = convention_text(H.graph[SEARCH])
@@ -527,7 +551,7 @@ def _move_text(data: Mapping[str, Any], precision: int) -> str:
     prob = data.get(PROB)
     parts = []
     if move is not None:
-        parts.append(str(move))
+        parts.append(visible(str(move)))
     if prob is not None:
         p = format_value(prob, precision)
         parts.append(f"({p})" if parts else p)

@@ -25,7 +25,7 @@ from gametree.drawing.slots import (
     text_width,
     value_offset,
 )
-from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnEdge, DrawnNode, diagram
+from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnEdge, DrawnNode, diagram, visible
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -102,7 +102,7 @@ def _label(n: DrawnNode, edge_move: str = "") -> str:
         return f"{n.hidden} nodes pruned, not drawn"
     if n.kind == "MORE":
         return f"{n.hidden} nodes below, not drawn"
-    parts = [n.name or str(n.node), _KIND_WORDS.get(n.kind, n.kind)]
+    parts = [n.name or visible(str(n.node)), _KIND_WORDS.get(n.kind, n.kind)]
     if n.board is not None:
         parts.append(f"board {n.board.text()}")
     if n.value:

@@ -84,7 +84,8 @@ def tex_escape(text: str) -> str:
     """Return ``text`` as TeX that pdflatex typesets as the same characters.
 
     TeX specials are escaped, mathematical symbols and Greek letters go to math mode,
-    accented letters to accent macros; other characters are written as ``U+XXXX``.
+    accented letters to accent macros; other characters (control characters too) are
+    written as ``U+XXXX``.
 
     >>> print(tex_escape("50% & {x_1} #2 \\\\ −∞ ≥ é"))
     50\\% \\& $\\{$x\\_1$\\}$ \\#2 $\\backslash$ $-$$\\infty$ $\\geq$ \\'{e}
@@ -93,7 +94,7 @@ def tex_escape(text: str) -> str:
     for ch in text:
         if ch in _SPECIAL:
             out.append(_SPECIAL[ch])
-        elif ch.isascii():
+        elif ch.isascii() and ch.isprintable():
             out.append(ch)
         elif ch in _MATH:
             out.append(f"${_MATH[ch]}$")

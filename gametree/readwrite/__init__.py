@@ -51,10 +51,18 @@ from typing import Any
 
 import networkx as nx
 
+from gametree.attrs import MOVE, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import read_input
 from gametree.notation import parse, to_notation
-from gametree.readwrite.common import decode_text
+from gametree.readwrite.common import (
+    SURROGATES,
+    check_key,
+    check_number,
+    check_text,
+    decode_text,
+    text_ids,
+)
 from gametree.readwrite.dotfile import generate_dot, parse_dot
 from gametree.readwrite.efg import generate_efg, parse_efg
 from gametree.readwrite.graphml import generate_graphml, parse_graphml
@@ -89,6 +97,37 @@ def _parse_notation(text: str, *, filename: str | None = None) -> nx.DiGraph:
     return parse(text, filename=filename)
 
 
+def generate_notation(G: nx.DiGraph) -> str:
+    """Return :func:`~gametree.notation.to_notation` of ``G``, refusing what reads back wrong.
+
+    Ids come back as text, so two nodes with the same text (``1`` and ``"1"``) are
+    refused, as are a leaf without a value (a frontier leaf: the notation has no empty
+    leaf), non-string attribute names, lone surrogates and integers beyond float range.
+    """
+    text_ids(G, "the notation")
+    succ = G._succ
+    for node, data in G.nodes(data=True):
+        where = f"node {node!r}"
+        if not succ[node] and VALUE not in data:
+            raise TreeFileError(
+                f"{where}: a leaf without a value cannot be written in the notation; "
+                "write JSON or GraphML"
+            )
+        _check_scalars(data, where)
+    for u, v, data in G.edges(data=True):
+        _check_scalars({k: data[k] for k in (MOVE, PROB) if k in data}, f"edge {u!r} -> {v!r}")
+    return to_notation(G)
+
+
+def _check_scalars(data: dict[Any, Any], where: str) -> None:
+    for key, value in data.items():
+        name = check_key(key, where, "the notation", SURROGATES)
+        if isinstance(value, str):
+            check_text(value, f"{where}: {name}", "the notation", SURROGATES)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            check_number(value, f"{where}: {name}", "the notation")
+
+
 # Format name -> string-level reader and writer (one module per format).
 _PARSERS: dict[str, Callable[..., nx.DiGraph]] = {
     "tree": _parse_notation,
@@ -98,7 +137,7 @@ _PARSERS: dict[str, Callable[..., nx.DiGraph]] = {
     "efg": parse_efg,
 }
 _GENERATORS: dict[str, Callable[[nx.DiGraph], str]] = {
-    "tree": to_notation,
+    "tree": generate_notation,
     "json": generate_json,
     "dot": generate_dot,
     "graphml": generate_graphml,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -27,9 +28,12 @@ __all__ = [
     "INFINITIES",
     "MAX_DIGITS",
     "NUMBER_KEYS",
+    "SURROGATES",
     "TEXT_KEYS",
     "NumberRangeError",
     "as_number",
+    "check_key",
+    "check_text",
     "decode_bounds",
     "decode_text",
     "decode_value",
@@ -39,6 +43,7 @@ __all__ = [
     "read_float",
     "read_int",
     "syntax_error",
+    "text_ids",
 ]
 
 # Attributes that hold text: never decoded as numbers.
@@ -150,9 +155,99 @@ def decode_value(value: Any) -> Any:
     return value
 
 
-def encode_value(value: Any, where: str) -> Any:
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
-        return str(value) if isinstance(value, str) and type(value) is not str else value
+# What no text file gametree writes can hold: NUL (a file with one is refused as binary)
+# and lone surrogates (not UTF-8).
+_UNWRITABLE = re.compile("[\x00\ud800-\udfff]")
+# JSON escapes NUL (``\u0000``): only lone surrogates stay unwritable.
+SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def check_text(text: str, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE) -> None:
+    """Refuse ``text`` when it holds a character ``pattern`` marks as unwritable in ``fmt``.
+
+    >>> check_text("a\\ud800b", "node 'A'", "DOT")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.TreeFileError: node 'A': DOT cannot hold the character '\\ud800' ...
+    """
+    bad = pattern.search(text)
+    if bad is not None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise TreeFileError(
+            f"{where}: {fmt} cannot hold the character {bad[0]!r} (U+{ord(bad[0]):04X}) in "
+            f"{shown!r}; rename it or write JSON"
+        )
+
+
+def text_ids(nodes: Iterable[Any], fmt: str) -> dict[Any, str]:
+    """Return each node's id as text, for a format whose ids are text (DOT, the notation).
+
+    Refuses two nodes with the same text (``1`` and ``"1"``) and lone surrogates.
+    """
+    seen: dict[str, Any] = {}
+    out: dict[Any, str] = {}
+    for node in nodes:
+        name = str(node)
+        check_text(name, f"node {node!r}", fmt, SURROGATES)
+        if name in seen:
+            raise TreeFileError(
+                f"nodes {seen[name]!r} and {node!r} are both {name!r} in {fmt}, where ids "
+                "are text; rename one or write JSON or GraphML"
+            )
+        seen[name] = node
+        out[node] = name
+    return out
+
+
+def check_key(key: Any, where: str, fmt: str, pattern: re.Pattern[str] = _UNWRITABLE) -> str:
+    """Return attribute name ``key`` if ``fmt`` can write it (a string), else refuse."""
+    if not isinstance(key, str):
+        raise TreeFileError(
+            f"{where}: attribute name {key!r} is a {type(key).__name__}; {fmt} attribute "
+            "names are strings"
+        )
+    check_text(key, where, fmt, pattern)
+    return str(key)
+
+
+_FLOAT_LIMIT = 2**1024  # the first integer float() cannot represent
+
+
+def check_number(value: int, where: str, fmt: str) -> None:
+    """Refuse an int the readers would not read back (the number rule)."""
+    if -_FLOAT_LIMIT < value < _FLOAT_LIMIT:
+        return
+    raise TreeFileError(
+        f"{where}: the integer is beyond float range (about 1.8e308), which no reader "
+        f"accepts; {fmt} cannot hold it"
+    )
+
+
+def spells_infinity(text: str) -> bool:
+    """True for text that a non-text attribute reads back as an infinity (``"-inf"``)."""
+    return len(text) <= 9 and text.lower() in INFINITIES
+
+
+def encode_value(value: Any, where: str, *, text: bool = False) -> Any:
+    """Return ``value`` as JSON data: infinities as ``"inf"``/``"-inf"``, tuples as lists.
+
+    ``text`` says the attribute is a text one (:data:`TEXT_KEYS`), read back as it is.
+    Refused (:class:`TreeFileError`): strings that a non-text attribute would read back
+    as an infinity, non-string keys, integers beyond float range, other types.
+    """
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        check_number(value, where, "JSON")
+        return int(value)
+    if isinstance(value, str):
+        check_text(value, where, "JSON", SURROGATES)
+        if not text and spells_infinity(value):
+            raise TreeFileError(
+                f"{where}: the text {value!r} would read back as an infinity; "
+                "JSON writes infinities as text"
+            )
+        return str(value)
     if isinstance(value, float):
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
@@ -160,7 +255,10 @@ def encode_value(value: Any, where: str) -> Any:
     if isinstance(value, (list, tuple)):
         return [encode_value(v, where) for v in value]
     if isinstance(value, dict):
-        return {str(k): encode_value(v, where) for k, v in value.items()}
+        return {
+            check_key(k, where, "JSON", SURROGATES): encode_value(v, where, text=k in TEXT_KEYS)
+            for k, v in value.items()
+        }
     if type(value).__name__.startswith(("int", "uint")):
         return int(value)
     if type(value).__name__.startswith("float") or isinstance(value, Fraction):

@@ -3,116 +3,173 @@
 A plain ``digraph`` (for a styled diagram use :func:`gametree.to_dot`). Reading also
 takes trees drawn elsewhere: ``shape=triangle``/``invtriangle`` give MAX/MIN, a leaf's
 numeric ``label`` its value, an edge ``label`` its move.
+
+The text is read by gametree's own DOT parser (:mod:`gametree.readwrite.dotsyntax`):
+linear time, any nesting depth. Node ids come back as strings. Attribute values: a
+quoted string is text (``"3"`` stays ``"3"``), except ``"inf"``/``"-inf"`` outside
+the text attributes (:data:`~gametree.readwrite.common.TEXT_KEYS`), which are
+infinities, and in ``value``, ``prob`` and the other number attributes, where numbers
+are read from text too; a bare numeral is a number (``3``, ``-0.5``) and bare
+``true``/``false`` are booleans. Strings escape ``"``, ``\\``, newlines (``\\n``) and
+NUL (``\\0``, gametree's own escape: a file cannot hold NUL). Attributes that are not
+scalars (lists, dicts) are not written.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import networkx as nx
 
 from gametree.attrs import BOUNDS, LABEL, MOVE, PLAYER, PV, ROOT, VALUE
+from gametree.builders import bulk_build
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
+    SURROGATES,
     TEXT_KEYS,
     NumberRangeError,
     as_number,
     bounds_text,
+    check_key,
+    check_number,
+    check_text,
     decode_bounds,
-    syntax_error,
+    spells_infinity,
+    text_ids,
 )
+from gametree.readwrite.dotsyntax import KEYWORDS, DotId, parse_dot_syntax
 from gametree.validation import validate
 
 __all__ = ["generate_dot", "parse_dot"]
 
 
+_BARE = re.compile(r"[A-Za-z_\u0080-\U0010ffff][A-Za-z_0-9\u0080-\U0010ffff]*")
+
+
 def _dot_quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + escaped.replace("\x00", "\\0") + '"'
 
 
-def _dot_value(value: Any) -> str | None:
+def _dot_key(key: str) -> str:
+    return key if _BARE.fullmatch(key) and key.lower() not in KEYWORDS else _dot_quote(key)
+
+
+def _float_text(value: float) -> str:
+    """A finite float as a plain DOT numeral that reads back as the same float."""
+    text = format(Decimal(repr(value)), "f")
+    return text if "." in text else text + ".0"
+
+
+def _dot_value(key: str, value: Any, where: str) -> str | None:
+    """``value`` as DOT text, None for what DOT does not hold, or refuse what reads back wrong."""
+    if type(value).__name__.startswith(("int", "uint")) and not isinstance(value, (int, bool)):
+        value = int(value)
+    elif type(value).__name__.startswith("float") and not isinstance(value, float):
+        value = float(value)
+    text_key = key in TEXT_KEYS
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
+        check_number(value, where, "DOT")
         return str(value)
     if isinstance(value, float):
-        text = repr(value)
-        return text if all(c in "-.0123456789" for c in text) else _dot_quote(text)
-    if isinstance(value, str):
-        return _dot_quote(str(value))
-    if type(value).__name__.startswith(("int", "uint")):
-        return str(int(value))
-    if type(value).__name__.startswith("float"):
-        return _dot_value(float(value))
+        if math.isnan(value):
+            return None
+        if math.isinf(value):
+            if text_key:
+                raise TreeFileError(
+                    f"{where}: {key} is the float {value!r}, which DOT reads back as text"
+                )
+            return '"inf"' if value > 0 else '"-inf"'
+        return _float_text(value)
     if isinstance(value, Fraction):
+        if key not in NUMBER_KEYS:
+            raise TreeFileError(
+                f"{where}: {key} is the fraction {value}; DOT reads fractions back only in "
+                f"{', '.join(sorted(NUMBER_KEYS))}"
+            )
         return _dot_quote(f"{value.numerator}/{value.denominator}")
+    if isinstance(value, str):
+        check_text(value, where, "DOT", SURROGATES)
+        text = str(value)
+        try:
+            number = as_number(text) if key in NUMBER_KEYS or key == PV else None
+        except NumberRangeError:
+            number = None
+        if (
+            (not text_key and spells_infinity(text))
+            or number is not None
+            or (key == PV and text.lower() in ("true", "false"))
+        ):
+            raise TreeFileError(
+                f"{where}: {key} is the text {text!r}, which DOT reads back as a number; "
+                "write JSON or GraphML to keep it"
+            )
+        return _dot_quote(text)
     pair = bounds_text(value)
     return None if pair is None else _dot_quote(pair)
 
 
-def _dot_attrs(data: dict[str, Any]) -> str:
+def _dot_attrs(data: dict[Any, Any], where: str) -> str:
     parts = []
     for key, value in data.items():
-        shown = _dot_value(value)
+        name = check_key(key, where, "DOT", SURROGATES)
+        shown = _dot_value(name, value, f"{where}: {name}")
         if shown is not None:
-            parts.append(f"{_dot_quote(str(key)) if not str(key).isidentifier() else key}={shown}")
+            parts.append(f"{_dot_key(name)}={shown}")
     return f" [{', '.join(parts)}]" if parts else ""
 
 
 def generate_dot(G: nx.DiGraph) -> str:
+    """Return ``G`` as a ``digraph`` (see the module documentation for what is kept).
+
+    Raises
+    ------
+    TreeFileError
+        For what would not read back the same, naming the node: two ids with the same
+        text, NUL or lone surrogates, an edge ``label`` without a ``move`` (read back as
+        the move), a leaf without value whose ``label`` is a number (read back as its
+        value), text that reads back as a number, an integer beyond float range.
+    """
     lines = ["digraph {"]
-    if ROOT in G.graph:
-        shown = _dot_value(G.graph[ROOT]) or _dot_quote(str(G.graph[ROOT]))
-        lines.append(f"  root={shown if shown.startswith(chr(34)) else _dot_quote(shown)};")
+    if G.graph.get(ROOT) is not None:
+        root = str(G.graph[ROOT])
+        check_text(root, "the graph root", "DOT", SURROGATES)
+        lines.append(f"  root={_dot_quote(root)};")
+    ids = {node: _dot_quote(name) for node, name in text_ids(G, "DOT").items()}
+    succ = G._succ
     for node, data in G.nodes(data=True):
-        lines.append(f"  {_dot_quote(str(node))}{_dot_attrs(data)};")
+        if not succ[node] and VALUE not in data and LABEL in data:
+            try:
+                number = as_number(str(data[LABEL]))
+            except NumberRangeError:
+                number = None
+            if number is not None:
+                raise TreeFileError(
+                    f"node {node!r}: a leaf without a value and with the label "
+                    f"{data[LABEL]!r} reads back from DOT with that number as its value"
+                )
+        lines.append(f"  {ids[node]}{_dot_attrs(data, f'node {node!r}')};")
     for u, v, data in G.edges(data=True):
-        lines.append(f"  {_dot_quote(str(u))} -> {_dot_quote(str(v))}{_dot_attrs(data)};")
+        where = f"edge {u!r} -> {v!r}"
+        if LABEL in data and MOVE not in data:
+            raise TreeFileError(
+                f"{where}: an edge label without a move reads back from DOT as the move; "
+                "set the move too or write JSON or GraphML"
+            )
+        lines.append(f"  {ids[u]} -> {ids[v]}{_dot_attrs(data, where)};")
     lines.append("}")
     return "\n".join(lines)
 
 
-def _dot_unquote(text: str) -> tuple[str, bool]:
-    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
-        body = text[1:-1]
-        out = []
-        i = 0
-        while i < len(body):
-            c = body[i]
-            if c == "\\" and i + 1 < len(body):
-                nxt = body[i + 1]
-                if nxt == "\n":
-                    i += 2
-                    continue
-                out.append({"n": "\n", '"': '"', "\\": "\\"}.get(nxt, c + nxt))
-                i += 2
-                continue
-            out.append(c)
-            i += 1
-        return "".join(out), True
-    if text.startswith("<") and text.endswith(">"):
-        return text[1:-1], True
-    return text, False
-
-
-def _dot_attr_value(
-    key: str, raw: str | None, *, place: str, node: Any, text_: str, filename: str | None
-) -> Any:
-    if raw is None:
-        # pydot reads ``[x]``, and ``0x10`` or ``1_0`` as ``0`` then ``[x10]``, as no value.
-        line, column = _locate(text_, key)
-        raise syntax_error(
-            f"attribute {key!r} of {place} has no value; write {key}=... "
-            "(DOT numerals are plain decimals: no 0x10, no 1_0)",
-            text_,
-            line,
-            column,
-            filename,
-        )
-    text, quoted = _dot_unquote(raw)
+def _dot_attr_value(key: str, ident: DotId, *, place: str, node: Any) -> Any:
+    text = ident.text
     if key == BOUNDS:
         return decode_bounds(text)
     if key in NUMBER_KEYS:
@@ -121,141 +178,68 @@ def _dot_attr_value(
         except NumberRangeError as exc:
             raise InvalidTreeError(f"{place}: {key}: {exc}", node=node) from None
         return text if number is None else number
-    if key == PV or (not quoted and text.lower() in ("true", "false")):
-        return text.lower() == "true" if text.lower() in ("true", "false") else text
-    if key in TEXT_KEYS and key != MOVE:
+    lowered = text.lower()
+    if (key == PV or not ident.quoted) and lowered in ("true", "false"):
+        return lowered == "true"
+    if ident.quoted:
+        if key not in TEXT_KEYS and spells_infinity(text):
+            return as_number(text)
         return text
-    if not quoted:
+    if ident.kind == "num":
         try:
             number = as_number(text)
         except NumberRangeError:
             return text
-        if number is not None:
-            return number
+        return text if number is None else number
     return text
-
-
-def _locate(text: str, token: str) -> tuple[int, int]:
-    """Line and column of the first ``token`` standing as a word in ``text`` (1, 1 if none)."""
-    match = re.search(r"(?<![\w.])\d*" + re.escape(token) + r"(?!\w)", text)
-    if match is None:
-        return 1, 1
-    before = text[: match.start()]
-    return before.count("\n") + 1, match.start() - (before.rfind("\n") + 1) + 1
-
-
-def _dot_endpoint(raw: Any, where: str) -> str:
-    """The node id at one end of a DOT edge, without a port (``a:n`` is node ``a``)."""
-    if not isinstance(raw, str):
-        raise TreeFileError(
-            f"{where}: an edge to or from a subgraph ({{a b}} -> c) is not supported; "
-            "write one edge per pair of nodes"
-        )
-    if not raw.startswith('"') and ":" in raw:
-        raw = raw.split(":", 1)[0]
-    elif raw.startswith('"') and not raw.endswith('"'):
-        raw = raw[: raw.rindex('"', 1) + 1] if raw.count('"') >= 2 else raw
-    return _dot_unquote(raw)[0]
-
-
-MAX_NESTING = 8
-"""The deepest nesting of ``{`` a DOT file may have (the graph's own braces count).
-
-pydot's grammar recurses and backtracks on nested subgraphs: its time doubles with each
-level (12 levels take about 10 s), so deeper files are refused up front.
-"""
-
-
-def _check_nesting(text: str, filename: str | None) -> None:
-    """Refuse braces nested deeper than :data:`MAX_NESTING`, naming where (outside strings)."""
-    depth = 0
-    quoted = False
-    escaped = False
-    for offset, char in enumerate(text):
-        if quoted:
-            escaped = not escaped and char == "\\"
-            quoted = escaped or char != '"'
-        elif char == '"':
-            quoted = True
-        elif char == "{":
-            depth += 1
-            if depth > MAX_NESTING:
-                line = text.count("\n", 0, offset) + 1
-                column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-                raise syntax_error(
-                    f"braces (subgraphs) nested deeper than {MAX_NESTING} levels",
-                    text,
-                    line,
-                    column,
-                    filename,
-                )
-        elif char == "}":
-            depth -= 1
 
 
 _DOT_SHAPE_PLAYERS = {"triangle": "MAX", "invtriangle": "MIN"}
 
 
 def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
-    import warnings
+    """Read a game tree from DOT text (see the module documentation).
 
-    with warnings.catch_warnings():
-        # pydot's grammar uses pyparsing names that newer pyparsing deprecates.
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import pydot
-        from pydot.dot_parser import GraphParser
-        from pyparsing import ParseBaseException
+    Raises
+    ------
+    TreeSyntaxError
+        Text that is not DOT, with the line and column.
+    TreeFileError
+        An undirected graph, an edge to or from a subgraph, several graphs.
+    InvalidTreeError
+        A tree that breaks the contract, naming the node.
+    """
+    with bulk_build():
+        return _read_dot(text, filename)
 
+
+def _read_dot(text: str, filename: str | None) -> nx.DiGraph:
     where = filename or "DOT"
-    _check_nesting(text, filename)
-    try:
-        graphs = list(GraphParser.parser.parse_string(text, parse_all=True))
-    except RecursionError:
-        raise TreeFileError(
-            f"{where}: DOT nested too deeply to read (at most {MAX_NESTING} levels of braces)"
-        ) from None
-    except ParseBaseException as exc:
-        raise syntax_error(
-            f"invalid DOT: {exc.msg}", text, exc.lineno, exc.column, filename
-        ) from None
-    if len(graphs) != 1:
-        raise TreeFileError(f"{where}: expected one DOT graph, found {len(graphs)}")
-    top: pydot.Dot = graphs[0]
-    if top.get_type() != "digraph":
+    top = parse_dot_syntax(text, filename=filename)
+    if not top.directed:
         raise TreeFileError(
             f"{where}: the DOT graph is undirected ('graph'); a game tree "
             "needs 'digraph' with '->' edges"
         )
-
-    def attrs_of(element: Any, place: str, node: Any) -> dict[str, Any]:
-        return {
-            k: _dot_attr_value(k, v, place=place, node=node, text_=text, filename=filename)
-            for k, v in element.items()
-        }
-
     G = nx.DiGraph()
-    for key, value in attrs_of(top.get_attributes(), "the graph", None).items():
-        G.graph[key] = _dot_unquote(top.get_attributes()[key])[0] if key == ROOT else value
-    # Subgraphs, iteratively: node statements first, then edges in file order.
-    pending: list[Any] = [top]
-    all_edges = []
-    while pending:
-        graph = pending.pop(0)
-        for node in graph.get_nodes():
-            name = _dot_unquote(node.get_name())[0]
-            if name in ("node", "edge", "graph"):
-                continue
-            G.add_node(name, **attrs_of(node.get_attributes(), f"node {name!r}", name))
-        all_edges.extend(graph.get_edges())
-        pending.extend(graph.get_subgraphs())
-    for edge in all_edges:
-        source = _dot_endpoint(edge.get_source(), where)
-        target = _dot_endpoint(edge.get_destination(), where)
-        raw_attrs = dict(edge.get_attributes())
+    for key, ident in top.attrs.items():
+        G.graph[key] = (
+            ident.text if key == ROOT else _dot_attr_value(key, ident, place="the graph", node=None)
+        )
+    for name, attrs in top.nodes.items():
+        place = f"node {name!r}"
+        G.add_node(
+            name, **{k: _dot_attr_value(k, v, place=place, node=name) for k, v in attrs.items()}
+        )
+    for source, target, raw_attrs in top.edges:
         if LABEL in raw_attrs and MOVE not in raw_attrs:
             raw_attrs[MOVE] = raw_attrs.pop(LABEL)
         place = f"edge {source!r} -> {target!r}"
-        G.add_edge(source, target, **attrs_of(raw_attrs, place, source))
+        G.add_edge(
+            source,
+            target,
+            **{k: _dot_attr_value(k, v, place=place, node=source) for k, v in raw_attrs.items()},
+        )
     for node, data in G.nodes(data=True):
         if G._succ[node]:
             if PLAYER not in data and data.get("shape") in _DOT_SHAPE_PLAYERS:

@@ -441,6 +441,14 @@ def _read_outcome(
     node.payoffs = outcomes[number]
 
 
+def _differ(a: int | float | Fraction, b: int | float | Fraction) -> bool:
+    """True when two sums of payoffs differ by more than the tolerance (beyond floats too)."""
+    try:
+        return abs(float(a) - float(b)) > PROBABILITY_TOLERANCE
+    except OverflowError:  # sums of payoffs near the float limit: compare them exactly
+        return a != b
+
+
 def _values(
     tokens: _Tokens, nodes: list[_Node], players: int, payoff: int | None
 ) -> dict[int, int | float | Fraction]:
@@ -462,7 +470,7 @@ def _values(
             summed = total[0] + total[1]
             if first_sum is None:
                 first_sum = (summed, node)
-            elif abs(float(summed) - float(first_sum[0])) > PROBABILITY_TOLERANCE:
+            elif _differ(summed, first_sum[0]):
                 raise tokens.error(
                     f"the payoffs are not zero-sum or constant-sum: they sum to {summed} "
                     f"here and to {first_sum[0]} at line {first_sum[1].token.line}; name "

@@ -9,12 +9,16 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import BOUNDS
+from gametree.attrs import BOUNDS, ROOT
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.readwrite.common import (
     NUMBER_KEYS,
+    TEXT_KEYS,
     NumberRangeError,
     as_number,
+    check_key,
+    check_number,
+    check_text,
     decode_bounds,
     decode_value,
     encode_value,
@@ -23,6 +27,7 @@ from gametree.readwrite.common import (
     read_int,
     syntax_error,
 )
+from gametree.readwrite.jsonfile import _id_out, _json_id
 from gametree.validation import validate
 
 __all__ = ["generate_graphml", "parse_graphml"]
@@ -31,15 +36,26 @@ _ID_TYPE_KEY = "gametree_node_ids"
 _JSON_SUFFIX = "__json"
 # Characters XML 1.0 cannot hold (or normalises, like \r): such strings go through JSON.
 _XML_UNSAFE = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# In an XML attribute (ids, attribute names) tabs and newlines become spaces too.
+_ATTRIBUTE_UNSAFE = re.compile("[^\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def _graphml_attrs(data: dict[Any, Any]) -> dict[str, Any]:
+def _graphml_attrs(data: dict[Any, Any], where: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
-        name = str(key)
+        name = check_key(key, where, "GraphML")
+        check_text(name, where, "GraphML (in an attribute name)", _ATTRIBUTE_UNSAFE)
+        if name.endswith(_JSON_SUFFIX) or name == _ID_TYPE_KEY:
+            raise TreeFileError(
+                f"{where}: attribute name {name!r} is reserved in gametree's GraphML "
+                f"(a name ending in {_JSON_SUFFIX!r} holds JSON text); rename it"
+            )
         if isinstance(value, str) and not _XML_UNSAFE.search(value):
             out[name] = str(value)
-        elif isinstance(value, (bool, int, float)):
+        elif isinstance(value, int) and not isinstance(value, bool):
+            check_number(value, f"{where}: {name}", "GraphML")
+            out[name] = int(value)
+        elif isinstance(value, (bool, float)):
             out[name] = value
         elif type(value).__name__.startswith(("int", "uint")):
             out[name] = int(value)
@@ -47,20 +63,40 @@ def _graphml_attrs(data: dict[Any, Any]) -> dict[str, Any]:
             out[name] = float(value)
         else:
             out[name + _JSON_SUFFIX] = json.dumps(
-                encode_value(value, f"attribute {name!r}"), allow_nan=False
+                encode_value(value, f"{where}: {name}", text=name in TEXT_KEYS), allow_nan=False
             )
     return out
 
 
+def _id_kind(G: nx.DiGraph) -> str:
+    """How the node ids are written: as they are, as ints, or as JSON text."""
+    if all(type(n) is str and not _ATTRIBUTE_UNSAFE.search(n) for n in G):
+        return "str"
+    if all(isinstance(n, int) and not isinstance(n, bool) for n in G):
+        return "int"
+    return "json"
+
+
 def generate_graphml(G: nx.DiGraph) -> str:
+    kind = _id_kind(G)
+
+    def ident(node: Hashable) -> Hashable:
+        if kind == "int":
+            check_number(node, f"node {node!r}", "GraphML")  # type: ignore[arg-type]
+        if kind != "json":
+            return node
+        return json.dumps(_id_out(node))
+
     H = nx.DiGraph()
-    H.graph.update(_graphml_attrs(G.graph))
-    if G and all(isinstance(n, int) and not isinstance(n, bool) for n in G):
-        H.graph[_ID_TYPE_KEY] = "int"
+    H.graph.update(_graphml_attrs({k: v for k, v in G.graph.items() if k != ROOT}, "graph"))
+    if kind != "str":
+        H.graph[_ID_TYPE_KEY] = kind
+    if G.graph.get(ROOT) is not None:
+        H.graph[ROOT] = ident(G.graph[ROOT]) if G.graph[ROOT] in G else G.graph[ROOT]
     for node, data in G.nodes(data=True):
-        H.add_node(node, **_graphml_attrs(data))
+        H.add_node(ident(node), **_graphml_attrs(data, f"node {node!r}"))
     for u, v, data in G.edges(data=True):
-        H.add_edge(u, v, **_graphml_attrs(data))
+        H.add_edge(ident(u), ident(v), **_graphml_attrs(data, f"edge {u!r} -> {v!r}"))
     try:
         return "\n".join(nx.generate_graphml(H))
     except (nx.NetworkXError, TypeError, ValueError) as exc:
@@ -137,19 +173,25 @@ def parse_graphml(data: str, *, filename: str | None = None) -> nx.DiGraph:
         {k: v for k, v in raw.graph.items() if k not in ("node_default", "edge_default")},
         f"{where}: graph",
     )
-    as_int = graph.pop(_ID_TYPE_KEY, None) == "int"
+    kind = graph.pop(_ID_TYPE_KEY, None)
 
     def ident(node: str) -> Hashable:
-        if not as_int:
+        if kind not in ("int", "json"):
             return node
         try:
-            return read_int(node)
-        except (ValueError, NumberRangeError):
+            if kind == "int":
+                return read_int(node)
+            return _json_id(json.loads(node, parse_float=read_float, parse_int=read_int), where)
+        except (ValueError, NumberRangeError, RecursionError):
             raise InvalidTreeError(
-                f"{where}: node id {node[:40]!r} is not an integer, but "
-                f"{_ID_TYPE_KEY}='int' says every id is one",
+                f"{where}: node id {node[:40]!r} is not "
+                f"{'an integer' if kind == 'int' else 'JSON text'}, but "
+                f"{_ID_TYPE_KEY}={kind!r} says every id is one",
                 node=node,
             ) from None
+
+    if isinstance(graph.get(ROOT), str):
+        graph[ROOT] = ident(graph[ROOT])
 
     G = nx.DiGraph()
     G.graph.update(graph)

@@ -8,6 +8,7 @@ attribute except the text ones).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Hashable
 from typing import Any
 
@@ -18,8 +19,12 @@ from gametree.builders import from_nested
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.notation import parse
 from gametree.readwrite.common import (
+    SURROGATES,
     TEXT_KEYS,
     NumberRangeError,
+    check_key,
+    check_number,
+    check_text,
     decode_bounds,
     decode_value,
     encode_value,
@@ -33,8 +38,21 @@ from gametree.validation import validate
 __all__ = ["generate_json", "parse_json"]
 
 
+# Attribute names node-link data uses itself; an attribute of that name is written with
+# the prefix (which a name starting with it also gets, so reading removes exactly one).
+_RESERVED = {"node": frozenset({"id"}), "edge": frozenset({"source", "target", "key"})}
+_PREFIX = "gametree:"
+
+
+def _key_out(key: str, kind: str) -> str:
+    return _PREFIX + key if key in _RESERVED[kind] or key.startswith(_PREFIX) else key
+
+
 def _attrs_in(data: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v if k in TEXT_KEYS else decode_value(v) for k, v in data.items()}
+    out = {
+        k.removeprefix(_PREFIX): v if k.removeprefix(_PREFIX) in TEXT_KEYS else decode_value(v)
+        for k, v in data.items()
+    }
     if BOUNDS in out:
         out[BOUNDS] = decode_bounds(out[BOUNDS])
     return out
@@ -44,7 +62,7 @@ def _json_id(value: Any, where: str) -> Hashable:
     if isinstance(value, list):
         return tuple(_json_id(v, where) for v in value)
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return value
+        return value  # (node ids are never decoded: a node "inf" stays a string)
     raise InvalidTreeError(f"{where}: node id {value!r} must be a string or a number")
 
 
@@ -99,16 +117,17 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
     if not isinstance(nodes, list) or not isinstance(edges, list) or not isinstance(graph, dict):
         raise TreeFileError(f"{where}: 'nodes' and 'edges' must be lists and 'graph' an object")
     G = nx.DiGraph()
-    G.graph.update(_attrs_in(graph))
-    if ROOT in G.graph and isinstance(G.graph[ROOT], list):
-        G.graph[ROOT] = _json_id(G.graph[ROOT], f"{where}: graph root")
+    G.graph.update(_attrs_in({k: v for k, v in graph.items() if k != ROOT}))
+    if ROOT in graph:
+        G.graph[ROOT] = None if graph[ROOT] is None else _json_id(graph[ROOT], f"{where}: root")
     for i, entry in enumerate(nodes):
         if not isinstance(entry, dict) or "id" not in entry:
             raise InvalidTreeError(f"{where}: nodes[{i}] must be an object with an 'id'")
         node = _json_id(entry["id"], f"{where}: nodes[{i}]")
         if node in G:
             raise InvalidTreeError(f"{where}: node {node!r} is listed twice", node=node)
-        G.add_node(node, **_attrs_in({k: v for k, v in entry.items() if k != "id"}))
+        attrs = {k: v for k, v in entry.items() if k not in _RESERVED["node"]}
+        G.add_node(node, **_attrs_in(attrs))
     for i, entry in enumerate(edges):
         if not isinstance(entry, dict) or "source" not in entry or "target" not in entry:
             raise InvalidTreeError(f"{where}: edges[{i}] must have a 'source' and a 'target'")
@@ -124,20 +143,52 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
             raise InvalidTreeError(
                 f"{where}: edge {source!r} -> {target!r} is listed twice", node=source
             )
-        attrs = {k: v for k, v in entry.items() if k not in ("source", "target", "key")}
+        attrs = {k: v for k, v in entry.items() if k not in _RESERVED["edge"]}
         G.add_edge(source, target, **_attrs_in(attrs))
     validate(G)
     return G
 
 
+def _id_out(node: Any) -> Any:
+    """A node id as JSON: a string, an int, a finite float or a list of those (a tuple)."""
+    if isinstance(node, tuple):
+        return [_id_out(part) for part in node]
+    if isinstance(node, str):
+        check_text(node, f"node {node!r}", "JSON", SURROGATES)
+        return str(node)
+    if isinstance(node, int) and not isinstance(node, bool):
+        check_number(node, f"node {node!r}", "JSON")
+        return int(node)
+    if isinstance(node, float) and math.isfinite(node):
+        return node
+    raise TreeFileError(
+        f"node {node!r}: a JSON node id is a string, an integer, a finite float or a "
+        f"tuple of those, not {type(node).__name__} {node!r}"
+    )
+
+
+def _attrs_out(data: dict[Any, Any], kind: str, where: str) -> dict[str, Any]:
+    return {
+        _key_out(check_key(k, where, "JSON", SURROGATES), kind): encode_value(
+            v, f"{where}: {k}", text=k in TEXT_KEYS
+        )
+        for k, v in data.items()
+    }
+
+
 def generate_json(G: nx.DiGraph) -> str:
-    def node_id(node: Hashable) -> Any:
-        return encode_value(list(node) if isinstance(node, tuple) else node, "node id")
+    node_id = _id_out
 
     def dump_one(obj: Any) -> str:
         return json.dumps(obj, ensure_ascii=False, allow_nan=False)
 
-    graph = {str(k): encode_value(v, f"graph attribute {k!r}") for k, v in G.graph.items()}
+    graph = {
+        check_key(k, "graph", "JSON", SURROGATES): encode_value(v, f"graph attribute {k!r}")
+        for k, v in G.graph.items()
+        if k != ROOT
+    }
+    if ROOT in G.graph:
+        graph[ROOT] = None if G.graph[ROOT] is None else node_id(G.graph[ROOT])
     lines = [
         '{"directed": true, "multigraph": false,',
         ' "graph": ' + dump_one(graph) + ",",
@@ -146,7 +197,7 @@ def generate_json(G: nx.DiGraph) -> str:
     nodes = []
     for node, data in G.nodes(data=True):
         entry = {"id": node_id(node)}
-        entry.update({str(k): encode_value(v, f"node {node!r}: {k}") for k, v in data.items()})
+        entry.update(_attrs_out(data, "node", f"node {node!r}"))
         nodes.append("  " + dump_one(entry))
     lines.append(",\n".join(nodes))
     lines.append(" ],")
@@ -154,9 +205,7 @@ def generate_json(G: nx.DiGraph) -> str:
     edges = []
     for u, v, data in G.edges(data=True):
         entry = {"source": node_id(u), "target": node_id(v)}
-        entry.update(
-            {str(k): encode_value(x, f"edge {u!r} -> {v!r}: {k}") for k, x in data.items()}
-        )
+        entry.update(_attrs_out(data, "edge", f"edge {u!r} -> {v!r}"))
         edges.append("  " + dump_one(entry))
     if edges:
         lines.append(",\n".join(edges))

@@ -16,7 +16,6 @@ import argparse
 import random
 import sys
 import time
-import traceback
 from collections import Counter
 from pathlib import Path
 
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import gametree
 from gametree import AnswerFormatError, AnswerKey, parse_answers
+from tests.fuzz.crashes import note_crash
 from tests.strategies import ANSWER_PIECES
 
 READERS = (None, "json", "toml", "text")
@@ -77,11 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             check(data, fmt)
         except Exception as exc:
-            kind = f"{type(exc).__name__}: {str(exc)[:80]}"
-            if not crashes[kind]:
-                print(f"CRASH {kind}\n  format={fmt} input={data[:200]!r}", file=sys.stderr)
-                traceback.print_exc(limit=3)
-            crashes[kind] += 1
+            note_crash(crashes, exc, f"format={fmt}", data)
         done += 1
     print(f"{done} inputs, {sum(crashes.values())} crashes, {len(crashes)} distinct")
     for kind, n in crashes.most_common():
