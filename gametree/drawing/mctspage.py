@@ -17,6 +17,7 @@ only shows them. A step is::
      "d": j,                  # the edge selection goes down (select, expand)
      "p": [j, ...],           # the playout's (select, expand: the path's) edges, lit now
      "path": [i, ...]}        # the iteration's path so far, listed beside the tree
+                              # (a node a view hides: [drawn i, its name, its kind])
 
 The trace also carries ``"mcts": true``, ``"stack"`` (the heading of that list) and
 ``"legend"``; its ``pv`` is the edge of the chosen move (the most visited root child).
@@ -158,7 +159,8 @@ def mcts_steps(
             step["d"] = down
         if isinstance(e, (Selection, Expansion)):
             step["p"] = edges(tuple(path))
-        step["path"] = list(dict.fromkeys(index[shown[x]] for x in path))
+        step["path"] = [index[x] if shown[x] == x else [index[shown[x]], str(x), _kind(G, x)]
+                        for x in path]  # fmt: skip
         steps.append(step)
     summary = f"Result: {result_summary(result)}."
     chosen = edge(result.root, result.pv[1]) if len(result.pv) > 1 else None
@@ -173,3 +175,7 @@ def mcts_steps(
         "legend": LEGEND,
         "root": index[shown[result.root]],
     }
+
+
+def _kind(G: nx.DiGraph, node: Hashable) -> str:
+    return str(G._node[node].get(PLAYER, "MAX")) if G._succ[node] else "LEAF"

@@ -155,7 +155,11 @@
         if (nodeCls[e[1]].outside && !edgeCls[j].down) { edgeCls[j].outside = true; }
       });
     }
-    if (mcts) { stack = (current ? current.path : [trace().root]).map(function (n) { return [n, null, null]; }); }
+    if (mcts) {
+      stack = (current ? current.path : [trace().root]).map(function (n) {
+        return Array.isArray(n) ? n : [n, null, null];
+      });
+    }
     for (i = 0; i < E.nodes.length; i++) {
       setClass(E.nodes[i], nodeBase(i), Object.keys(nodeCls[i]).join(" "));
       if (filled(i)) {
