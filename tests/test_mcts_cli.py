@@ -308,5 +308,9 @@ def test_html_page_plays_mcts_and_practice_refuses_it(
     G = gametree.parse(FIG52)
     with pytest.raises(gametree.RenderError, match=r"practice page .* Monte Carlo"):
         gametree.to_html(G, mode="practice", conventions=[{"algorithm": "mcts", "iterations": 3}])
+    capsys.readouterr()
+    assert main(["practice", str(fig52_file), "-a", "mcts", "-o", str(tmp_path / "q.html")]) == 2
+    err = capsys.readouterr().err
+    assert "practice page asks for pruned edges" in err and len(err.splitlines()) == 1
     page = gametree.to_html(G, gametree.mcts(G, iterations=4, seed=0, annotate=False))
     assert "mcts, 4 iterations, c = 1.414, seed 0" in page

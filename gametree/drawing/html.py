@@ -104,6 +104,12 @@ REVEAL_CHOICES = ("always", "after-check", "never")
 """When a practice page offers "Show solution": always, once the student checked, never."""
 
 _PRUNING = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
+NO_MCTS_PRACTICE = (
+    "a practice page asks for pruned edges and minimax values, which Monte Carlo tree "
+    "search has not: an explore page steps through it (mode='explore'; gametree draw TREE "
+    "-a mcts --iterations N -o PAGE.html), and gametree generate --algorithm mcts makes "
+    "MCTS exercises"
+)
 _MCTS_OPTIONS = ("iterations", "c", "seed", "playout", "value_range", "solver")
 
 
@@ -664,10 +670,7 @@ def to_html(
                    orientation=orientation)  # fmt: skip
     convs = _conventions(trees[0], result, conventions)
     if mode == "practice" and any(a == "mcts" for a, _ in convs):
-        raise RenderError(
-            "a practice page asks for pruned edges and minimax values, which Monte Carlo "
-            "tree search has not; use mode='explore', or gametree generate --algorithm mcts"
-        )
+        raise RenderError(NO_MCTS_PRACTICE)
     if root is not None:
         convs = [(a, {**o, "root": root}) for a, o in convs]
     heading = title if title is not None else (
