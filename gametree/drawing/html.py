@@ -53,6 +53,10 @@ per event of :func:`gametree.search_trace`::
                               # window; "n" is then the drawn node standing for it
      "hw": [["B", "[3, 12]"]]}  # the new window of a hidden parent after a child returns
 
+Monte Carlo tree search (``"mcts"``) has a step per phase of each iteration instead,
+with node labels, edge visit counts and the iteration's path: see
+:mod:`gametree.drawing.mctspage`. Practice pages refuse it.
+
 Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
 ``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
 file, ``setAnswers({...})`` fills the answers.
