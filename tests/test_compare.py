@@ -79,3 +79,43 @@ def test_compare_names_moves_or_ids(capsys: pytest.CaptureFixture[str]) -> None:
     main(["compare", tree, "-a", "alphabeta", "--repeat", "1", "--format", "json"])
     row = json.loads(capsys.readouterr().out)[0]
     assert (row["best_move"], row["best_child"]) == ("a1", "B")
+
+
+def test_mcts_row_by_hand() -> None:
+    """Four iterations on Figure 5.2, playouts taking the first child, c = 1 (as in the
+    README's explain example): A's children B, C, D are added by iterations 1-3 (playout
+    values 3, 2, 14), iteration 4 selects D and adds K (14). The root mean is
+    (3 + 2 + 14 + 14) / 4 = 8.25, the tree holds A B C D K (5 nodes), 4 playouts, D is
+    the most visited. The alpha-beta options reach alpha-beta only (mcts would refuse
+    them), the MCTS options mcts only."""
+    G = gametree.from_nested(AIMA)
+
+    def first(G, n):
+        return next(iter(G.succ[n]))
+
+    rows = compare(G, ["alphabeta", "mcts"], repeat=1, fail="hard", prune_on_equal=False,
+                   iterations=4, c=1, playout=first)  # fmt: skip
+    ab, mc = rows
+    assert (ab.value, ab.leaves_evaluated, ab.note) == (3, 7, "")
+    assert (mc.value, mc.best_move, mc.nodes_visited, mc.leaves_evaluated) == (8.25, "D", 5, 4)
+    assert mc.ebf != mc.ebf and mc.cutoffs == 0 and "no cutoffs" in mc.note
+    text = format_comparison(rows).splitlines()
+    assert text[2].split() == ["mcts", "8.25", "D", "5", "4", "-", "-", "-", *text[2].split()[-2:]]
+    assert text[3].startswith("(mcts: value = the root's mean playout value")
+    assert json.loads(format_comparison(rows, "json"))[1]["ebf"] is None
+    assert "| mcts | 8.25 | D | 5 | 4 | - | - | - |" in format_comparison(rows, "markdown")
+
+
+def test_compare_cli_mcts_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "fig52.tree"
+    tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))", encoding="utf-8")
+    argv = ["compare", str(tree), "--repeat", "1", "--format", "json"]
+    assert main([*argv, "-a", "alphabeta,mcts", "--iterations", "30", "--seed", "4"]) == 0
+    ab, mc = json.loads(capsys.readouterr().out)
+    direct = gametree.mcts(gametree.parse(tree.read_text()), iterations=30, seed=4)
+    assert (mc["value"], mc["best_move"]) == (direct.value, direct.best_move)
+    assert mc["leaves_evaluated"] == 30 and mc["nodes_visited"] == 13 and ab["value"] == 3
+    assert main([*argv, "-a", "alphabeta", "--seed", "4"]) == 2
+    assert "--seed applies only when -a lists mcts" in capsys.readouterr().err
+    assert main([*argv, "-a", "mcts"]) == 2
+    assert "needs --iterations" in capsys.readouterr().err

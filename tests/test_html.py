@@ -453,3 +453,28 @@ def test_page_keeps_every_name_even_where_a_fitted_png_leaves_them_out():
         page = gametree.to_html(G, mode="practice")
     names = set(re.findall(r'class="name"[^>]*>([^<]+)</text>', page))
     assert names == {str(n) for n in G}
+
+
+def test_mcts_steps_under_a_view_name_the_hidden_nodes() -> None:
+    """With max_depth=1 the leaves are drawn as ellipses: labels and edge counts stay on
+    drawn nodes and edges, a step on a hidden leaf lights its ellipsis, and the path
+    lists the leaf by its own name."""
+    G = gametree.parse(FIG52)
+    page = gametree.to_html(
+        G, conventions=[{"algorithm": "mcts", "iterations": 12, "seed": 1}], max_depth=1
+    )
+    ex = page_data(page)["exercises"][0]
+    kinds = [n["kind"] for n in ex["nodes"]]
+    steps = ex["explore"][0]["steps"]
+    assert [s["k"] for s in steps].count("backpropagate") == 12
+    for s in steps:
+        assert all(kinds[i] in ("MAX", "MIN") for i, _ in s.get("v", ()))
+        assert all(kinds[ex["edges"][j][1]] in ("MAX", "MIN") for j, _ in s.get("ev", ()))
+    hidden = [s for s in steps if s["k"] == "expand" and kinds[s["n"]] == "MORE"]
+    assert hidden, "some iteration adds a leaf"
+    for s in hidden:
+        *_, (drawn, name, kind) = s["path"]
+        assert drawn == s["n"] and kind == "LEAF" and name in "EFGHIJKLM"
+    last = [s for s in steps if s["k"] == "backpropagate"][-1]
+    r = gametree.mcts(G, iterations=12, seed=1)
+    assert dict(map(tuple, last["v"]))[0] == f"{format_value(r.totals['A'] / 12)} / 12"

@@ -388,3 +388,37 @@ def test_game_tree_counts_add_up() -> None:
     # Expansion adds the first untried move, in the game's move order.
     first = [e for e in r.trace if e.kind == "expand" and e.node == 0]
     assert [e.move for e in first] == ConnectFour().actions(ConnectFour().initial)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        (Fig52Game(), {"iterations": 40, "seed": 3, "value_range": (2, 14)}),
+        (TicTacToe(), {"iterations": 60, "seed": 11, "c": 0.8, "solver": True}),
+        (ConnectFour(), {"iterations": 25, "seed": 5, "playout": "random"}),
+    ],
+)
+def test_search_game_mcts_is_mcts_game(game: Any, options: dict[str, Any]) -> None:
+    """``search_game(algorithm="mcts")`` is the same search as ``mcts_game``: for one
+    seed, the same move, counts, trace and tree, node by node."""
+    via = gametree.search_game(game, algorithm="mcts", trace=True, **options)
+    direct = gametree.mcts_game(game, trace=True, **options)
+    assert via.best_move == direct.best_move and via.value == direct.value
+    assert dict(via.visits) == dict(direct.visits) and dict(via.totals) == dict(direct.totals)
+    assert dict(via.edge_visits) == dict(direct.edge_visits)
+    assert via.trace == direct.trace and via.children == direct.children
+    assert via.graph is not None and direct.graph is not None
+    assert list(via.graph.nodes(data="visits")) == list(direct.graph.nodes(data="visits"))
+    assert list(via.graph.edges) == list(direct.graph.edges)
+    assert via.graph.nodes[0]["visits"] == options["iterations"]
+
+
+def test_search_game_mcts_options_are_checked_by_name() -> None:
+    with pytest.raises(SearchError, match=r"needs iterations=N"):
+        gametree.search_game(Fig52Game(), algorithm="mcts")
+    with pytest.raises(SearchError, match=r"depth=2 does not apply to algorithm='mcts'"):
+        gametree.search_game(Fig52Game(), algorithm="mcts", iterations=5, depth=2)
+    with pytest.raises(SearchError, match=r"iterations, seed applies to algorithm='mcts' only"):
+        gametree.search_game(Fig52Game(), iterations=5, seed=1)
+    with pytest.raises(SearchError, match=r"iterations=0"):
+        gametree.search_game(Fig52Game(), algorithm="mcts", iterations=0)

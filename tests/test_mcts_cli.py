@@ -282,10 +282,35 @@ def test_search_trace_streams_mcts_phases() -> None:
     assert main(["draw", "-", "--seed", "1", "-o", "x.png"]) == 2
 
 
-def test_html_page_refuses_mcts_clearly(
+def test_html_page_plays_mcts_and_practice_refuses_it(
     fig52_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The explore page plays MCTS (changed: it used to refuse -a mcts); practice pages,
+    which ask for pruned edges and minimax values, refuse it in one line."""
+    import json
+    import re
+
     out = tmp_path / "p.html"
-    argv = ["draw", str(fig52_file), "-a", "mcts", "--iterations", "5", "-o", str(out)]
-    assert main(argv) == 2
-    assert "does not play Monte Carlo tree search" in capsys.readouterr().err
+    argv = ["draw", str(fig52_file), "-a", "mcts", "--iterations", "5", "--seed", "3"]
+    assert main([*argv, "-o", str(out)]) == 0
+    found = re.search(r'id="gametree-data">(.*?)</script>', out.read_text(encoding="utf-8"))
+    assert found is not None
+    data = json.loads(found.group(1))
+    assert data["conventions"][0]["flags"] == "-a mcts --iterations 5 --seed 3"
+    steps = data["exercises"][0]["explore"][0]["steps"]
+    # Five iterations: one backpropagation each; the first three expand A's children.
+    assert [s["k"] for s in steps].count("backpropagate") == 5
+    assert [s["c"] for s in steps[:3]] == [
+        "iteration 1: expansion",
+        "iteration 1: playout",
+        "iteration 1: backpropagation",
+    ]
+    G = gametree.parse(FIG52)
+    with pytest.raises(gametree.RenderError, match=r"practice page .* Monte Carlo"):
+        gametree.to_html(G, mode="practice", conventions=[{"algorithm": "mcts", "iterations": 3}])
+    capsys.readouterr()
+    assert main(["practice", str(fig52_file), "-a", "mcts", "-o", str(tmp_path / "q.html")]) == 2
+    err = capsys.readouterr().err
+    assert "practice page asks for pruned edges" in err and len(err.splitlines()) == 1
+    page = gametree.to_html(G, gametree.mcts(G, iterations=4, seed=0, annotate=False))
+    assert "mcts, 4 iterations, c = 1.414, seed 0" in page

@@ -7,7 +7,9 @@ the whole module. Set ``GAMETREE_SCREENSHOTS=DIR`` to keep screenshots of both m
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import os
 import random
 import shutil
@@ -574,3 +576,94 @@ def test_explore_with_views_steps_through_hidden_nodes(browser, pages):
     assert stub_text == "2"
     _no_console_errors(browser)
     _shot(browser, "explore-collapse")
+
+
+MCTS_SHOWN = """
+const q = (s) => Array.from(document.querySelectorAll('.drawing:not([hidden]) ' + s));
+const labels = {}, edges = {};
+q('.node').forEach(g => {
+  const v = g.querySelector('.value');
+  if (v && v.textContent && !g.classList.contains('leaf')) labels[g.id] = v.textContent;
+});
+q('.edge').forEach(g => {
+  const m = g.querySelector('.move');
+  if (m && m.textContent && m.getAttribute('visibility') !== 'hidden') edges[g.id] = m.textContent;
+});
+return {labels, edges, active: q('.node.active').map(g => g.id),
+        outside: q('.node.outside').map(g => g.id).sort(),
+        pv: q('.edge.pv').map(g => g.id),
+        sentence: document.getElementById('sentence').textContent,
+        summary: document.getElementById('summary').textContent};
+"""
+
+
+def test_explore_mcts_fig52_counts_and_sentences_against_the_trace(browser, pages):
+    """Every phase of 12 seeded iterations on Figure 5.2: the labels (mean / N, summed
+    here from the trace's own playout values), the edges' visit counts, the UCB1 scores
+    of each selection, and the chosen move at the end."""
+    from selenium.webdriver.common.keys import Keys
+
+    from gametree.search.mcts_loop import Backpropagation, Expansion, Playout, Selection
+
+    def two(x: float) -> str:  # explain writes whole numbers bare, others to 2 places
+        return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+    G = gametree.parse(FIG52)
+    path = pages / "mcts.html"
+    tree = pages / "fig52.tree"
+    tree.write_text(FIG52, encoding="utf-8")
+    argv = ["draw", str(tree), "-a", "mcts", "--iterations", "12", "--seed", "7", "-o", str(path)]
+    assert main(argv) == 0
+    result = gametree.mcts(G, iterations=12, seed=7, trace=True, annotate=False)
+    _open(browser, path, size=(1280, 800))
+    d = diagram(G)
+    nid = {n: f"n{i}" for n, i in d.index.items()}
+    eid = {(e.u, e.v): f"e{j}" for j, e in enumerate(d.edges)}
+    shown = browser.execute_script(MCTS_SHOWN)
+    assert shown["labels"] == {} and shown["edges"] == {}
+    assert shown["outside"] == sorted(nid[n] for n in G if n != "A")
+    visits: dict[str, int] = {}
+    totals: dict[str, float] = {}
+    through: dict[tuple[str, str], int] = {}
+    added = {"A"}
+    body = browser.find_element("tag name", "body")
+    for k, e in enumerate(result.trace, 1):
+        body.send_keys(Keys.ARROW_RIGHT)
+        shown = browser.execute_script(MCTS_SHOWN)
+        if isinstance(e, Selection):
+            assert shown["active"] == [nid[e.node]], k
+            for child, n, total, _ in e.children:
+                q = (total / n - 2) / 12  # the mean scaled by the leaves range [2, 14]
+                q = 1 - q if e.player == "MIN" else q
+                score = q + math.sqrt(2) * math.sqrt(math.log(e.visits) / n)
+                said = f"UCB1({child}) = {two(q)} + 1.41 x sqrt(ln {e.visits} / {n}) = {two(score)}"
+                assert said in shown["sentence"], k
+            best = max(e.children, key=lambda t: t[3] if t[3] is not None else -1)[0]
+            assert e.child == best and shown["sentence"].endswith(f"so {best}."), k
+        elif isinstance(e, Expansion):
+            added.add(e.child)
+            assert shown["active"] == [nid[e.child]], k
+            assert f"{e.child} is added below {e.node}" in shown["sentence"]
+        elif isinstance(e, Playout):
+            assert f"value {format_value(e.value)}" in shown["sentence"], k
+        else:
+            assert isinstance(e, Backpropagation)
+            for node in e.path:
+                visits[node] = visits.get(node, 0) + 1
+                totals[node] = totals.get(node, 0) + e.value
+            for u, v in itertools.pairwise(e.path):
+                through[(u, v)] = through.get((u, v), 0) + 1
+        assert shown["outside"] == sorted(nid[n] for n in G if n not in added), k
+        inner = {n: v for n, v in visits.items() if G._succ[n]}
+        assert shown["labels"] == {
+            nid[n]: f"{format_value(totals[n] / v)} / {v}" for n, v in inner.items()
+        }, k
+        assert shown["edges"] == {eid[uv]: f"n={n}" for uv, n in through.items()}, k
+    assert visits == dict(result.visits) and through == dict(result.edge_visits)
+    assert visits["A"] == 12
+    assert shown["pv"] == [eid[("A", result.best_move)]]
+    assert shown["summary"].startswith(f"Result: best move {result.best_move} (the most visited")
+    _shot(browser, "explore-mcts-end")
+    body.send_keys(Keys.HOME)
+    assert browser.execute_script(MCTS_SHOWN)["labels"] == {}
+    _no_console_errors(browser)

@@ -9,7 +9,9 @@ from gametree.cli.common import (
     ALGORITHM_CHOICES,
     add_bounds_option,
     add_ids_option,
+    add_mcts_options,
     add_tree_argument,
+    mcts_flags_given,
     read_tree,
 )
 
@@ -23,6 +25,11 @@ visited, leaves evaluated, cutoffs, PVS re-searches, effective branching factor
 examples:
   gametree compare fig52.tree
   gametree compare big.tree -a minimax,alphabeta,pvs --format markdown
+  gametree compare fig52.tree -a alphabeta,mcts --iterations 200 --seed 1
+
+Monte Carlo tree search (mcts) reads differently: its value is the root's mean, its
+nodes the nodes its tree holds, its leaves its playouts; cutoffs, re-searches and ebf
+do not apply to it (a note under the table says why). --depth goes to the others only.
 """
 
 
@@ -59,6 +66,7 @@ def add_parser(subparsers: Any) -> None:
     add_bounds_option(parser)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per algorithm")
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
+    add_mcts_options(parser)
     add_ids_option(parser)
     parser.set_defaults(func=run)
 
@@ -76,6 +84,18 @@ def run(args: argparse.Namespace) -> int:
         options["depth"] = args.depth
     if args.bounds is not None:
         options["bounds"] = tuple(args.bounds)
+    if "mcts" in args.algorithms:
+        from argparse import Namespace
+
+        from gametree.cli.common import _mcts_options
+
+        options.update(
+            _mcts_options(Namespace(**{**vars(args), "algorithm": "mcts", "depth": None}))
+        )
+    elif mcts_flags_given(args):
+        given = mcts_flags_given(args)
+        verb = "applies" if len(given) == 1 else "apply"
+        raise SearchError(f"{' and '.join(given)} {verb} only when -a lists mcts")
     rows = compare(G, args.algorithms, repeat=args.repeat, **options)
     print(format_comparison(rows, args.format, ids=args.ids))
     return 0

@@ -114,11 +114,6 @@ def run(args: argparse.Namespace) -> int:
         verb = "needs" if len(given) == 1 else "need"
         raise SearchError(f"{' and '.join(given)} {verb} -a mcts")
     if suffix == "html":
-        if args.algorithm == "mcts":
-            raise RenderError(
-                "the .html explore page does not play Monte Carlo tree search; write a .gif "
-                "(one frame per iteration) or a picture of the final tree"
-            )
         return _page(args, show)
     if args.conventions is not None:
         raise RenderError("--conventions applies to a .html page only")

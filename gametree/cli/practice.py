@@ -18,7 +18,7 @@ from gametree.cli.common import (
     search_options,
 )
 from gametree.cli.generate import parse_range
-from gametree.exceptions import GameTreeError
+from gametree.exceptions import GameTreeError, RenderError
 
 __all__ = ["add_parser", "run"]
 
@@ -109,8 +109,10 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree practice``; return 0, or raise a GameTreeError (exit 2)."""
-    from gametree.drawing.html import to_html
+    from gametree.drawing.html import NO_MCTS_PRACTICE, to_html
 
+    if args.algorithm == "mcts":
+        raise RenderError(NO_MCTS_PRACTICE)
     options = search_options(args)
     view = drawing_options(args)
     first: dict[str, Any] = {"algorithm": args.algorithm, **options}

@@ -53,6 +53,10 @@ per event of :func:`gametree.search_trace`::
                               # window; "n" is then the drawn node standing for it
      "hw": [["B", "[3, 12]"]]}  # the new window of a hidden parent after a child returns
 
+Monte Carlo tree search (``"mcts"``) has a step per phase of each iteration instead,
+with node labels, edge visit counts and the iteration's path: see
+:mod:`gametree.drawing.mctspage`. Practice pages refuse it.
+
 Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
 ``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
 file, ``setAnswers({...})`` fills the answers.
@@ -86,6 +90,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.attrs import PRUNED, SEARCH, STATUS
+from gametree.drawing.mctspage import mcts_steps
 from gametree.drawing.slots import place, text_width
 from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, Diagram, diagram, format_value
 from gametree.drawing.svg import INNER, diagram_svg
@@ -103,6 +108,13 @@ REVEAL_CHOICES = ("always", "after-check", "never")
 """When a practice page offers "Show solution": always, once the student checked, never."""
 
 _PRUNING = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
+NO_MCTS_PRACTICE = (
+    "a practice page asks for pruned edges and minimax values, which Monte Carlo tree "
+    "search has not: an explore page steps through it (mode='explore'; gametree draw TREE "
+    "-a mcts --iterations N -o PAGE.html), and gametree generate --algorithm mcts makes "
+    "MCTS exercises"
+)
+_MCTS_OPTIONS = ("iterations", "c", "seed", "playout", "value_range", "solver")
 
 
 def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -121,7 +133,11 @@ def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]
     ...
     gametree.exceptions.RenderError: unknown convention flag 'loose' in 'alphabeta:loose'; ...
     """
-    from gametree.search.algorithms import canonical_name
+    from gametree.search.algorithms import MCTS_NAMES
+    from gametree.search.algorithms import canonical_name as known
+
+    def canonical_name(name: object) -> str:
+        return "mcts" if str(name).strip().lower() in MCTS_NAMES else known(name)
 
     options: dict[str, Any] = {}
     if isinstance(spec, Mapping):
@@ -158,6 +174,12 @@ def _label(algorithm: str, options: Mapping[str, Any]) -> str:
     if options.get("bounds") is not None:
         lo, hi = options["bounds"]
         parts.append(f"values in [{format_value(lo)}, {format_value(hi)}]")
+    if algorithm == "mcts":
+        parts.append(f"{options.get('iterations')} iterations")
+        if options.get("c") is not None:
+            parts.append(f"c = {format_value(options['c'])}")
+        if options.get("seed") is not None:
+            parts.append(f"seed {options['seed']}")
     return ", ".join(parts)
 
 
@@ -171,6 +193,11 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
         flags.append(f"--depth {options['depth']}")
     if options.get("transposition_table"):
         flags.append("--transpositions")
+    for name in ("iterations", "seed", "c"):
+        if algorithm == "mcts" and options.get(name) is not None:
+            flags.append(f"--{name} {options[name]}")
+    if options.get("solver"):
+        flags.append("--solver")
     window = options.get("window")
     if window is not None and tuple(window) != (-float("inf"), float("inf")):
         lo, hi = (jsonable(x) for x in window)
@@ -184,6 +211,8 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
 
 def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The convention of a search that ran with the options ``given``."""
+    if algorithm == "mcts":
+        return algorithm, {k: given[k] for k in _MCTS_OPTIONS if given.get(k) is not None}
     options = {
         k: v
         for k, v in given.items()
@@ -425,17 +454,23 @@ def _exercise(
     }
     shown_values: dict[int, list[str]] = {i: [] for i in range(len(nodes))}
     shown_windows: dict[int, list[str]] = {i: [] for i in range(len(nodes))}
+    edge_texts: dict[int, list[str]] = {}  # MCTS visit counts written after a move
     if mode == "explore":
         data["explore"] = []
         shown_as = stand_ins(bare, drawn)
         for algorithm, options in conventions:
-            trace = trace_steps(G, algorithm, options, index, edge_index, shown_as)
+            if algorithm == "mcts":
+                trace = mcts_steps(G, options, index, edge_index, shown_as)
+            else:
+                trace = trace_steps(G, algorithm, options, index, edge_index, shown_as)
             data["explore"].append(trace)
             for s in trace["steps"]:
                 for i, text in s.get("v", ()):
                     shown_values[i].append(text)
                 for i, text in s["w"]:
                     shown_windows[i].append(text)
+                for j, text in s.get("ev", ()):
+                    edge_texts.setdefault(j, []).append(text)
     else:
         from gametree.homework.practice import practice_key
 
@@ -456,6 +491,9 @@ def _exercise(
                     shown_windows[i].append("[−∞, −∞]")
     big = float(bare.style["font_size"])
     small = float(bare.style["small_font_size"])
+    for j, texts in edge_texts.items():
+        e = bare.edges[j]  # sized (and first drawn) with its widest text; the page resets it
+        e.move = _widest([f"{e.move} {t}".strip() for t in texts], small)
     sizing = replace(bare, nodes=[replace(n) for n in bare.nodes])
     for i, n in enumerate(sizing.nodes):
         if n.kind in INNER:
@@ -635,6 +673,8 @@ def to_html(
         check_view(tree, collapse=collapse, max_depth=max_depth, focus=focus,
                    orientation=orientation)  # fmt: skip
     convs = _conventions(trees[0], result, conventions)
+    if mode == "practice" and any(a == "mcts" for a, _ in convs):
+        raise RenderError(NO_MCTS_PRACTICE)
     if root is not None:
         convs = [(a, {**o, "root": root}) for a, o in convs]
     heading = title if title is not None else (

@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields, replace
 from itertools import count
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import networkx as nx
 
@@ -48,6 +48,9 @@ from gametree.games.protocol import (
 )
 from gametree.search.annotate import remember
 from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult, with_moves
+
+if TYPE_CHECKING:
+    from gametree.search.mcts_loop import MCTSResult
 
 __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
 
@@ -138,6 +141,32 @@ def _check(
         raise SearchError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
 
 
+@overload
+def search_game(
+    game: Any,
+    state: Any = None,
+    *,
+    algorithm: Literal["mcts"],
+    depth: int | None = None,
+    transposition_table: bool = False,
+    record: bool = True,
+    keep: str = "all",
+    prune_on_equal: bool = True,
+    fail: str = "soft",
+    window: tuple[float, float] = (-math.inf, math.inf),
+    annotate: bool = True,
+    trace: bool = False,
+    max_nodes: int = 1_000_000,
+    iterations: int | None = None,
+    c: float = math.sqrt(2),
+    seed: int | None = None,
+    playout: str | Callable[[Any, Any], Any] = "random",
+    value_range: tuple[float, float] | None = None,
+    solver: bool = False,
+) -> MCTSResult: ...
+
+
+@overload
 def search_game(
     game: Any,
     state: Any = None,
@@ -153,7 +182,37 @@ def search_game(
     annotate: bool = True,
     trace: bool = False,
     max_nodes: int = 1_000_000,
-) -> GameSearchResult:
+    iterations: int | None = None,
+    c: float = math.sqrt(2),
+    seed: int | None = None,
+    playout: str | Callable[[Any, Any], Any] = "random",
+    value_range: tuple[float, float] | None = None,
+    solver: bool = False,
+) -> GameSearchResult: ...
+
+
+def search_game(
+    game: Any,
+    state: Any = None,
+    *,
+    algorithm: str = "alphabeta",
+    depth: int | None = None,
+    transposition_table: bool = False,
+    record: bool = True,
+    keep: str = "all",
+    prune_on_equal: bool = True,
+    fail: str = "soft",
+    window: tuple[float, float] = (-math.inf, math.inf),
+    annotate: bool = True,
+    trace: bool = False,
+    max_nodes: int = 1_000_000,
+    iterations: int | None = None,
+    c: float = math.sqrt(2),
+    seed: int | None = None,
+    playout: str | Callable[[Any, Any], Any] = "random",
+    value_range: tuple[float, float] | None = None,
+    solver: bool = False,
+) -> GameSearchResult | MCTSResult:
     """Search ``game`` from ``state``, building only what the search enters.
 
     Parameters
@@ -164,7 +223,9 @@ def search_game(
         The position (default ``game.initial``).
     algorithm : str, default "alphabeta"
         ``"minimax"``, ``"negamax"``, ``"alphabeta"``, ``"negamax_alphabeta"`` or
-        ``"pvs"``, with the conventions of the graph searches.
+        ``"pvs"``, with the conventions of the graph searches; or ``"mcts"``: Monte
+        Carlo tree search, which is :func:`gametree.mcts_game` (the same loop, the same
+        :class:`~gametree.search.mcts_loop.MCTSResult` for the same seed).
     depth : int, optional
         Plies to search; non-terminal positions at the limit get ``game.evaluate`` and
         are marked ``cutoff=True`` (exactly as in ``expand(game, depth=...)``).
@@ -200,6 +261,10 @@ def search_game(
         With ``record``, keep the trace events in the result.
     max_nodes : int, default 1_000_000
         Stop with :class:`GameError` when the search numbers more nodes.
+    iterations, c, seed, playout, value_range, solver
+        ``algorithm="mcts"`` only (``iterations`` required), as for
+        :func:`gametree.mcts_game`; depth, transposition table, ``keep`` and the
+        alpha-beta conventions do not apply to it.
 
     Returns
     -------
@@ -250,7 +315,51 @@ def search_game(
     ['E', 'F', 'G', 'H', 'K', 'L', 'M']
     >>> [r.graph.nodes[c]["label"] for _, c in r.pruned_edges]
     ['I', 'J']
+    >>> m = search_game(Fig52Game(), algorithm="mcts", iterations=30, seed=1)
+    >>> m.best_move, m.graph.nodes[0]["visits"]
+    ('a1', 30)
     """
+    if algorithm == "mcts":
+        from gametree.games.mcts import mcts_game
+
+        others = {
+            "depth": (depth, None),
+            "transposition_table": (transposition_table, False),
+            "keep": (keep, "all"),
+            "prune_on_equal": (prune_on_equal, True),
+            "fail": (fail, "soft"),
+            "window": (tuple(window), (-math.inf, math.inf)),
+        }
+        given = [f"{k}={v!r}" for k, (v, default) in others.items() if v != default]
+        if given:
+            raise SearchError(f"{', '.join(given)} does not apply to algorithm='mcts'")
+        if iterations is None:
+            raise SearchError("algorithm='mcts' needs iterations=N (an int >= 1)")
+        return mcts_game(
+            game,
+            state,
+            iterations=iterations,
+            c=c,
+            seed=seed,
+            playout=playout,
+            value_range=value_range,
+            solver=solver,
+            annotate=annotate,
+            trace=trace,
+            record=record,
+            max_nodes=max_nodes,
+        )
+    mcts_given = {
+        "iterations": iterations is not None,
+        "c": c != math.sqrt(2),
+        "seed": seed is not None,
+        "playout": not isinstance(playout, str) or playout != "random",
+        "value_range": value_range is not None,
+        "solver": solver is not False,
+    }
+    if any(mcts_given.values()):
+        given = [k for k, v in mcts_given.items() if v]
+        raise SearchError(f"{', '.join(given)} applies to algorithm='mcts' only")
     check_game(game)
     _check(algorithm, depth, fail, window, max_nodes)
     if keep not in ("all", "root"):

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import math
+import textwrap
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
@@ -22,6 +23,14 @@ DEFAULT_ALGORITHMS = ("minimax", "alphabeta", "negamax_alphabeta", "pvs")
 _PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
 _PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
 _STAR = frozenset({"star1", "star2"})
+_MCTS_OPTIONS = frozenset({"iterations", "c", "seed", "playout", "value_range", "solver"})
+MCTS_NOTE = (
+    "mcts: value = the root's mean playout value (not a minimax value), move = the most "
+    "visited root child, nodes = the nodes its tree holds, leaves = its playouts (one leaf "
+    "value each); no cutoffs, re-searches or ebf: it samples paths instead of searching "
+    "every node to a depth, so nodes per level do not measure its work"
+)
+"""Why a Monte Carlo tree search row reads differently (printed under the table)."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +41,10 @@ class ComparisonRow:
     ``best_child`` the node it leads to. ``ebf`` is the effective branching factor of
     the nodes it visited (:func:`gametree.ebf`, AIMA's definition: N = nodes visited -
     1, d = the deepest node entered); NaN when the search never left the root.
-    ``seconds`` is the best of the timed runs.
+    ``seconds`` is the best of the timed runs. A Monte Carlo tree search row
+    (``algorithm="mcts"``) has ``value`` the root's mean, ``nodes_visited`` the nodes
+    in its tree, ``leaves_evaluated`` its playouts, no cutoffs or re-searches, ``ebf``
+    NaN and ``note`` saying why (:data:`MCTS_NOTE`).
     """
 
     algorithm: str
@@ -45,6 +57,7 @@ class ComparisonRow:
     ebf: float
     seconds: float
     best_child: Any = None
+    note: str = ""
 
 
 def compare(
@@ -67,7 +80,9 @@ def compare(
     **options
         Search options; the alpha-beta ones (``prune_on_equal``, ``fail``, ``window``,
         ``transposition_table``) and ``bounds`` (Star1/Star2) go only to the algorithms
-        that take them.
+        that take them, the Monte Carlo tree search ones (``iterations``, ``c``, ``seed``,
+        ``playout``, ``value_range``, ``solver``) only to ``"mcts"``, which takes no
+        other (``depth`` among them).
 
     Returns
     -------
@@ -91,10 +106,12 @@ def compare(
         raise ValueError(f"repeat must be >= 1, got {repeat!r}")
     rows = []
     for algorithm in algorithms:
+        mcts = algorithm == "mcts"
         opts = {
             k: v
             for k, v in options.items()
-            if (algorithm in _PRUNING or k not in _PRUNING_OPTIONS)
+            if (k in _MCTS_OPTIONS) == mcts
+            and (algorithm in _PRUNING or k not in _PRUNING_OPTIONS)
             and (algorithm in _STAR or k != "bounds")
         }
         best = math.inf
@@ -106,7 +123,7 @@ def compare(
         assert result is not None
         s = result.stats
         depth = s.max_depth
-        factor = ebf(s.nodes_visited - 1, depth) if depth >= 1 else math.nan
+        factor = ebf(s.nodes_visited - 1, depth) if depth >= 1 and not mcts else math.nan
         rows.append(
             ComparisonRow(
                 algorithm,
@@ -119,6 +136,7 @@ def compare(
                 factor,
                 best,
                 result.best_child,
+                MCTS_NOTE if mcts else "",
             )
         )
     return rows
@@ -141,14 +159,15 @@ def _cells(row: ComparisonRow, ids: bool = False) -> list[str]:
     from gametree.homework.story import fmt
 
     move = row.best_child if ids else row.best_move
+    never = "-" if row.note else None  # MCTS: no cutoffs, no re-searches
     return [
         row.algorithm,
         fmt(row.value),
         "-" if move is None else str(move),
         str(row.nodes_visited),
         str(row.leaves_evaluated),
-        str(row.cutoffs),
-        str(row.re_searches),
+        never or str(row.cutoffs),
+        never or str(row.re_searches),
         "-" if math.isnan(row.ebf) else f"{row.ebf:.2f}",
         f"{row.seconds * 1000:.2f} ms",
     ]
@@ -169,7 +188,9 @@ def format_comparison(
     """
     rows = list(rows)
     if format == "json":
-        return json.dumps([jsonable(asdict(r)) for r in rows], indent=2)
+        # No NaN in JSON: an ebf that does not apply (or cannot be measured) is null.
+        plain = [{**asdict(r), "ebf": None if math.isnan(r.ebf) else r.ebf} for r in rows]
+        return json.dumps([jsonable(r) for r in plain], indent=2)
     if format == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -179,13 +200,14 @@ def format_comparison(
             writer.writerow([*cells[:-1], f"{r.seconds:.6f}"])
         return out.getvalue()
     table = [list(_HEADERS)] + [_cells(r, ids) for r in rows]
+    notes = [f"({note})" for note in dict.fromkeys(r.note for r in rows if r.note)]
     if format == "markdown":
         lines = ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(_HEADERS)]
         lines += ["| " + " | ".join(cells) + " |" for cells in table[1:]]
-        return "\n".join(lines)
+        return "\n".join([*lines, *(["", *notes] if notes else [])])
     if format != "text":
         raise ValueError(f"unknown format {format!r}; expected text, markdown, csv or json")
     widths = [max(len(r[i]) for r in table) for i in range(len(_HEADERS))]
-    return "\n".join(
-        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table
-    )
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table]
+    wrapped = [line for note in notes for line in textwrap.wrap(note, 88)]
+    return "\n".join([*lines, *wrapped])

@@ -18,7 +18,14 @@ from gametree.search.mcts_loop import (
     Selection,
 )
 
-__all__ = ["by_iteration", "explain_mcts", "iteration_sentence", "mcts_lines"]
+__all__ = [
+    "by_iteration",
+    "event_sentence",
+    "explain_mcts",
+    "iteration_sentence",
+    "mcts_lines",
+    "result_summary",
+]
 
 
 def by_iteration(trace: Sequence[Any]) -> Iterator[list[MCTSEvent]]:
@@ -72,6 +79,44 @@ def selection_text(
     return f"at {node} ({event.player}): " + ", ".join(parts) + f", so {event.child}"
 
 
+def event_sentence(
+    e: MCTSEvent,
+    counts: dict[Hashable, tuple[int, float]],
+    *,
+    c: float,
+    lo: float,
+    hi: float,
+    format: str = "text",
+) -> str:
+    """One phase of an iteration told in a sentence (without the final period);
+    ``counts`` (node -> visits, total) is updated by a backpropagation."""
+    if isinstance(e, Selection):
+        text = selection_text(e, c=c, lo=lo, hi=hi, format=format)
+        return text[0].upper() + text[1:]
+    if isinstance(e, Expansion):
+        return (
+            f"Expansion: {_bold(e.child, format)} is added below {e.node} (its first untried child)"
+        )
+    if isinstance(e, Playout):
+        if e.proven:
+            return (
+                f"{_bold(e.start, format)} is proven at {_num(e.value)}: "
+                "that value is backed up, no playout"
+            )
+        if e.moves:
+            path = " -> ".join(str(m) for m in (e.start, *e.moves))
+            return f"Playout: {path}, value {_num(e.value)}"
+        return f"Playout: {e.start} is a leaf, value {_num(e.value)}"
+    shown = []
+    for node in e.path:
+        n, t = counts.get(node, (0, 0.0))
+        counts[node] = (n + 1, t + e.value)
+        shown.append(f"{node} {n + 1}/{_num(t + e.value)}")
+    said = ["Backpropagation (visits/total): " + ", ".join(shown)]
+    said.extend(f"{node} is now proven at {_num(value)}" for node, value in e.proven)
+    return ". ".join(said)
+
+
 def iteration_sentence(
     events: Sequence[MCTSEvent],
     counts: dict[Hashable, tuple[int, float]],
@@ -83,38 +128,8 @@ def iteration_sentence(
 ) -> str:
     """One iteration told in one paragraph; ``counts`` (node -> visits, total) is
     updated with its backpropagation."""
-    iteration = events[0].iteration
-    said: list[str] = []
-    for e in events:
-        if isinstance(e, Selection):
-            text = selection_text(e, c=c, lo=lo, hi=hi, format=format)
-            said.append(text[0].upper() + text[1:])
-        elif isinstance(e, Expansion):
-            said.append(
-                f"Expansion: {_bold(e.child, format)} is added below {e.node} "
-                "(its first untried child)"
-            )
-        elif isinstance(e, Playout):
-            if e.proven:
-                said.append(
-                    f"{_bold(e.start, format)} is proven at {_num(e.value)}: "
-                    "that value is backed up, no playout"
-                )
-            elif e.moves:
-                path = " -> ".join(str(m) for m in (e.start, *e.moves))
-                said.append(f"Playout: {path}, value {_num(e.value)}")
-            else:
-                said.append(f"Playout: {e.start} is a leaf, value {_num(e.value)}")
-        elif isinstance(e, Backpropagation):
-            shown = []
-            for node in e.path:
-                n, t = counts.get(node, (0, 0.0))
-                counts[node] = (n + 1, t + e.value)
-                shown.append(f"{node} {n + 1}/{_num(t + e.value)}")
-            said.append("Backpropagation (visits/total): " + ", ".join(shown))
-            for node, value in e.proven:
-                said.append(f"{node} is now proven at {_num(value)}")
-    return f"Iteration {iteration}: " + ". ".join(said) + "."
+    said = [event_sentence(e, counts, c=c, lo=lo, hi=hi, format=format) for e in events]
+    return f"Iteration {events[0].iteration}: " + ". ".join(said) + "."
 
 
 def mcts_lines(result: MCTSResult, format: str = "text") -> list[str]:
@@ -128,6 +143,15 @@ def mcts_lines(result: MCTSResult, format: str = "text") -> list[str]:
         iteration_sentence(events, counts, c=c, lo=lo, hi=hi, format=format)
         for events in by_iteration(result.trace)
     ]
+
+
+def result_summary(result: MCTSResult) -> str:
+    """``best move D (the most visited; visits B 1, C 2, D 3); root mean 7.33``."""
+    parts = [f"{s.move} {s.visits}" for s in result.children]
+    summary = f"best move {result.best_move} (the most visited; visits {', '.join(parts)})"
+    if result.proven_value is not None:
+        return summary + f"; proven value {_num(result.proven_value)}"
+    return summary + f"; root mean {_num(result.value)}"
 
 
 def explain_mcts(G: nx.DiGraph, *, format: str = "text", **options: Any) -> str:
@@ -161,12 +185,7 @@ def explain_mcts(G: nx.DiGraph, *, format: str = "text", **options: Any) -> str:
         f"means scaled by ({_num(lo)}, {_num(hi)}); unvisited children first, in child "
         "order; ties to the first child)"
     )
-    parts = [f"{s.move} {s.visits}" for s in result.children]
-    summary = f"best move {result.best_move} (the most visited; visits {', '.join(parts)})"
-    if result.proven_value is not None:
-        summary += f"; proven value {_num(result.proven_value)}"
-    else:
-        summary += f"; root mean {_num(result.value)}"
+    summary = result_summary(result)
     body = [f"{i}. {line}" for i, line in enumerate(lines, 1)]
     if format == "markdown":
         return "\n".join([f"**{head}**", "", *body, "", f"**Result:** {summary}."])

@@ -27,7 +27,8 @@
     });
     var edges = ex.edges.map(function (e, j) {
       var g = root.querySelector('[id="' + prefix(k) + "e" + j + '"]');
-      return { g: g, line: g.querySelector(".stroke"), cls: "" };
+      return { g: g, line: g.querySelector(".stroke"), cls: "", move: g.querySelector(".move"),
+               box: g.querySelector(".move-box"), base: ex.nodes[e[1]].move, text: null };
     });
     els[k] = { nodes: nodes, edges: edges, base: baseSize(root.querySelector("svg")) };
     return els[k];
@@ -91,6 +92,11 @@
     var values = ex.nodes.map(function () { return null; });
     var windows = ex.nodes.map(function () { return null; });
     var hiddenWindows = {};   // windows of the nodes a view hides, by name
+    var mcts = !!trace().mcts;
+    var edgeTexts = ex.edges.map(function () { return ""; });  // MCTS: "n=3"
+    if (mcts) {
+      nodeCls.forEach(function (c, i) { if (i !== trace().root) { c.outside = true; } });
+    }
     var stack = [];           // open nodes: [drawn node, hidden node's name or null]
     var k, s, i;
     for (k = 0; k < position; k++) {
@@ -100,6 +106,9 @@
       if (s.h) { hiddenWindows[s.h[0]] = s.h[2]; }
       (s.hw || []).forEach(function (pair) { hiddenWindows[pair[0]] = pair[1]; });
       var hid = s.h ? s.h[0] : null;
+      (s.a || []).forEach(function (n) { delete nodeCls[n].outside; nodeCls[n].visited = true; });
+      (s.ev || []).forEach(function (pair) { edgeTexts[pair[0]] = pair[1]; });
+      if (mcts && s.d !== undefined) { edgeCls[s.d].visited = true; }
       if (s.k === "enter") {
         nodeCls[s.n].visited = true;
         if (s.d !== undefined) { edgeCls[s.d].visited = true; }
@@ -136,6 +145,20 @@
       nodeCls[current.n].active = true;
       if (current.k === "probe" || current.k === "research") { nodeCls[current.n][current.k] = true; }
       if (current.d !== undefined) { edgeCls[current.d].down = true; }
+      (current.p || []).forEach(function (j) { edgeCls[j].down = true; });
+      if (current.k === "playout") {
+        (current.p || []).forEach(function (j) { nodeCls[ex.edges[j][1]].playout = true; });
+      }
+    }
+    if (mcts) {
+      ex.edges.forEach(function (e, j) {
+        if (nodeCls[e[1]].outside && !edgeCls[j].down) { edgeCls[j].outside = true; }
+      });
+    }
+    if (mcts) {
+      stack = (current ? current.path : [trace().root]).map(function (n) {
+        return Array.isArray(n) ? n : [n, null, null];
+      });
     }
     for (i = 0; i < E.nodes.length; i++) {
       setClass(E.nodes[i], nodeBase(i), Object.keys(nodeCls[i]).join(" "));
@@ -149,6 +172,7 @@
     }
     for (i = 0; i < E.edges.length; i++) {
       setClass(E.edges[i], "edge", Object.keys(edgeCls[i]).join(" "));
+      moveText(E.edges[i], (E.edges[i].base + " " + edgeTexts[i]).trim());
     }
     for (i = 0; i < E.nodes.length; i++) { ttMark(E.nodes[i], !!nodeCls[i].tt); }
     if (current) { keepInView(E.nodes[current.n].g); }
@@ -169,14 +193,34 @@
       var li = document.createElement("li");
       var n = entry[0];
       li.textContent = entry[1] === null ?
-        ex.nodes[n].name + " (" + kindWord(n) + ") " + (windows[n] || "") :
+        ex.nodes[n].name + " (" + kindWord(n) + ") " + ((mcts ? values[n] : windows[n]) || "") :
         entry[1] + " (" + kindName(entry[2]) + ", not drawn) " + (hiddenWindows[entry[1]] || "");
       if (depth === stack.length - 1) { li.className = "top"; }
       list.appendChild(li);
     });
     $("summary").textContent = position === steps.length ? trace().summary : "";
+    $("stack-title").textContent = trace().stack || "Open nodes (alpha, beta)";
+    $("legend").textContent = trace().legend || LEGEND;
     $("first").disabled = $("back").disabled = position === 0;
     $("forward").disabled = $("last").disabled = position === steps.length;
+  }
+
+  var LEGEND = $("legend").textContent;
+
+  function moveText(item, text) {
+    // An edge's move and, for MCTS, its visits; the white box behind fits the text.
+    if (!item.move || item.text === text) { return; }
+    item.text = text;
+    item.move.textContent = text;
+    var shown = text ? "visible" : "hidden";
+    item.move.setAttribute("visibility", shown);
+    item.box.setAttribute("visibility", shown);
+    if (text) {
+      var w = item.move.getComputedTextLength();
+      var x = Number(item.move.getAttribute("x"));
+      item.box.setAttribute("x", (x - w / 2 - 1.5).toFixed(1));
+      item.box.setAttribute("width", (w + 3).toFixed(1));
+    }
   }
 
   function keepInView(el) {
