@@ -3,9 +3,13 @@ floats correctly rounded sums, never a value outside the children's range."""
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
 from collections.abc import Hashable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -182,3 +186,26 @@ def test_an_exact_answer_key_writes_and_checks_back(fmt: str) -> None:
     assert key.check("B = 1.667").score == 1.0
     report = key.check("B = 1.6")
     assert report.score == 0.0 and report.findings[0].expected == "5/3"
+
+
+def test_json_report_gives_exact_values_as_numbers(tmp_path: Path) -> None:
+    """--json keeps values numbers (JSON has no fractions): 5/3 is the nearest float;
+    the text report prints it exactly."""
+    tree = tmp_path / "ch.tree"
+    tree.write_text("players: MAX CHANCE\n(A (B 1 2 2) (C 0 3))\n", encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "gametree", "solve", str(tree), "-a", "expectiminimax", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    report = json.loads(out)
+    assert report["value"] == 5 / 3 and isinstance(report["value"], float)
+    assert report["node_values"]["C"] == 1.5
+    text = subprocess.run(
+        [sys.executable, "-m", "gametree", "solve", str(tree), "-a", "expectiminimax"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "value:      5/3" in text

@@ -6,6 +6,7 @@ import math
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,13 @@ class Bound(str, Enum):
 
 
 def jsonable(value: Any) -> Any:
-    """Return ``value`` with infinities as strings and tuples as lists, for ``json``."""
+    """Return ``value`` with infinities as strings, tuples as lists and exact fractions
+    as the nearest float (JSON has no fractions), for ``json``."""
+    if isinstance(value, Fraction):
+        try:
+            return float(value)
+        except OverflowError:
+            return str(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, float):
