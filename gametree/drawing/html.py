@@ -169,8 +169,11 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
         flags.append("--fail hard")
     if options.get("depth") is not None:
         flags.append(f"--depth {options['depth']}")
-    if options.get("transposition_table"):
+    if options.get("transposition_table") and algorithm != "mtdf":
         flags.append("--transpositions")
+    for key in ("first_guess", "guess", "delta"):
+        if options.get(key) is not None:
+            flags.append(f"--{key.replace('_', '-')} {jsonable(options[key])}")
     window = options.get("window")
     if window is not None and tuple(window) != (-float("inf"), float("inf")):
         lo, hi = (jsonable(x) for x in window)
@@ -187,7 +190,9 @@ def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[
     options = {
         k: v
         for k, v in given.items()
-        if v is not None and k in ("depth", "prune_on_equal", "fail", "window", "bounds")
+        if v is not None
+        and k
+        in ("depth", "prune_on_equal", "fail", "window", "bounds", "first_guess", "guess", "delta")
     }
     if given.get("transposition_table"):
         options["transposition_table"] = True

@@ -19,9 +19,6 @@ from gametree.validation import validate
 __all__ = ["ComparisonRow", "compare", "format_comparison"]
 
 DEFAULT_ALGORITHMS = ("minimax", "alphabeta", "negamax_alphabeta", "pvs")
-_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
-_PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
-_STAR = frozenset({"star1", "star2"})
 
 
 @dataclass(frozen=True)
@@ -65,9 +62,10 @@ def compare(
     repeat : int, default 3
         Time each search this many times and keep the fastest.
     **options
-        Search options; the alpha-beta ones (``prune_on_equal``, ``fail``, ``window``,
-        ``transposition_table``) and ``bounds`` (Star1/Star2) go only to the algorithms
-        that take them.
+        Search options; those only some algorithms take (the alpha-beta ones
+        ``prune_on_equal``, ``fail``, ``window``, ``transposition_table``; ``first_guess``
+        of mtdf; ``guess`` and ``delta`` of aspiration; ``bounds`` of star1 and star2)
+        go only to those.
 
     Returns
     -------
@@ -84,19 +82,18 @@ def compare(
     3.0
     """
     from gametree.search import solve
+    from gametree.search.algorithms import ALGORITHMS, algorithm_options, canonical_name
     from gametree.search.theory import ebf
 
     validate(G)
     if repeat < 1:
         raise ValueError(f"repeat must be >= 1, got {repeat!r}")
+    known = frozenset.union(*map(algorithm_options, ALGORITHMS))
     rows = []
     for algorithm in algorithms:
-        opts = {
-            k: v
-            for k, v in options.items()
-            if (algorithm in _PRUNING or k not in _PRUNING_OPTIONS)
-            and (algorithm in _STAR or k != "bounds")
-        }
+        # An option another algorithm takes is left out; one none takes is an error.
+        takes = algorithm_options(canonical_name(algorithm))
+        opts = {k: v for k, v in options.items() if k in takes or k not in known}
         best = math.inf
         result = None
         for _ in range(repeat):
