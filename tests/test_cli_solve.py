@@ -60,6 +60,11 @@ GOLDEN = [
     ("dag_transpositions.txt", ["dag.tree", "--transpositions"]),
     ("pvs_research.txt", ["pvs.tree", "-a", "pvs"]),
     ("heuristic_depth2.txt", ["heuristic.tree", "--depth", "2"]),
+    # Passes derived by hand in tests/data/known/mtdf_fig52.json and sss_fig52.json.
+    ("fig52_mtdf.txt", ["fig52.tree", "-a", "mtdf"]),
+    ("fig52_mtdf_guess9.json", ["fig52.tree", "-a", "mtdf", "--first-guess", "9", "--json"]),
+    ("fig52_sss.txt", ["fig52.tree", "-a", "sss"]),
+    ("fig52_aspiration.txt", ["fig52.tree", "-a", "aspiration", "--guess", "5", "--delta", "1"]),
 ]
 
 
@@ -132,7 +137,8 @@ def test_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPat
 
 def test_every_algorithm_runs(capsys: pytest.CaptureFixture[str]) -> None:
     for algorithm in gametree.ALGORITHMS:
-        status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "-a", algorithm, "--json")
+        extra = ("--guess", "0", "--delta", "1") if algorithm == "aspiration" else ()
+        status, out, _ = solve(capsys, str(DATA / "fig52.tree"), "-a", algorithm, "--json", *extra)
         assert status == 0
         assert json.loads(out)["value"] == 3
 

@@ -212,6 +212,10 @@ def test_pvs_on_aima_prunes_like_alphabeta() -> None:
     assert r.stats.re_searches == 0
 
 
+NEEDS: dict[str, dict[str, float]] = {"aspiration": {"guess": 0, "delta": 1}}
+"""Options an algorithm cannot do without (aspiration windows need their window)."""
+
+
 # -- players from attributes, not depth --------------------------------------------------
 
 
@@ -220,7 +224,7 @@ def test_min_root_all_algorithms() -> None:
     # 2 (not >= 5), then 9 >= 5 cuts nothing (last child). Every leaf is evaluated.
     G = gametree.from_nested([[3, 5], [2, 9]], players=("MIN", "MAX"))
     for name in gametree.ALGORITHMS:
-        r = gametree.solve(G, name, annotate=False)
+        r = gametree.solve(G, name, annotate=False, **NEEDS.get(name, {}))
         assert r.value == 5 and r.best_move == "B", name
 
 
@@ -244,7 +248,7 @@ def test_uneven_depths() -> None:
     # (A:MAX 1 (B:MIN 5 (D:MAX 0 7))): D=7, B=min(5, 7)=5, A=max(1, 5)=5.
     G = gametree.from_nested([1, [5, [0, 7]]])
     for name in gametree.ALGORITHMS:
-        assert gametree.solve(G, name, annotate=False).value == 5, name
+        assert gametree.solve(G, name, annotate=False, **NEEDS.get(name, {})).value == 5, name
 
 
 # -- CHANCE nodes ----------------------------------------------------------------------
@@ -261,7 +265,7 @@ def chance_tree() -> nx.DiGraph:
 
 @pytest.mark.parametrize("name", gametree.ALGORITHMS)
 def test_chance_values_by_hand(name: str) -> None:
-    r = gametree.solve(chance_tree(), name, annotate=False)
+    r = gametree.solve(chance_tree(), name, annotate=False, **NEEDS.get(name, {}))
     assert r.value == pytest.approx(3.0)
     assert r.best_move == "B"
     assert r.node_values["C"].value == pytest.approx(1.0)
@@ -415,7 +419,7 @@ def chain(n: int) -> nx.DiGraph:
 @pytest.mark.parametrize("name", gametree.ALGORITHMS)
 def test_100000_deep_chain(name: str) -> None:
     G = chain(100_000)
-    r = gametree.solve(G, name)
+    r = gametree.solve(G, name, **NEEDS.get(name, {}))
     assert r.value == 7
     assert len(r.pv) == 100_000
     assert r.stats.max_depth == 99_999
@@ -458,8 +462,8 @@ def test_solve_dispatch_and_aliases() -> None:
     for alias in ("alpha-beta", "AlphaBeta", "negascout", "expectimax", "negamax-alphabeta"):
         assert gametree.solve(G, alias, annotate=False).value == 3
     assert gametree.solve(G, annotate=False).algorithm == "alphabeta"
-    with pytest.raises(gametree.SearchError, match=r"'mtdf'.*'minimax'"):
-        gametree.solve(G, "mtdf")
+    with pytest.raises(gametree.SearchError, match=r"'mtd'.*'minimax'"):
+        gametree.solve(G, "mtd")
     with pytest.raises(gametree.SearchError, match=r"minimax has no option 'window'"):
         gametree.solve(G, "minimax", window=(0, 1))
     assert set(gametree.ALGORITHMS) == {
@@ -471,6 +475,10 @@ def test_solve_dispatch_and_aliases() -> None:
         "expectiminimax",
         "star1",
         "star2",
+        "mtdf",
+        "sss",
+        "dual",
+        "aspiration",
     }
 
 

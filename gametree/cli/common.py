@@ -43,6 +43,10 @@ ALGORITHM_CHOICES = (
     "mcts",
     "star1",
     "star2",
+    "mtdf",
+    "sss",
+    "dual",
+    "aspiration",
 )
 
 
@@ -144,7 +148,8 @@ def _number(text: str) -> float:
 def add_search_options(
     parser: argparse.ArgumentParser, *, default: str | None = "alphabeta"
 ) -> None:
-    """Add ``--algorithm --depth --strict --fail --window --transpositions``."""
+    """Add ``--algorithm --depth --strict --fail --window --transpositions`` and the
+    multi-pass options ``--first-guess`` (mtdf), ``--guess --delta`` (aspiration)."""
     parser.add_argument(
         "-a",
         "--algorithm",
@@ -181,6 +186,27 @@ def add_search_options(
         help="use a transposition table (for DAGs)",
     )
     add_bounds_option(parser)
+    parser.add_argument(
+        "--first-guess",
+        type=_number,
+        metavar="F",
+        default=None,
+        help="mtdf: the value the first null-window pass tests (default: 0)",
+    )
+    parser.add_argument(
+        "--guess",
+        type=_number,
+        metavar="G",
+        default=None,
+        help="aspiration: the expected value, the centre of the first window",
+    )
+    parser.add_argument(
+        "--delta",
+        type=_number,
+        metavar="D",
+        default=None,
+        help="aspiration: half the first window's width (window G-D .. G+D)",
+    )
 
 
 def add_mcts_options(parser: argparse.ArgumentParser) -> None:
@@ -210,6 +236,17 @@ def add_bounds_option(parser: argparse.ArgumentParser) -> None:
 WINDOW_ALGORITHMS = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
 """The algorithms that take ``--strict``, ``--fail``, ``--window`` and ``--transpositions``."""
 
+_TAKES = {
+    "--strict": (*WINDOW_ALGORITHMS, "aspiration"),
+    "--fail hard": (*WINDOW_ALGORITHMS, "aspiration"),
+    "--window": WINDOW_ALGORITHMS,
+    "--transpositions": (*WINDOW_ALGORITHMS, "aspiration"),
+    "--first-guess": ("mtdf",),
+    "--guess": ("aspiration",),
+    "--delta": ("aspiration",),
+}
+"""The algorithms each option applies to (mtdf, sss and dual always keep a table)."""
+
 
 def search_options(args: argparse.Namespace) -> dict[str, Any]:
     """Return the keyword options for :func:`gametree.solve` from parsed arguments.
@@ -220,6 +257,9 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
         If an alpha-beta option is given with an algorithm that does not take it (an
         option that would be silently ignored is a wrong answer waiting to happen).
     """
+    first_guess = getattr(args, "first_guess", None)
+    guess = getattr(args, "guess", None)
+    delta = getattr(args, "delta", None)
     given = [
         flag
         for flag, present in (
@@ -227,20 +267,33 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
             ("--fail hard", args.fail != "soft"),
             ("--window", args.window is not None),
             ("--transpositions", args.transpositions),
+            ("--first-guess", first_guess is not None),
+            ("--guess", guess is not None),
+            ("--delta", delta is not None),
         )
         if present
     ]
-    if given and args.algorithm not in WINDOW_ALGORITHMS:
-        verb = "applies" if len(given) == 1 else "apply"
-        raise SearchError(
-            f"{' and '.join(given)} {verb} only to the alpha-beta family "
-            f"({', '.join(WINDOW_ALGORITHMS)}), not to {args.algorithm!r}"
-        )
+    wrong = [flag for flag in given if args.algorithm not in _TAKES[flag]]
+    if wrong:
+        family = set(_TAKES[wrong[0]]) >= set(WINDOW_ALGORITHMS)
+        if family:
+            same = [f for f in wrong if set(_TAKES[f]) >= set(WINDOW_ALGORITHMS)]
+            named = (
+                f"the alpha-beta family ({', '.join(WINDOW_ALGORITHMS)}; "
+                "aspiration takes all but --window)"
+            )
+        else:
+            same = [f for f in wrong if _TAKES[f] == _TAKES[wrong[0]]]
+            named = ", ".join(_TAKES[wrong[0]])
+        verb = "applies" if len(same) == 1 else "apply"
+        raise SearchError(f"{' and '.join(same)} {verb} only to {named}, not to {args.algorithm!r}")
     bounds = getattr(args, "bounds", None)
     if bounds is not None and args.algorithm not in ("star1", "star2"):
         raise SearchError(f"--bounds applies only to star1 and star2, not to {args.algorithm!r}")
     if args.algorithm == "mcts" or mcts_flags_given(args):
         return _mcts_options(args)
+    if args.algorithm == "aspiration" and (guess is None or delta is None):
+        raise SearchError("-a aspiration needs --guess G and --delta D (the window G-D .. G+D)")
     options: dict[str, Any] = {}
     if bounds is not None:
         if not bounds[0] <= bounds[1]:
@@ -248,13 +301,17 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
         options["bounds"] = tuple(bounds)
     if args.depth is not None:
         options["depth"] = args.depth
-    if args.algorithm in WINDOW_ALGORITHMS:
+    if args.algorithm in _TAKES["--strict"]:
         options["prune_on_equal"] = not args.strict
         options["fail"] = args.fail
         if args.window is not None:
             options["window"] = tuple(args.window)
         if args.transpositions:
             options["transposition_table"] = True
+    if first_guess is not None:
+        options["first_guess"] = first_guess
+    if args.algorithm == "aspiration":
+        options["guess"], options["delta"] = guess, delta
     return options
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from gametree.cli.common import (
     ALGORITHM_CHOICES,
+    _number,
     add_bounds_option,
     add_ids_option,
     add_mcts_options,
@@ -19,13 +20,15 @@ __all__ = ["add_parser", "run"]
 
 DESCRIPTION = """\
 Run several algorithms on TREE and print one row each: value, best move, nodes
-visited, leaves evaluated, cutoffs, PVS re-searches, effective branching factor
+visited, leaves evaluated, cutoffs, re-searches (PVS; for mtdf, sss, dual and aspiration
+the passes after the first), effective branching factor
 (AIMA: N + 1 = 1 + b* + ... + b*^d) and time (best of --repeat runs).
 
 examples:
   gametree compare fig52.tree
   gametree compare big.tree -a minimax,alphabeta,pvs --format markdown
   gametree compare fig52.tree -a alphabeta,mcts --iterations 200 --seed 1
+  gametree compare fig52.tree -a alphabeta,mtdf,sss,dual,aspiration --guess 5 --delta 1
 
 Monte Carlo tree search (mcts) reads differently: its value is the root's mean, its
 nodes the nodes its tree holds, its leaves its playouts; cutoffs, re-searches and ebf
@@ -64,6 +67,15 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--strict", action="store_true", help="cut only when alpha > beta")
     parser.add_argument("--fail", choices=("soft", "hard"), default="soft")
     add_bounds_option(parser)
+    parser.add_argument(
+        "--first-guess", type=_number, metavar="F", default=None, help="mtdf's first guess"
+    )
+    parser.add_argument(
+        "--guess", type=_number, metavar="G", default=None, help="aspiration's window centre"
+    )
+    parser.add_argument(
+        "--delta", type=_number, metavar="D", default=None, help="aspiration's half width"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per algorithm")
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
     add_mcts_options(parser)
@@ -96,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
         given = mcts_flags_given(args)
         verb = "applies" if len(given) == 1 else "apply"
         raise SearchError(f"{' and '.join(given)} {verb} only when -a lists mcts")
+    for key in ("first_guess", "guess", "delta"):
+        if getattr(args, key) is not None:
+            options[key] = getattr(args, key)
+    if "aspiration" in args.algorithms and ("guess" not in options or "delta" not in options):
+        raise SearchError("aspiration needs --guess G and --delta D (the window G-D .. G+D)")
     rows = compare(G, args.algorithms, repeat=args.repeat, **options)
     print(format_comparison(rows, args.format, ids=args.ids))
     return 0

@@ -88,6 +88,13 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--title", default=None, help="caption over the drawing")
     parser.add_argument(
+        "--passes",
+        choices=("final", "all"),
+        default="final",
+        help="mtdf, sss, dual, aspiration: draw the final pass (default) or every pass "
+        "merged (visited if any pass entered a node, pruned if no pass did)",
+    )
+    parser.add_argument(
         "--conventions",
         default=None,
         metavar="SPECS",
@@ -133,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         from gametree.search import solve
 
         result = solve(G, args.algorithm, annotate=False, trace=True, **options)
+        result = _chosen_passes(result, args.passes)
     with print_warnings("draw"):
         save(
             G,
@@ -147,6 +155,17 @@ def run(args: argparse.Namespace) -> int:
         )
     report_written(args, args.output)
     return 0
+
+
+def _chosen_passes(result: Any, passes: str) -> Any:
+    """The final pass of a multi-pass search (with the search's options), or all of it."""
+    from dataclasses import replace
+
+    from gametree.search.passes import MultiPassResult
+
+    if passes == "final" and isinstance(result, MultiPassResult):
+        return replace(result.final_pass, options=dict(result.options))
+    return result
 
 
 def _page(args: argparse.Namespace, show: Any) -> int:

@@ -27,6 +27,7 @@ from gametree.cli.common import (
     search_options,
 )
 from gametree.exceptions import SearchError
+from gametree.search.passes import SearchPass, edge_text
 from gametree.search.result import SearchResult, jsonable, move_path
 from gametree.search.theory import ebf
 
@@ -42,6 +43,9 @@ examples:
   gametree solve fig52.tree                      alpha-beta, cut on >= (AIMA)
   gametree solve fig52.tree --strict --fail hard cut only on >, fail-hard values
   gametree solve fig52.tree -a pvs --json        one JSON object
+  gametree solve fig52.tree -a mtdf --first-guess 5  MTD(f): null-window passes
+  gametree solve fig52.tree -a sss               SSS* (MT-SSS*: MTD from +inf)
+  gametree solve fig52.tree -a aspiration --guess 5 --delta 1
   echo '(A (B 3 12 8) (C 2 4 6) (D 14 5 2))' | gametree solve -
   gametree solve --game tictactoe:3,3,3 -a alphabeta  a game, searched as it is played
   gametree solve --game "mygame.py:Take(n=9)"         a class of yours
@@ -73,7 +77,7 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="print one JSON object (algorithm, options, value, best_move, best_moves, "
         "pv_moves, best_child, best_children, principal_variation, visited_leaves, "
-        "pruned_edges, node_values, stats)",
+        "pruned_edges, node_values, stats; passes for mtdf, sss, dual, aspiration)",
     )
     add_ids_option(parser)
     output.add_argument(
@@ -186,7 +190,29 @@ def result_json(result: SearchResult) -> dict[str, Any]:
         "pruned_edges": jsonable(result.pruned_edges),
         "node_values": {str(n): jsonable(v.value) for n, v in result.node_values.items()},
         "stats": result.stats.to_dict(),
-    }
+    } | ({"passes": [p.to_dict() for p in passes]} if (passes := _passes(result)) else {})
+
+
+def _passes(result: SearchResult) -> tuple[SearchPass, ...]:
+    from gametree.search.passes import MultiPassResult
+
+    return result.passes if isinstance(result, MultiPassResult) else ()
+
+
+def _pass_lines(result: SearchResult, G: nx.DiGraph | None) -> list[str]:
+    """One line per pass of a multi-pass search: window, what it proved, its leaves."""
+    lines = []
+    for p in _passes(result):
+        lo, hi = p.window
+        proved = {"lower": ">=", "upper": "<=", "exact": "="}[p.bound.value]
+        how = {"lower": "failed high", "upper": "failed low", "exact": "exact"}[p.bound.value]
+        leaves = " ".join(_leaf_text(G, leaf) for leaf in p.result.visited_leaves) or "(none)"
+        lines.append(
+            f"pass {p.index}:     window ({edge_text(lo, _num(lo))}, {edge_text(hi, _num(hi))})"
+            f" -> {_num(p.value)}, {how}: "
+            f"value {proved} {_num(p.value)}; leaves ({p.leaves_evaluated}): {leaves}"
+        )
+    return lines
 
 
 def _num(value: float) -> str:
@@ -265,7 +291,10 @@ def format_text(result: SearchResult, G: nx.DiGraph | None = None, *, ids: bool 
     )
     if stats.max_depth >= 1 and stats.nodes_visited >= 1:
         counts += f", ebf {ebf(stats.nodes_visited - 1, stats.max_depth):.2f}"
+    if stats.passes:
+        counts += f", passes {stats.passes}"
     lines.append(f"stats:      {counts}")
+    lines.extend(_pass_lines(result, G))
     shown = [_leaf_text(G, leaf) for leaf in result.visited_leaves]
     lines.append(f"visited leaves ({len(shown)}): {' '.join(shown) or '(none)'}")
     if by_move and G is not None:

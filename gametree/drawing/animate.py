@@ -249,6 +249,7 @@ def describe(event: TraceEvent) -> str:
         Enter,
         Exit,
         Leaf,
+        PassEnd,
         Probe,
         ReSearch,
         TranspositionHit,
@@ -270,6 +271,9 @@ def describe(event: TraceEvent) -> str:
         return f"re-search {node} with {window}"
     if isinstance(event, TranspositionHit):
         return f"{node} from the table: {format_value(event.value)}"
+    if isinstance(event, PassEnd):
+        proved = {"lower": GEQ, "upper": LEQ}.get(str(event.bound), "= ")
+        return f"pass {event.index} with {window}: {node} {proved}{format_value(event.value)}"
     assert isinstance(event, Exit)
     prefix = {"lower": GEQ, "upper": LEQ}.get(str(event.bound), "")
     return f"{node} returns {prefix}{format_value(event.value)}"

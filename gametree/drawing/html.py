@@ -191,13 +191,16 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
         flags.append("--fail hard")
     if options.get("depth") is not None:
         flags.append(f"--depth {options['depth']}")
-    if options.get("transposition_table"):
+    if options.get("transposition_table") and algorithm != "mtdf":
         flags.append("--transpositions")
     for name in ("iterations", "seed", "c"):
         if algorithm == "mcts" and options.get(name) is not None:
             flags.append(f"--{name} {options[name]}")
     if options.get("solver"):
         flags.append("--solver")
+    for key in ("first_guess", "guess", "delta"):
+        if options.get(key) is not None:
+            flags.append(f"--{key.replace('_', '-')} {jsonable(options[key])}")
     window = options.get("window")
     if window is not None and tuple(window) != (-float("inf"), float("inf")):
         lo, hi = (jsonable(x) for x in window)
@@ -216,7 +219,9 @@ def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[
     options = {
         k: v
         for k, v in given.items()
-        if v is not None and k in ("depth", "prune_on_equal", "fail", "window", "bounds")
+        if v is not None
+        and k
+        in ("depth", "prune_on_equal", "fail", "window", "bounds", "first_guess", "guess", "delta")
     }
     if given.get("transposition_table"):
         options["transposition_table"] = True

@@ -39,6 +39,8 @@ from gametree.validation import find_root, validate
 __all__ = ["AnswerKey", "CheckReport", "Finding", "Verdict", "check"]
 
 ALPHABETA_FAMILY = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
+_CUT_RULES = ALPHABETA_FAMILY | {"aspiration"}
+"""The algorithms that take ``prune_on_equal``, ``fail`` and ``transposition_table``."""
 _NO_VALUE = frozenset({"pruned", "-", "x", "none", "cut", "—", "–", "n/a", "na", "null", ""})
 
 
@@ -157,7 +159,7 @@ class CheckReport:
     def _convention(self) -> str:
         o = self.options
         parts = [self.algorithm]
-        if self.algorithm in ALPHABETA_FAMILY:
+        if self.algorithm in _CUT_RULES:
             parts.append("cut on >=" if o.get("prune_on_equal", True) else "cut on > only")
             parts.append(f"fail-{o.get('fail', 'soft')}")
         if "bounds" in o:
@@ -486,6 +488,13 @@ class AnswerKey:
         Fail-soft or fail-hard values (which value a cut-off node returns).
     root, depth, window, transposition_table
         Passed to the search.
+    first_guess : float, optional
+        For ``algorithm="mtdf"``: the first guess (default 0). For the multi-pass
+        searches (mtdf, sss, dual, aspiration) the answers cover every pass: a leaf is
+        pruned when no pass evaluated it, ``order`` lists the leaves of every pass.
+    guess, delta : float, optional
+        For ``algorithm="aspiration"`` (required there): the first window is
+        ``(guess - delta, guess + delta)``.
     window_at : {"exit", "enter"}, default "exit"
         Which window alpha/beta answers are compared with: the one a node has when the
         search leaves it (as pruning diagrams show it), or the one it is entered with.
@@ -522,6 +531,9 @@ class AnswerKey:
         window: tuple[float, float] | None = None,
         transposition_table: bool = False,
         bounds: tuple[float, float] | None = None,
+        first_guess: float | None = None,
+        guess: float | None = None,
+        delta: float | None = None,
         window_at: str = "exit",
         tie_break: str = "first",
         require: Iterable[str] = (),
@@ -550,7 +562,7 @@ class AnswerKey:
         options: dict[str, Any] = {"root": self.root}
         if depth is not None:
             options["depth"] = depth
-        if algorithm in ALPHABETA_FAMILY:
+        if algorithm in _CUT_RULES:
             options["prune_on_equal"] = prune_on_equal
             options["fail"] = fail
             if window is not None:
@@ -561,6 +573,10 @@ class AnswerKey:
             if algorithm not in ("star1", "star2"):
                 raise SearchError(f"bounds= applies to star1 and star2, not to {algorithm!r}")
             options["bounds"] = tuple(bounds)
+        # Multi-pass searches (answers count every pass: a pruned leaf is one no pass
+        # evaluated); each takes its own options, checked by the search.
+        extra = {"first_guess": first_guess, "guess": guess, "delta": delta}
+        options.update({k: v for k, v in extra.items() if v is not None})
         self.options = options
         self.frontier = _frontier(G, self.root, depth)
         self.position = {leaf: i for i, leaf in enumerate(self.frontier, 1)}
@@ -585,7 +601,7 @@ class AnswerKey:
             return self._alternatives[name]
         o = dict(self.options)
         alt: tuple[str, _Outcome] | None = None
-        family = self.algorithm in ALPHABETA_FAMILY
+        family = self.algorithm in _CUT_RULES
         if name == "strict" and family:
             o["prune_on_equal"] = not o["prune_on_equal"]
             text = (

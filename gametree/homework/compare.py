@@ -20,10 +20,6 @@ from gametree.validation import validate
 __all__ = ["ComparisonRow", "compare", "format_comparison"]
 
 DEFAULT_ALGORITHMS = ("minimax", "alphabeta", "negamax_alphabeta", "pvs")
-_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
-_PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
-_STAR = frozenset({"star1", "star2"})
-_MCTS_OPTIONS = frozenset({"iterations", "c", "seed", "playout", "value_range", "solver"})
 MCTS_NOTE = (
     "mcts: value = the root's mean playout value (not a minimax value), move = the most "
     "visited root child, nodes = the nodes its tree holds, leaves = its playouts (one leaf "
@@ -78,11 +74,12 @@ def compare(
     repeat : int, default 3
         Time each search this many times and keep the fastest.
     **options
-        Search options; the alpha-beta ones (``prune_on_equal``, ``fail``, ``window``,
-        ``transposition_table``) and ``bounds`` (Star1/Star2) go only to the algorithms
-        that take them, the Monte Carlo tree search ones (``iterations``, ``c``, ``seed``,
-        ``playout``, ``value_range``, ``solver``) only to ``"mcts"``, which takes no
-        other (``depth`` among them).
+        Search options; those only some algorithms take (the alpha-beta ones
+        ``prune_on_equal``, ``fail``, ``window``, ``transposition_table``; ``first_guess``
+        of mtdf; ``guess`` and ``delta`` of aspiration; ``bounds`` of star1 and star2; the
+        Monte Carlo tree search ones ``iterations``, ``c``, ``seed``, ``playout``,
+        ``value_range``, ``solver``) go only to those; ``"mcts"`` takes no other
+        (``depth`` among them).
 
     Returns
     -------
@@ -99,21 +96,24 @@ def compare(
     3.0
     """
     from gametree.search import solve
+    from gametree.search.algorithms import (
+        ALGORITHMS,
+        MCTS_NAMES,
+        algorithm_options,
+        canonical_name,
+    )
     from gametree.search.theory import ebf
 
     validate(G)
     if repeat < 1:
         raise ValueError(f"repeat must be >= 1, got {repeat!r}")
+    known = frozenset.union(*map(algorithm_options, (*ALGORITHMS, "mcts")))
     rows = []
     for algorithm in algorithms:
-        mcts = algorithm == "mcts"
-        opts = {
-            k: v
-            for k, v in options.items()
-            if (k in _MCTS_OPTIONS) == mcts
-            and (algorithm in _PRUNING or k not in _PRUNING_OPTIONS)
-            and (algorithm in _STAR or k != "bounds")
-        }
+        mcts = algorithm.lower() in MCTS_NAMES
+        # An option another algorithm takes is left out; one none takes is an error.
+        takes = algorithm_options("mcts" if mcts else canonical_name(algorithm))
+        opts = {k: v for k, v in options.items() if k in takes or k not in known}
         best = math.inf
         result = None
         for _ in range(repeat):

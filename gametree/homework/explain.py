@@ -9,6 +9,7 @@ import networkx as nx
 
 from gametree.attrs import BOUNDS, CHANCE
 from gametree.homework.story import Step, cut_reason, fmt, origin_text, replay
+from gametree.search.passes import edge_text
 from gametree.search.result import Bound
 from gametree.search.rules import star_bounds
 from gametree.search.trace import (
@@ -16,6 +17,7 @@ from gametree.search.trace import (
     Enter,
     Exit,
     Leaf,
+    PassEnd,
     Probe,
     ProbeCutoff,
     ReSearch,
@@ -26,8 +28,10 @@ from gametree.validation import find_root, validate
 
 __all__ = ["explain", "explain_lines"]
 
-_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2"})
+_PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", "star1", "star2", "aspiration"})
 _STAR = frozenset({"star1", "star2"})
+_NULL_WINDOW = frozenset({"mtdf", "sss", "dual"})
+"""Multi-pass searches of null-window tests (gametree.search.mtd): always cut on >=."""
 
 
 def _ordinal(n: int) -> str:
@@ -48,6 +52,8 @@ class _Teller:
         self.style = style
         self.poe = prune_on_equal
         self.pruning = pruning
+        self.passes = 0
+        self.multi = False
         # Star1/Star2: the tree's bounds, then each entered node's (narrowed on the way).
         self.star = star
         self.bounds: dict[Hashable, tuple[float, float]] = {}
@@ -143,7 +149,10 @@ class _Teller:
         if isinstance(e, Enter):
             w = self.window(e.alpha, e.beta) if self.pruning else ""
             if e.parent is None:
+                self.passes += 1
                 start = f"Start at the root {self.who(e.node, step.player)}"
+                if self.passes > 1 or self.multi:
+                    start = f"Pass {self.passes}: start at the root {self.who(e.node, step.player)}"
                 return f"{start} with the window {w}." if w else f"{start}."
             what = self.who(e.node, step.player)
             pos = f"the {_ordinal(step.index)} child of {self.n(e.parent)}" if step.index else ""
@@ -192,6 +201,8 @@ class _Teller:
             head = f"Leave {self.who(e.node, step.player)} with {self.v(e.value)}"
             head += self.bound_word(e.bound, e.node, e.value)
             if step.parent is None:
+                if self.multi and e.bound is not Bound.EXACT:
+                    return f"{head}."
                 return f"{head}: the value of the root is {self.v(e.value)}."
             return f"{head}, back to {self.n(step.parent)}" + self.update(step) + "."
         if isinstance(e, StarProbe):
@@ -207,6 +218,21 @@ class _Teller:
                 f"Probe {self.n(e.node)} with the null window {self.window(e.alpha, e.beta)}: "
                 f"can it do better than the best move of {self.n(e.parent)} so far?"
             )
+        if isinstance(e, ReSearch) and e.parent is None:
+            return (
+                f"{self.n(e.node)} returned {self.v(e.probe_value)}, outside the aspiration "
+                f"window: search it again with the window {self.window(e.alpha, e.beta)}."
+            )
+        if isinstance(e, PassEnd):
+            a, b = edge_text(e.alpha, self.v(e.alpha)), edge_text(e.beta, self.v(e.beta))
+            v = self.v(e.value)
+            head = f"End of pass {e.index}, window ({a}, {b}): {self.n(e.node)} returned {v}"
+            leaves = f" ({e.leaves} leaves evaluated in this pass)"
+            if e.bound is Bound.LOWER:
+                return f"{head}, failed high: the value is at least {v}{leaves}."
+            if e.bound is Bound.UPPER:
+                return f"{head}, failed low: the value is at most {v}{leaves}."
+            return f"{head}, exact: the value is {v}{leaves}."
         if isinstance(e, ReSearch):
             return (
                 f"The probe of {self.n(e.node)} returned {self.v(e.probe_value)}, better than "
@@ -249,7 +275,9 @@ def explain_lines(
     if name in _STAR:
         lo, hi = options.get("bounds", (-float("inf"), float("inf")))
         star = (lo, hi)
-    teller = _Teller(G, format, bool(options.get("prune_on_equal", True)), name in _PRUNING, star)
+    windowed = name in _PRUNING or name in _NULL_WINDOW
+    teller = _Teller(G, format, bool(options.get("prune_on_equal", True)), windowed, star)
+    teller.multi = name in _NULL_WINDOW or name == "aspiration"
     return [teller.sentence(step) for step in replay(G, events)]
 
 
@@ -315,6 +343,11 @@ def explain(
     if algorithm in _STAR:
         lo, hi = opts.get("bounds", (-float("inf"), float("inf")))
         convention += f", values in [{fmt(lo, format)}, {fmt(hi, format)}]"
+    if algorithm == "aspiration":
+        convention += f", window {fmt(opts['guess'], format)} +- {fmt(opts['delta'], format)}"
+    if algorithm in _NULL_WINDOW:
+        guess = {"sss": "inf", "dual": "-inf"}.get(algorithm, fmt(opts.get("first_guess", 0)))
+        convention += f", null-window passes from the guess {guess}, fail-soft"
     pruned = list(dict.fromkeys(c for _, c in result.pruned_edges))
     pruned_text = ", ".join(str(c) for c in pruned) if pruned else "nothing"
     move = ""
@@ -323,6 +356,9 @@ def explain(
         if str(result.best_move) != str(result.best_child):
             move += f" (to {result.best_child})"
     summary = f"value {fmt(result.value, format)}{move}; pruned: {pruned_text}."
+    if result.stats.passes:
+        summary = f"value {fmt(result.value, format)}{move} after {result.stats.passes} passes"
+        summary += f"; never evaluated in any pass: {pruned_text}."
     if format == "markdown":
         head = f"**{algorithm} on the tree rooted at {root}** ({convention})"
         body = [f"{i}. {line}" for i, line in enumerate(lines, 1)]

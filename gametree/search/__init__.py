@@ -20,8 +20,11 @@ from gametree.search.algorithms import (
     star2,
 )
 from gametree.search.annotate import annotate, clear_annotations
+from gametree.search.aspiration import aspiration
 from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
 from gametree.search.mcts import MCTSResult, UCB1Scores, mcts, ucb1
+from gametree.search.mtd import dual_star, mtdf, sss_star
+from gametree.search.passes import MultiPassResult, SearchPass
 from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
 from gametree.search.status import edge_status, node_status, node_statuses
 from gametree.search.theory import ebf, minimal_tree_leaves
@@ -31,6 +34,7 @@ from gametree.search.trace import (
     Enter,
     Exit,
     Leaf,
+    PassEnd,
     Probe,
     ProbeCutoff,
     ReSearch,
@@ -49,10 +53,13 @@ __all__ = [
     "IterativeDeepeningResult",
     "Leaf",
     "MCTSResult",
+    "MultiPassResult",
     "NodeValue",
+    "PassEnd",
     "Probe",
     "ProbeCutoff",
     "ReSearch",
+    "SearchPass",
     "SearchResult",
     "SearchStats",
     "StarProbe",
@@ -61,7 +68,9 @@ __all__ = [
     "UCB1Scores",
     "alphabeta",
     "annotate",
+    "aspiration",
     "clear_annotations",
+    "dual_star",
     "ebf",
     "edge_status",
     "expectiminimax",
@@ -69,6 +78,7 @@ __all__ = [
     "mcts",
     "minimal_tree_leaves",
     "minimax",
+    "mtdf",
     "negamax",
     "negamax_alphabeta",
     "node_status",
@@ -76,6 +86,7 @@ __all__ = [
     "pvs",
     "search_trace",
     "solve",
+    "sss_star",
     "star1",
     "star2",
     "ucb1",

@@ -1,6 +1,10 @@
 """The search algorithms: minimax, negamax, alpha-beta, its negamax form, PVS, expectiminimax,
 and Star1/Star2 (alpha-beta with pruning below CHANCE nodes given bounds on the values).
 
+:func:`solve` and :func:`search_trace` also run the multi-pass drivers over the same
+engine: ``"mtdf"`` (:func:`gametree.mtdf`), ``"sss"`` (:func:`gametree.sss_star`),
+``"dual"`` (:func:`gametree.dual_star`) and ``"aspiration"`` (:func:`gametree.aspiration`).
+
 Each function takes the graph first and its options keyword-only, returns a frozen
 :class:`~gametree.SearchResult` and (with ``annotate=True``, the default) writes what
 it did onto the graph (see :func:`gametree.annotate`). :func:`solve` picks one by name
@@ -42,7 +46,9 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import InvalidTreeError, SearchError
+from gametree.search.aspiration import aspiration, aspiration_trace
 from gametree.search.engine import Evaluate, Expand, Plan, make_plan, run, run_to_result
+from gametree.search.mtd import dual_star, mtd_trace, mtdf, sss_star
 from gametree.search.result import SearchResult, with_moves
 from gametree.search.trace import TraceEvent
 from gametree.validation import bounds_problems
@@ -72,6 +78,10 @@ ALGORITHMS: tuple[str, ...] = (
     "expectiminimax",
     "star1",
     "star2",
+    "mtdf",
+    "sss",
+    "dual",
+    "aspiration",
 )
 """The algorithm names :func:`solve` and :func:`search_trace` accept."""
 
@@ -92,13 +102,33 @@ _ALIASES = {
     "star-1": "star1",
     "star-2": "star2",
     "*-minimax": "star1",
+    "mtd(f)": "mtdf",
+    "mtd-f": "mtdf",
+    "sss*": "sss",
+    "sss-star": "sss",
+    "sss_star": "sss",
+    "dual_star": "dual",
+    "mt-sss*": "sss",
+    "dual*": "dual",
+    "dual-star": "dual",
+    "aspiration-windows": "aspiration",
 }
 _STAR = {"star1": 1, "star2": 2}
 _PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", *_STAR})
 MCTS_NAMES = frozenset({"mcts", "uct", "monte-carlo", "monte_carlo"})
 """Names :func:`solve` also accepts: Monte Carlo tree search (:func:`gametree.mcts`)."""
 _COMMON = frozenset({"root", "depth", "evaluate", "annotate", "trace", "child_order", "expand"})
+_MCTS_OPTIONS = frozenset(
+    {"root", "annotate", "trace", "iterations", "c", "seed", "playout", "value_range", "solver"}
+)
 _PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
+# The multi-pass drivers (gametree.search.mtd, gametree.search.aspiration): their options.
+_DRIVER_OPTIONS = {
+    "mtdf": frozenset({"first_guess", "transposition_table"}),
+    "sss": frozenset(),
+    "dual": frozenset(),
+    "aspiration": frozenset({"guess", "delta", "prune_on_equal", "fail", "transposition_table"}),
+}
 
 
 def canonical_name(algorithm: object) -> str:
@@ -876,13 +906,34 @@ _FUNCTIONS: dict[str, Callable[..., SearchResult]] = {
     "expectiminimax": expectiminimax,
     "star1": star1,
     "star2": star2,
+    "mtdf": mtdf,
+    "sss": sss_star,
+    "dual": dual_star,
+    "aspiration": aspiration,
 }
 
 
-def _check_keywords(name: str, options: Mapping[str, Any]) -> None:
-    allowed = _COMMON | (_PRUNING_OPTIONS if name in _PRUNING else frozenset())
+def algorithm_options(name: str) -> frozenset[str]:
+    """The keyword options :func:`solve` passes to the algorithm ``name`` (canonical).
+
+    >>> sorted(algorithm_options("mtdf") - algorithm_options("minimax"))
+    ['first_guess', 'transposition_table']
+    """
+    if name in MCTS_NAMES:
+        return _MCTS_OPTIONS
+    options = _COMMON | (_PRUNING_OPTIONS if name in _PRUNING else frozenset())
     if name in _STAR:
-        allowed |= {"bounds"}
+        options |= {"bounds"}
+    return options | _DRIVER_OPTIONS.get(name, frozenset())
+
+
+def _check_keywords(name: str, options: Mapping[str, Any]) -> None:
+    allowed = algorithm_options(name)
+    if name in _DRIVER_OPTIONS and "fail" in options and "fail" not in allowed:
+        raise SearchError(
+            f"{name} has no option 'fail': its null-window passes must fail soft "
+            "(each returns a bound beyond its window)"
+        )
     for key in options:
         if key not in allowed:
             shown = ", ".join(sorted(allowed))
@@ -970,6 +1021,10 @@ def search_trace(
         return iter(mcts(G, annotate=False, trace=True, **options).trace)
     name = canonical_name(algorithm)
     _check_keywords(name, options)
+    if name == "aspiration":
+        return aspiration_trace(G, **options)
+    if name in _DRIVER_OPTIONS:
+        return mtd_trace(G, name, **options)
     plan = _plan(G, name, record=True, **_plan_options(options))
     return _events(plan)
 

@@ -92,7 +92,7 @@ from gametree.search.trace import (
 )
 from gametree.validation import bounds_problem, find_root, value_problem
 
-__all__ = ["Plan", "gc_paused", "make_plan", "run", "run_to_result"]
+__all__ = ["Plan", "Table", "gc_paused", "make_plan", "run", "run_to_result"]
 
 INF = math.inf
 
@@ -100,6 +100,12 @@ _SIGN = {"MAX": 1, "MIN": -1}
 
 Evaluate = Callable[[nx.DiGraph, Hashable], float]
 Expand = Callable[[Hashable], None]
+Table = dict[Hashable, tuple[float, int, int | None]]
+"""A transposition table: node -> (value, bound code, remaining depth), MAX's view.
+
+A run with ``transposition_table=True`` fills a fresh one unless its plan carries one
+(``Plan.table``): then it reads and extends that table, so a driver running several
+searches of one tree (MTD(f), SSS*) hands the entries of one pass to the next."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,8 @@ class Plan:
     options: Mapping[str, Any] = field(default_factory=dict)
     star: int = 0
     bounds: tuple[float, float] = (-INF, INF)
+    table: Table | None = field(default=None, compare=False)
+    """A transposition table kept across runs (see :data:`Table`); None: a new one per run."""
 
 
 def _check_bool(name: str, value: object) -> bool:
@@ -378,7 +386,7 @@ class _Search:
         self.pruned: list[tuple[Hashable, Hashable]] = []
         self.dag_edges: set[tuple[Hashable, Hashable]] = set()
         self.grows = plan.expand is not None
-        self.table: dict[Hashable, tuple[float, int, int | None]] = {}
+        self.table: Table = plan.table if plan.table is not None else {}
         self.root_results: list[tuple[Hashable, float, int]] = []
         self.nodes_visited = 0
         self.horizon = 0

@@ -159,7 +159,8 @@ class SearchStats:
     cutoffs: int = 0
     """Times a node stopped searching its children early."""
     re_searches: int = 0
-    """PVS re-searches after a failed null-window probe."""
+    """PVS re-searches after a failed null-window probe; for a multi-pass search
+    (MTD(f), SSS*, aspiration windows) also every pass after the first."""
     transposition_hits: int = 0
     """Nodes whose stored value was reused from the transposition table."""
     max_depth: int = 0
@@ -167,9 +168,12 @@ class SearchStats:
     horizon_evaluations: int = 0
     """Internal nodes evaluated heuristically at the depth limit (included in
     ``leaves_evaluated``); 0 means the search saw the whole tree below the root."""
+    passes: int = 0
+    """Searches of the root a multi-pass search made (MTD(f), SSS*, dual*, aspiration
+    windows); 0 for a single search."""
 
     def to_dict(self) -> dict[str, int]:
-        """Return the counters as a dict."""
+        """Return the counters as a dict (``passes`` only for a multi-pass search)."""
         return {
             "nodes_visited": self.nodes_visited,
             "leaves_evaluated": self.leaves_evaluated,
@@ -178,7 +182,7 @@ class SearchStats:
             "transposition_hits": self.transposition_hits,
             "max_depth": self.max_depth,
             "horizon_evaluations": self.horizon_evaluations,
-        }
+        } | ({"passes": self.passes} if self.passes else {})
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ __all__ = [
     "Enter",
     "Exit",
     "Leaf",
+    "PassEnd",
     "Probe",
     "ProbeCutoff",
     "ReSearch",
@@ -143,7 +144,8 @@ class ReSearch(_Event):
     """PVS searches ``node`` again with the wider window ``(alpha, beta)``.
 
     The null-window probe returned ``probe_value``, which failed high (for the parent's
-    player) inside the parent's window.
+    player) inside the parent's window. Aspiration windows search the root again
+    (``parent`` None) after its first window failed low or high with ``probe_value``.
     """
 
     kind: ClassVar[str] = "research"
@@ -185,6 +187,26 @@ class Exit(_Event):
     beta: float
 
 
-TraceEvent = Enter | Leaf | Cutoff | Probe | ReSearch | TranspositionHit | Exit
+@dataclass(frozen=True)
+class PassEnd(_Event):
+    """A pass of a multi-pass search (MTD(f), SSS*, dual*, aspiration) has ended.
+
+    The pass searched the root ``node`` with the window ``(alpha, beta)`` and returned
+    ``value`` of type ``bound``: ``lower`` when it failed high (the root is worth at
+    least ``value``), ``upper`` when it failed low, ``exact`` when the value is known.
+    ``index`` is 1 for the first pass; ``leaves`` counts the leaves it evaluated.
+    """
+
+    kind: ClassVar[str] = "pass"
+    node: Hashable
+    index: int
+    alpha: float
+    beta: float
+    value: float
+    bound: Bound
+    leaves: int
+
+
+TraceEvent = Enter | Leaf | Cutoff | Probe | ReSearch | TranspositionHit | Exit | PassEnd
 """Any one of the event types (:class:`ChanceCutoff` and :class:`ProbeCutoff` are
 cutoffs, :class:`StarProbe` a probe, so a reader of the older types reads them too)."""
