@@ -238,3 +238,21 @@ def test_pvs_table_can_cost_a_re_search() -> None:
     trace = gametree.search_trace(G, "pvs", transposition_table=True)
     at_i = [e for e in trace if isinstance(e, TranspositionHit) and e.node == "I"]
     assert [(e.value, str(e.bound), e.alpha, e.beta) for e in at_i] == [(-1, "lower", -1, -1)]
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "negamax_alphabeta", "pvs"])
+@pytest.mark.parametrize("table", [False, True])
+def test_second_visit_with_a_bound_keeps_the_exact_best_child(algorithm: str, table: bool) -> None:
+    """Found by hypothesis: G (MIN, shared) is exact 0 through J on its first visit
+    (A-B-D-G); the second visit (A-C-E-G, E's alpha 1 after H = 1) stops after I = 1
+    with the bound "at most 1". The value kept is G's exact 0, so the PV through G
+    must go to J (worth 0), not to I (worth 1), which the bounded visit had chosen."""
+    G = dag(
+        "AB BD DG GI GJ AC CE EH EG CF",
+        {"A": "MAX", "B": "MIN", "D": "MAX", "G": "MIN", "C": "MIN", "E": "MAX"},
+        {"I": 1, "J": 0, "H": 1, "F": 0},
+    )
+    r = gametree.solve(G, algorithm, transposition_table=table)
+    assert r.value == 0
+    assert r.pv == ("A", "B", "D", "G", "J")
+    assert r.node_values["G"].value == 0 and r.node_values["G"].bound.value == "exact"

@@ -637,13 +637,12 @@ def search(
                     reported, rbound = rv, rb
                 if not tt:
                     values[node] = (reported, rbound, base + bi, moves[bi])
-                else:
+                elif not keeps(values.get(node), rbound):
                     chosen[node] = kids[bi]  # type: ignore[index]
                     chosen_moves[node] = kid_moves[bi]  # type: ignore[index]
-                    if not keeps(values.get(node), rbound):
-                        values[node] = (reported, rbound)
-                        if keep_windows:
-                            windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
+                    values[node] = (reported, rbound)
+                    if keep_windows:
+                        windows[node] = (lo, hi) if sign > 0 else (-hi, -lo)
             else:
                 n_internal += 1
             if record and pruning and not tt:

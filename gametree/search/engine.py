@@ -878,6 +878,7 @@ class _Search:
 
     def finish(self, f: _Frame) -> tuple[float, int, float, int]:
         """Close frame ``f``: record and return its soft and reported values (MAX view)."""
+        chosen = None
         if f.star is not None and f.star.cut is not None:
             soft, own_bound = f.star.cut
         elif f.chance:
@@ -890,13 +891,15 @@ class _Search:
             soft, own_bound = node_bound(
                 f.best, f.cut, f.any_lower, f.best_exact, f.known_lo, f.known_hi
             )
-            if f.best_child is not None:
-                self.chosen[f.node] = f.best_child
+            chosen = f.best_child
         sign = f.sign
         reported, rbound = self.report(1, soft, own_bound, f.lo0, f.hi0)
         a, b = _max_view(sign, f.lo, f.hi)
         soft_max, bound_max = soft * sign, own_bound * sign
         rep_max, rbound_max = reported * sign, rbound * sign
+        # A later visit of a shared node that keeps the exact value keeps its best child.
+        if chosen is not None and not keeps(self.values.get(f.node), rbound_max):
+            self.chosen[f.node] = chosen
         self.store(f.node, rep_max, rbound_max, a, b, self.plan.pruning)
         self.exit_event(f.node, rep_max, rbound_max, a, b)
         if self.plan.transposition_table:
