@@ -1,0 +1,16 @@
+"""Hypothesis profiles: CI runs the same examples every time; exploring finds new ones.
+
+The default profile, ``ci``, derandomizes the property tests so a run on a fresh machine
+is reproducible (a red CI always reproduces locally). Set ``HYPOTHESIS_PROFILE=explore``
+to draw new random examples, as the fuzz scripts in ``tests/fuzz/`` do for longer runs.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
