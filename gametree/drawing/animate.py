@@ -23,6 +23,7 @@ from gametree.attrs import (
     VISIT,
     VISITED,
 )
+from gametree.drawing.gif import write_gif
 from gametree.drawing.slots import place
 from gametree.drawing.style import GEQ, LEQ, diagram, format_value, mark_current
 from gametree.exceptions import RenderError
@@ -90,8 +91,6 @@ def animate(
     >>> Image.open(written).n_frames == len(list(gametree.search_trace(G)))
     True
     """
-    from PIL import Image as PILImage
-
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in {".gif", ".png"}:
@@ -100,31 +99,23 @@ def animate(
             "numbered frames"
         )
     frame_style = {"dpi": dpi, **(style or {})}
-    images = list(
-        frames(G, algorithm, show=show, style=frame_style, title=title, root=root, **options)
-    )
-    if not images:
-        raise RenderError("the search produced no events to draw")
+    images = frames(G, algorithm, show=show, style=frame_style, title=title, root=root, **options)
     if suffix == ".gif":
-        palette = [
-            im.convert("RGB").quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
-            for im in images
-        ]
-        palette[0].save(
-            target,
-            save_all=True,
-            append_images=palette[1:],
-            duration=interval,
-            loop=0,
-            optimize=False,
-        )
+        if not write_gif(images, target, interval=interval):
+            target.unlink()
+            raise RenderError("the search produced no events to draw")
         return [target]
     written = []
-    width = max(3, len(str(len(images))))
     for i, image in enumerate(images, 1):
-        frame_path = target.with_name(f"{target.stem}-{i:0{width}d}.png")
+        frame_path = target.with_name(f"{target.stem}-{i:03d}.png")
         image.save(frame_path)
         written.append(frame_path)
+    if not written:
+        raise RenderError("the search produced no events to draw")
+    width = len(str(len(written)))
+    if width > 3:  # more than 999 frames: renumber so the names sort in order
+        for i, frame_path in enumerate(written):
+            written[i] = frame_path.rename(target.with_name(f"{target.stem}-{i + 1:0{width}d}.png"))
     return written
 
 
