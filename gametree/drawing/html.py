@@ -96,6 +96,7 @@ from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, Diagram, diagram, form
 from gametree.drawing.svg import INNER, diagram_svg
 from gametree.drawing.view import Hidden, check_view
 from gametree.exceptions import RenderError
+from gametree.search.algorithms import MCTS_SEARCH_OPTIONS
 from gametree.search.result import jsonable
 
 if TYPE_CHECKING:
@@ -114,7 +115,6 @@ NO_MCTS_PRACTICE = (
     "-a mcts --iterations N -o PAGE.html), and gametree generate --algorithm mcts makes "
     "MCTS exercises"
 )
-_MCTS_OPTIONS = ("iterations", "c", "seed", "playout", "value_range", "solver")
 
 
 def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -215,7 +215,7 @@ def _flags(algorithm: str, options: Mapping[str, Any]) -> str:
 def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The convention of a search that ran with the options ``given``."""
     if algorithm == "mcts":
-        return algorithm, {k: given[k] for k in _MCTS_OPTIONS if given.get(k) is not None}
+        return algorithm, {k: given[k] for k in MCTS_SEARCH_OPTIONS if given.get(k) is not None}
     options = {
         k: v
         for k, v in given.items()

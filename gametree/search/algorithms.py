@@ -118,9 +118,9 @@ _PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", *_STAR})
 MCTS_NAMES = frozenset({"mcts", "uct", "monte-carlo", "monte_carlo"})
 """Names :func:`solve` also accepts: Monte Carlo tree search (:func:`gametree.mcts`)."""
 _COMMON = frozenset({"root", "depth", "evaluate", "annotate", "trace", "child_order", "expand"})
-_MCTS_OPTIONS = frozenset(
-    {"root", "annotate", "trace", "iterations", "c", "seed", "playout", "value_range", "solver"}
-)
+MCTS_SEARCH_OPTIONS = ("iterations", "c", "seed", "playout", "value_range", "solver")
+"""The options of Monte Carlo tree search that shape its run (beside root, annotate, trace)."""
+_MCTS_OPTIONS = frozenset({"root", "annotate", "trace", *MCTS_SEARCH_OPTIONS})
 _PRUNING_OPTIONS = frozenset({"prune_on_equal", "fail", "window", "transposition_table"})
 # The multi-pass drivers (gametree.search.mtd, gametree.search.aspiration): their options.
 _DRIVER_OPTIONS = {
