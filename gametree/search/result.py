@@ -62,8 +62,6 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, float):
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
-        if value.is_integer() and abs(value) < 2**53:
-            return value
         return value
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
