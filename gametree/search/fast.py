@@ -258,8 +258,6 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     while at in chosen:
         at = chosen[at]
         pv.append(at)
-    if details:
-        order = list(dict.fromkeys(order))
     stats = SearchStats(
         nodes_visited=len(values) + len(leaves),
         leaves_evaluated=len(leaves),
@@ -351,10 +349,8 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     node_values = NodeValueMap({}, None, all_nodes, list(chain.from_iterable(per_level)))
     order: tuple[Hashable, ...] = ()
     if details:
+        # No node has several parents (checked above), so no node is listed twice.
         order = tuple(_preorder_of_levels(levels, kid_dicts))
-        if len(set(level)) != len(level):
-            # A leaf with several parents is visited once, at its first entry.
-            order = tuple(dict.fromkeys(order))
     return _minimax_result(
         plan, value, best_moves, pv, node_values, level, len(all_nodes), len(levels) - 1, order
     )
