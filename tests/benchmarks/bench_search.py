@@ -12,6 +12,9 @@ and letter ids, random and best-ordered values, measured in the same run:
   the search touched);
 * alpha-beta's fixed costs do not grow with the tree: on best-ordered trees of depth
   4, 5 and 6 the time per visited node stays flat (printed below the table);
+* what the answer itself costs: raw alpha-beta that also records what a
+  ``SearchResult`` holds (leaves and values in order, each node's value, bound type and
+  chosen child, the pruned edges), against raw and against ours;
 * the cost of the alternative to the specialised DiGraph loop (:mod:`gametree.search.fast`):
   the same tree searched by the lean game loop (:func:`gametree.games.fastsearch.search`,
   what ``search_game(record=False)`` runs) through a game whose states are the nodes and
@@ -149,6 +152,53 @@ def raw_alphabeta(G: Any, root: Any) -> Any:
         return best
 
     return search(root, -INF, INF, True)
+
+
+def contract_alphabeta(G: Any, root: Any) -> Any:
+    """Raw alpha-beta that also records what a ``SearchResult`` holds: the leaves in
+    order with their values, each internal node's value, bound type and chosen child,
+    and the pruned edges. The least a search producing gametree's answer can cost."""
+    succ, nodes = G._succ, G._node
+    values: dict[Any, Any] = {}
+    bounds: dict[Any, int] = {}
+    chosen: dict[Any, Any] = {}
+    leaves: list[Any] = []
+    leaf_values: list[Any] = []
+    pruned: list[tuple[Any, Any]] = []
+
+    def search(node: Any, alpha: float, beta: float, sign: int) -> tuple[Any, int]:
+        best = -INF
+        best_child = None
+        exact = False
+        cut = False
+        kids = iter(succ[node])
+        for c in kids:
+            if succ[c]:
+                v, bound = search(c, -beta, -alpha, -sign)
+                v, bound = -v, -bound
+            else:
+                v = nodes[c]["value"] * sign
+                leaves.append(c)
+                leaf_values.append(v)
+                bound = 0
+            if v > best or (v == best and bound == 0 and not exact):
+                best, best_child, exact = v, c, bound == 0
+                if v > alpha:
+                    alpha = v
+                if bound != -1 and v >= beta:
+                    rest = list(kids)
+                    if rest:
+                        cut = True
+                        pruned.extend([(node, r) for r in rest])
+                    break
+        bound = 1 if cut else 0 if exact else -1
+        values[node] = best * sign
+        if bound:
+            bounds[node] = bound * sign
+        chosen[node] = best_child
+        return best, bound
+
+    return search(root, -INF, INF, 1)[0]
 
 
 # -- trees ------------------------------------------------------------------------------
@@ -302,6 +352,25 @@ def alternative(repeat: int) -> list[tuple[str, str, float, float, float]]:
     return out
 
 
+def contract_costs(repeat: int) -> list[tuple[str, float, float, float]]:
+    """Raw alpha-beta, the same recording what a result holds, and ours, on d=5 trees."""
+    out = []
+    for ordering in ("random", "best"):
+        _, G, _ = build(10, 5, ordering)
+        root = G.graph["root"]
+        assert contract_alphabeta(G, root) == gametree.alphabeta(G, annotate=False).value
+        t_raw, t_contract, t_ours = interleaved(
+            [
+                partial(raw_alphabeta, G, root),
+                partial(contract_alphabeta, G, root),
+                partial(gametree.alphabeta, G, annotate=False),
+            ],
+            repeat,
+        )
+        out.append((f"d=5 {ordering}", t_raw, t_contract, t_ours))
+    return out
+
+
 def main(argv: list[str]) -> int:
     if "--help" in argv or "-h" in argv:
         print(__doc__)
@@ -349,6 +418,17 @@ def main(argv: list[str]) -> int:
         print(
             f"{d:>5} {n:>10,} {visited:>8,} {t * 1e3:8.2f} {t * 1e6 / visited:20.2f} "
             f"{t_raw * 1e6 / visited:19.2f}"
+        )
+    print()
+    print("alpha-beta (annotate=False) against what its result holds (d=5, int ids)")
+    print(
+        f"{'tree':<12} {'raw ms':>8} {'contract ms':>12} {'ours ms':>8} "
+        f"{'contract/raw':>12} {'ours/contract':>13}"
+    )
+    for label, t_raw, t_contract, t_ours in contract_costs(7):
+        print(
+            f"{label:<12} {t_raw * 1e3:8.2f} {t_contract * 1e3:12.2f} {t_ours * 1e3:8.2f} "
+            f"{t_contract / t_raw:12.2f} {t_ours / t_contract:13.2f}"
         )
     print()
     print("alpha-beta (annotate=False): the DiGraph loop against the game loop over the same tree")
