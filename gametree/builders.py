@@ -12,7 +12,8 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import PLAYER, ROOT, VALUE, Player
-from gametree.exceptions import InvalidTreeError
+from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.inputs import node_limit, too_many_nodes
 from gametree.validation import validate, value_problem
 
 __all__ = ["from_nested", "letter_id", "letter_ids", "players_cycle"]
@@ -101,6 +102,7 @@ def from_nested(
     obj: Any,
     *,
     players: Sequence[str | Player] = ("MAX", "MIN"),
+    max_nodes: int | None = None,
 ) -> nx.DiGraph:
     """Build a game tree from nested lists: a number is a leaf, a list an internal node.
 
@@ -112,6 +114,10 @@ def from_nested(
         The cycle of node types by depth: ``("MIN", "MAX")`` for a MIN root,
         ``("MAX", "MIN", "MIN")`` for one maximiser against two minimisers,
         ``("MAX", "CHANCE")`` for expectimax trees. Leaves get no player.
+    max_nodes : int, optional
+        The node limit (default :func:`gametree.inputs.node_limit`: the environment
+        variable ``GAMETREE_MAX_NODES``, else 2,000,000). Building stops at the first
+        node past it.
 
     Returns
     -------
@@ -124,6 +130,8 @@ def from_nested(
     InvalidTreeError
         If an element is neither a number nor a list (naming its position), a list is
         empty, or a value is NaN or a bool.
+    TreeFileError
+        At the first element past the node limit, naming its position.
 
     Notes
     -----
@@ -140,6 +148,7 @@ def from_nested(
     (14, 'MIN')
     """
     cycle = tuple(p.value for p in players_cycle(players))
+    limit = node_limit(max_nodes)
     if not isinstance(obj, (list, tuple)):
         raise InvalidTreeError(
             f"the root must be a list of children, got {obj!r} ({type(obj).__name__})"
@@ -173,6 +182,15 @@ def from_nested(
                         )
                     node_data[node] = {PLAYER: player}
                     children = succ[node]
+                    if len(succ) + len(item) > limit:
+                        # Nodes are named in the order they are made: the one past the
+                        # limit would be letter_id(limit).
+                        at = f"{_path_text(parent, position, index)}[{limit - len(succ)}]"
+                        past = letter_id(limit)
+                        raise TreeFileError(
+                            f"element at {at.removeprefix('the top level')} (node {past!r}): "
+                            f"{too_many_nodes(limit)}"
+                        )
                     for i, child in enumerate(item):
                         child_id = next(names)
                         edge: dict[str, Any] = {}

@@ -1,4 +1,4 @@
-"""Reading input within a size limit: tree files, answer files and standard input.
+"""Reading input within limits: the bytes of an input and the nodes of a tree.
 
 gametree reads a whole input into memory before parsing it, so every file and stream it
 reads is bounded: at most :data:`MAX_INPUT_BYTES` (64 MiB) unless the environment
@@ -6,6 +6,12 @@ variable ``GAMETREE_MAX_INPUT_BYTES`` says otherwise. A file must be a regular f
 a FIFO, a device (``/dev/zero``, ``/dev/urandom``), a socket or a folder is refused
 without being read (a FIFO is never opened in blocking mode, so it cannot hang). Pipe
 such input to standard input (``-``) instead, where the same limit applies.
+
+A tree costs far more memory than its text (about 1.1 KB per node as a networkx graph,
+against 4 bytes per node of notation), so every reader also counts the nodes as it
+builds them and stops past :data:`MAX_NODES` (2,000,000, about 2.2 GB of graph) unless
+its ``max_nodes=`` keyword or the environment variable ``GAMETREE_MAX_NODES`` says
+otherwise (:func:`node_limit`; the message is :func:`too_many_nodes`).
 """
 
 from __future__ import annotations
@@ -14,16 +20,20 @@ import os
 import stat
 from typing import IO, Any
 
-from gametree.exceptions import InputError
+from gametree.exceptions import InputError, TreeFileError
 
 __all__ = [
     "LIMIT_VARIABLE",
     "MAX_INPUT_BYTES",
+    "MAX_NODES",
+    "NODES_VARIABLE",
     "check_input_file",
     "kind_of",
     "max_input_bytes",
+    "node_limit",
     "read_input",
     "read_stream",
+    "too_many_nodes",
 ]
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -32,7 +42,24 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 LIMIT_VARIABLE = "GAMETREE_MAX_INPUT_BYTES"
 """The environment variable that sets another input limit (a number of bytes)."""
 
+MAX_NODES = 2_000_000
+"""The default node limit: the most nodes a reader builds (about 2.2 GB as a graph)."""
+
+NODES_VARIABLE = "GAMETREE_MAX_NODES"
+"""The environment variable that sets another node limit (a number of nodes)."""
+
 _CHUNK = 1 << 20
+
+
+def _positive_variable(name: str, default: int, unit: str) -> int:
+    """Return the positive whole number in environment variable ``name``, else ``default``."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    text = raw.strip().replace("_", "")
+    if not text.isdigit() or len(text) > 18 or int(text) < 1:
+        raise InputError(f"{name}={raw[:40]!r}: expected a positive number of {unit}")
+    return int(text)
 
 
 def max_input_bytes() -> int:
@@ -50,13 +77,47 @@ def max_input_bytes() -> int:
     >>> max_input_bytes()
     67108864
     """
-    raw = os.environ.get(LIMIT_VARIABLE)
-    if raw is None or not raw.strip():
-        return MAX_INPUT_BYTES
-    text = raw.strip().replace("_", "")
-    if not text.isdigit() or len(text) > 18 or int(text) < 1:
-        raise InputError(f"{LIMIT_VARIABLE}={raw[:40]!r}: expected a positive number of bytes")
-    return int(text)
+    return _positive_variable(LIMIT_VARIABLE, MAX_INPUT_BYTES, "bytes")
+
+
+def node_limit(max_nodes: int | None = None) -> int:
+    """Return the node limit of a reader: ``max_nodes`` if given, else ``GAMETREE_MAX_NODES``
+    if set, else :data:`MAX_NODES` (2,000,000).
+
+    Every reader counts the nodes while it builds a tree and stops as soon as the
+    count passes this limit, so memory never grows beyond it (about 1.1 KB a node).
+
+    Raises
+    ------
+    TreeFileError
+        If ``max_nodes`` is not a whole number of at least 1.
+    InputError
+        If the variable is set to something other than a positive whole number.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.pop(NODES_VARIABLE, None) and None
+    >>> node_limit(), node_limit(500)
+    (2000000, 500)
+    """
+    if max_nodes is None:
+        return _positive_variable(NODES_VARIABLE, MAX_NODES, "nodes")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise TreeFileError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
+    return max_nodes
+
+
+def too_many_nodes(limit: int) -> str:
+    """Return what a reader says when a tree passes the node limit ``limit``.
+
+    >>> too_many_nodes(1000)
+    'more than 1,000 nodes, the node limit: raise it with max_nodes=... or the environment ...'
+    """
+    return (
+        f"more than {limit:,} node{'s' if limit != 1 else ''}, the node limit: raise it with "
+        f"max_nodes=... or the environment variable {NODES_VARIABLE}"
+    )
 
 
 def _too_large(name: str, limit: int) -> InputError:

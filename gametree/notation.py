@@ -106,6 +106,7 @@ import networkx as nx
 from gametree.attrs import MOVE, PLAYER, PROB, ROOT, VALUE, Player
 from gametree.builders import bulk_build, letter_ids
 from gametree.exceptions import TreeSyntaxError
+from gametree.inputs import node_limit, too_many_nodes
 from gametree.validation import find_root, validate
 
 __all__ = ["parse", "to_notation"]
@@ -158,9 +159,10 @@ class _Record:
 
 
 class _Parser:
-    def __init__(self, text: str, filename: str | None) -> None:
+    def __init__(self, text: str, filename: str | None, max_nodes: int) -> None:
         self.text = text
         self.filename = filename
+        self.max_nodes = max_nodes
         self.kinds: list[str] = []
         self.values: list[Any] = []
         self.starts: list[int] = []
@@ -267,6 +269,8 @@ class _Parser:
     # -- structure ----------------------------------------------------------------
     def new_record(self, pos: int, depth: int, name: str | None) -> int:
         index = len(self.records)
+        if index >= self.max_nodes:
+            raise self.error(too_many_nodes(self.max_nodes), pos)
         self.records.append(_Record(pos=pos, depth=depth))
         if name is not None:
             self.define(index, name, pos)
@@ -395,6 +399,8 @@ class _Parser:
             # The common case, a bare number leaf: no lookahead beyond one token.
             pos = self.starts[i]
             records = self.records
+            if len(records) >= self.max_nodes:
+                raise self.error(too_many_nodes(self.max_nodes), pos)
             records[stack[-1][0]].children.append((len(records), {}, pos))
             records.append(_Record(pos=pos, depth=len(stack), value=self.values[i], has_value=True))
             self.i = i + 1
@@ -632,7 +638,7 @@ def _build(records: list[_Record], players: tuple[str, ...], parser: _Parser) ->
     return G
 
 
-def parse(text: str, *, filename: str | None = None) -> nx.DiGraph:
+def parse(text: str, *, filename: str | None = None, max_nodes: int | None = None) -> nx.DiGraph:
     """Parse a game tree written in the tree notation.
 
     Parameters
@@ -641,6 +647,10 @@ def parse(text: str, *, filename: str | None = None) -> nx.DiGraph:
         The notation (see the module documentation for the grammar).
     filename : str, optional
         Named in error messages.
+    max_nodes : int, optional
+        The node limit (default :func:`gametree.inputs.node_limit`: the environment
+        variable ``GAMETREE_MAX_NODES``, else 2,000,000). Parsing stops at the first
+        node past it.
 
     Returns
     -------
@@ -650,7 +660,8 @@ def parse(text: str, *, filename: str | None = None) -> nx.DiGraph:
     Raises
     ------
     TreeSyntaxError
-        With ``line``, ``column`` and the source line quoted with a caret.
+        With ``line``, ``column`` and the source line quoted with a caret; also at
+        the first node past the node limit.
     InvalidTreeError
         If the text parses but the tree breaks the contract (a cycle through
         references, probabilities not summing to 1, a probability below a non-chance
@@ -671,7 +682,7 @@ def parse(text: str, *, filename: str | None = None) -> nx.DiGraph:
     """
     if not isinstance(text, str):
         raise TypeError(f"parse() needs a str, got {type(text).__name__}")
-    parser = _Parser(text, filename)
+    parser = _Parser(text, filename, node_limit(max_nodes))
     with bulk_build():
         records, players = parser.run()
         G = _build(records, players, parser)

@@ -47,6 +47,7 @@ def _summary(G: nx.DiGraph) -> str:
 def run(args: argparse.Namespace) -> int:
     """Validate each file; return the worst status (0 valid, 1 invalid, 2 unreadable)."""
     from gametree.cli import error_line
+    from gametree.cli.wording import cli_wording
 
     status = 0
     for path in args.trees:
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{shown}:   {problem}")
         except (TreeSyntaxError, TreeFileError, OSError, UnicodeDecodeError) as exc:
             status = 2
-            line = error_line(exc)
+            line = cli_wording(error_line(exc), "validate")
             if not line.startswith(shown):
                 line = f"{shown}: {line}"
             print(f"gametree validate: error: {line}", file=sys.stderr)

@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import re
 
+from gametree.inputs import NODES_VARIABLE
+
 __all__ = ["cli_wording"]
 
 # (pattern, replacement for commands with --depth, replacement for play, whose depth is
 # part of a player: alphabeta:depth=N).
 _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    # A reader's node limit: no option, the environment variable (gametree.inputs).
+    (
+        re.compile(rf"max_nodes=\.\.\. or (the environment variable {NODES_VARIABLE})"),
+        r"\1",
+        r"\1",
+    ),
     (
         re.compile(r"\(max_nodes=\.\.\., --max-nodes on the command line\)"),
         "(--max-nodes N)",

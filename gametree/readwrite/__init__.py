@@ -53,7 +53,7 @@ import networkx as nx
 
 from gametree.attrs import MOVE, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, TreeFileError
-from gametree.inputs import read_input
+from gametree.inputs import node_limit, read_input
 from gametree.notation import parse, to_notation
 from gametree.readwrite.common import (
     SURROGATES,
@@ -93,8 +93,10 @@ _FORMAT_NAMES = {
 }
 
 
-def _parse_notation(text: str, *, filename: str | None = None) -> nx.DiGraph:
-    return parse(text, filename=filename)
+def _parse_notation(
+    text: str, *, filename: str | None = None, max_nodes: int | None = None
+) -> nx.DiGraph:
+    return parse(text, filename=filename, max_nodes=max_nodes)
 
 
 def generate_notation(G: nx.DiGraph) -> str:
@@ -191,13 +193,19 @@ def sniff(text: str) -> str:
     return "tree"
 
 
-def load(path: str | os.PathLike[str], **options: Any) -> nx.DiGraph:
+def load(
+    path: str | os.PathLike[str], *, max_nodes: int | None = None, **options: Any
+) -> nx.DiGraph:
     """Read a game tree from a file; the format comes from the suffix.
 
     Parameters
     ----------
     path : str or path-like
         A ``.tree``, ``.json``, ``.dot``/``.gv``, ``.graphml`` or ``.efg`` file.
+    max_nodes : int, optional
+        The node limit (default :func:`gametree.inputs.node_limit`: the environment
+        variable ``GAMETREE_MAX_NODES``, else 2,000,000). Every reader counts the nodes
+        as it builds the tree and stops at the first one past the limit.
     **options
         Options of the format's reader: ``payoff=1`` or ``payoff=2`` for ``.efg``
         (:func:`gametree.readwrite.efg.parse_efg`).
@@ -216,9 +224,11 @@ def load(path: str | os.PathLike[str], **options: Any) -> nx.DiGraph:
         default) or not a regular file (a FIFO, a device, a folder).
     TreeFileError
         Unknown suffix (the message lists the known ones), text that is not UTF-8 (naming
-        the byte offset), binary data, or content of the wrong shape.
+        the byte offset), binary data, or content of the wrong shape; in JSON and
+        GraphML also a tree past the node limit.
     TreeSyntaxError
-        Text that does not parse, with the file name, line and column.
+        Text that does not parse, with the file name, line and column; in the notation,
+        DOT and .efg also a tree past the node limit, at its first node too many.
     InvalidTreeError
         A tree that breaks the contract, naming the file and the node.
 
@@ -239,7 +249,7 @@ def load(path: str | os.PathLike[str], **options: Any) -> nx.DiGraph:
     name = os.fspath(path)
     data = read_input(path)
     try:
-        return loads(decode_text(data, name), fmt, filename=name, **options)
+        return loads(decode_text(data, name), fmt, filename=name, max_nodes=max_nodes, **options)
     except InvalidTreeError as exc:
         if str(exc).startswith(f"{name}: "):
             raise
@@ -272,7 +282,12 @@ def dump(G: nx.DiGraph, path: str | os.PathLike[str]) -> None:
 
 
 def loads(
-    text: str, format: str | None = None, *, filename: str | None = None, **options: Any
+    text: str,
+    format: str | None = None,
+    *,
+    filename: str | None = None,
+    max_nodes: int | None = None,
+    **options: Any,
 ) -> nx.DiGraph:
     """Read a game tree from a string.
 
@@ -287,6 +302,8 @@ def loads(
         is read as notation.)
     filename : str, optional
         Named in error messages.
+    max_nodes : int, optional
+        The node limit, as for :func:`load`.
     **options
         Options of the format's reader (``payoff=`` for .efg).
 
@@ -307,9 +324,10 @@ def loads(
     if options and fmt != "efg":
         names = ", ".join(f"{k}=" for k in options)
         raise TreeFileError(f"{names} applies only to .efg files, not to the {fmt} format")
+    limit = node_limit(max_nodes)
     if fmt == "json":
-        return parse_json(text, filename=filename, sniffed=format is None)
-    return _PARSERS[fmt](text, filename=filename, **options)
+        return parse_json(text, filename=filename, sniffed=format is None, max_nodes=limit)
+    return _PARSERS[fmt](text, filename=filename, max_nodes=limit, **options)
 
 
 def dumps(G: nx.DiGraph, format: str = "tree") -> str:

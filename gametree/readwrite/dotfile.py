@@ -28,6 +28,7 @@ import networkx as nx
 from gametree.attrs import BOUNDS, LABEL, MOVE, PLAYER, PV, ROOT, VALUE
 from gametree.builders import bulk_build
 from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.inputs import node_limit
 from gametree.readwrite.common import (
     NUMBER_KEYS,
     SURROGATES,
@@ -197,25 +198,31 @@ def _dot_attr_value(key: str, ident: DotId, *, place: str, node: Any) -> Any:
 _DOT_SHAPE_PLAYERS = {"triangle": "MAX", "invtriangle": "MIN"}
 
 
-def parse_dot(text: str, *, filename: str | None = None) -> nx.DiGraph:
+def parse_dot(
+    text: str, *, filename: str | None = None, max_nodes: int | None = None
+) -> nx.DiGraph:
     """Read a game tree from DOT text (see the module documentation).
+
+    ``max_nodes`` is the node limit (default :func:`gametree.inputs.node_limit`).
 
     Raises
     ------
     TreeSyntaxError
-        Text that is not DOT, with the line and column.
+        Text that is not DOT, with the line and column; the first node past the
+        node limit.
     TreeFileError
         An undirected graph, an edge to or from a subgraph, several graphs.
     InvalidTreeError
         A tree that breaks the contract, naming the node.
     """
+    limit = node_limit(max_nodes)
     with bulk_build():
-        return _read_dot(text, filename)
+        return _read_dot(text, filename, limit)
 
 
-def _read_dot(text: str, filename: str | None) -> nx.DiGraph:
+def _read_dot(text: str, filename: str | None, max_nodes: int) -> nx.DiGraph:
     where = filename or "DOT"
-    top = parse_dot_syntax(text, filename=filename)
+    top = parse_dot_syntax(text, filename=filename, max_nodes=max_nodes)
     if not top.directed:
         raise TreeFileError(
             f"{where}: the DOT graph is undirected ('graph'); a game tree "

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gametree.exceptions import TreeFileError, TreeSyntaxError
+from gametree.inputs import too_many_nodes
 from gametree.readwrite.common import syntax_error
 
 __all__ = ["KEYWORDS", "DotGraph", "DotId", "parse_dot_syntax", "position"]
@@ -260,13 +261,18 @@ def _describe(kind: str, value: str) -> str:
     return f"keyword {shown!r}" if kind == "kw" else repr(shown)
 
 
-def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
+def parse_dot_syntax(
+    text: str, *, filename: str | None = None, max_nodes: int | None = None
+) -> DotGraph:
     """Parse one DOT graph; return its statements (see the module documentation).
+
+    ``max_nodes`` stops the parse at the first node past it (None: no limit; the
+    reader :func:`gametree.readwrite.dotfile.parse_dot` passes the node limit).
 
     Raises
     ------
     TreeSyntaxError
-        Text that is not DOT, with the line and column.
+        Text that is not DOT, with the line and column; a node past ``max_nodes``.
     TreeFileError
         An edge to or from a subgraph, or more than one graph.
     """
@@ -352,6 +358,8 @@ def parse_dot_syntax(text: str, *, filename: str | None = None) -> DotGraph:
 
     def mention(ident: DotId) -> str:
         if ident.text not in nodes:
+            if max_nodes is not None and len(nodes) >= max_nodes:
+                raise error(too_many_nodes(max_nodes), ident.token)
             nodes[ident.text] = {}
             node_ids[ident.text] = ident
         return ident.text

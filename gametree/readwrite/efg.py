@@ -64,6 +64,7 @@ import networkx as nx
 from gametree.attrs import CHANCE, LABEL, MAX, MIN, MOVE, PLAYER, PROB, ROOT, VALUE
 from gametree.builders import letter_ids
 from gametree.exceptions import TreeFileError, TreeSyntaxError
+from gametree.inputs import node_limit, too_many_nodes
 from gametree.readwrite.common import (
     NumberRangeError,
     as_number,
@@ -107,8 +108,10 @@ class _Tokens:
     def __init__(self, text: str, filename: str | None) -> None:
         self.text = text
         self.filename = filename
-        self.items = list(self._scan())
-        self.pos = 0
+        # One token of lookahead, scanned as needed: memory holds the nodes, not the text's
+        # tokens, and the node limit stops the scan early.
+        self.source = self._scan()
+        self.ahead = next(self.source, None)
 
     def _scan(self) -> Iterator[_Token]:
         line, line_start = 1, 0
@@ -144,13 +147,13 @@ class _Tokens:
         return syntax_error(reason, self.text, token.line, token.column, self.filename)
 
     def peek(self) -> _Token | None:
-        return self.items[self.pos] if self.pos < len(self.items) else None
+        return self.ahead
 
     def next(self, what: str) -> _Token:
-        token = self.peek()
+        token = self.ahead
         if token is None:
             raise self.error(f"the file ends where {what} should follow")
-        self.pos += 1
+        self.ahead = next(self.source, None)
         return token
 
     def expect(self, text: str, what: str) -> _Token:
@@ -168,7 +171,7 @@ class _Tokens:
     def optional_string(self) -> _Token | None:
         token = self.peek()
         if token is not None and token.kind == "string":
-            self.pos += 1
+            self.ahead = next(self.source, None)
             return token
         return None
 
@@ -231,7 +234,13 @@ class _Node:
         self.payoffs: list[int | float | Fraction] = []
 
 
-def parse_efg(text: str, *, filename: str | None = None, payoff: int | None = None) -> nx.DiGraph:
+def parse_efg(
+    text: str,
+    *,
+    filename: str | None = None,
+    payoff: int | None = None,
+    max_nodes: int | None = None,
+) -> nx.DiGraph:
     """Read a game tree from the text of a Gambit ``.efg`` file.
 
     Parameters
@@ -245,6 +254,9 @@ def parse_efg(text: str, *, filename: str | None = None, payoff: int | None = No
         1 takes player 1's payoff, 2 minus player 2's (MIN then maximises its own
         payoff). None (the default) reads only zero-sum and constant-sum games, valued
         by player 1's payoff.
+    max_nodes : int, optional
+        The node limit (default :func:`gametree.inputs.node_limit`): reading stops at
+        the first node past it.
 
     Returns
     -------
@@ -257,7 +269,7 @@ def parse_efg(text: str, *, filename: str | None = None, payoff: int | None = No
         With the line and column: text that is not .efg, or a game the tree cannot
         represent (an information set of several nodes, more than two players,
         payoffs that are not constant-sum without ``payoff``, probabilities that do
-        not sum to 1).
+        not sum to 1, a node past the node limit).
     TreeFileError
         If ``payoff`` is not None, 1 or 2.
 
@@ -277,11 +289,12 @@ def parse_efg(text: str, *, filename: str | None = None, payoff: int | None = No
     """
     if payoff not in (None, 1, 2) or isinstance(payoff, bool):
         raise TreeFileError(f"payoff={payoff!r} is not allowed; expected None, 1 or 2")
+    limit = node_limit(max_nodes)
     tokens = _Tokens(text, filename)
     title, players = _read_header(tokens)
     if payoff == 2 and players < 2:
         raise TreeFileError("payoff=2 names player 2, but the game has one player")
-    nodes = _read_nodes(tokens, players)
+    nodes = _read_nodes(tokens, players, limit)
     extra = tokens.peek()
     if extra is not None:
         raise tokens.error(f"unexpected {_shown(extra)} after the last node", extra)
@@ -325,7 +338,7 @@ def _read_header(tokens: _Tokens) -> tuple[str, int]:
     return title, len(names)
 
 
-def _read_nodes(tokens: _Tokens, players: int) -> list[_Node]:
+def _read_nodes(tokens: _Tokens, players: int, max_nodes: int) -> list[_Node]:
     """The nodes in file (depth-first) order, iteratively (trees may be deep)."""
     nodes: list[_Node] = []
     infosets: dict[tuple[int, int], _Node] = {}
@@ -344,6 +357,8 @@ def _read_nodes(tokens: _Tokens, players: int) -> list[_Node]:
                 f"found {_shown(kind_token)}",
                 kind_token,
             )
+        if len(nodes) >= max_nodes:
+            raise tokens.error(too_many_nodes(max_nodes), kind_token)
         kind = kind_token.text
         name = tokens.string("the node's name").text
         node = _Node(kind, name, kind_token, parent)

@@ -11,6 +11,7 @@ import networkx as nx
 
 from gametree.attrs import BOUNDS, ROOT
 from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.inputs import node_limit, too_many_nodes
 from gametree.readwrite.common import (
     NUMBER_KEYS,
     TEXT_KEYS,
@@ -129,11 +130,26 @@ def _graphmldecode_text(data: dict[str, Any], place: str) -> dict[str, Any]:
     return out
 
 
-def _read_graphml(data: str) -> nx.Graph:
-    """networkx's GraphML reader, with numbers checked against the number rule."""
+def _read_graphml(data: str, max_nodes: int) -> nx.Graph:
+    """networkx's GraphML reader, with numbers checked against the number rule and the
+    nodes counted as they are added (stopping at the first past ``max_nodes``)."""
     from networkx.readwrite.graphml import GraphMLReader
 
-    reader = GraphMLReader()
+    class Reader(GraphMLReader):  # type: ignore[misc]
+        def add_node(self, G: nx.Graph, *args: Any) -> None:
+            super().add_node(G, *args)
+            self.count(G)
+
+        def add_edge(self, G: nx.Graph, *args: Any) -> None:
+            super().add_edge(G, *args)  # (an edge may name nodes not listed)
+            self.count(G)
+
+        def count(self, G: nx.Graph) -> None:
+            if len(G) > max_nodes:
+                node = next(reversed(G._node))  # the node just added
+                raise TreeFileError(f"node {node!r}: {too_many_nodes(max_nodes)}")
+
+    reader = Reader()
     for name, convert in (("int", read_int), ("long", read_int)):
         reader.python_type[name] = convert
     for name in ("float", "double"):
@@ -148,12 +164,15 @@ def _read_graphml(data: str) -> nx.Graph:
     return graphs[0]
 
 
-def parse_graphml(data: str, *, filename: str | None = None) -> nx.DiGraph:
+def parse_graphml(
+    data: str, *, filename: str | None = None, max_nodes: int | None = None
+) -> nx.DiGraph:
     from xml.etree.ElementTree import ParseError
 
     where = filename or "GraphML"
+    limit = node_limit(max_nodes)
     try:
-        raw = _read_graphml(data)
+        raw = _read_graphml(data, limit)
     except NumberRangeError as exc:
         raise error_at_literal(exc.args[0], exc.args[1], data, filename) from None
     except TreeFileError as exc:

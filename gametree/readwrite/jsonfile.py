@@ -17,6 +17,7 @@ import networkx as nx
 from gametree.attrs import BOUNDS, ROOT
 from gametree.builders import from_nested
 from gametree.exceptions import InvalidTreeError, TreeFileError
+from gametree.inputs import node_limit, too_many_nodes
 from gametree.notation import parse
 from gametree.readwrite.common import (
     SURROGATES,
@@ -66,23 +67,70 @@ def _json_id(value: Any, where: str) -> Hashable:
     raise InvalidTreeError(f"{where}: node id {value!r} must be a string or a number")
 
 
-def parse_json(text: str, *, filename: str | None = None, sniffed: bool = False) -> nx.DiGraph:
+def _counting_hooks(text: str, limit: int, where: str) -> dict[str, Any]:
+    """``json.loads`` hooks that stop decoding once the nodes seen pass ``limit``.
+
+    A nested list's numbers are its leaves; node-link data's nodes are the objects with
+    an ``id`` (edges have a ``source``). Either count is at most the tree's nodes, so a
+    tree within the limit always decodes, and a larger one stops early.
+    """
+    count = 0
+
+    def passed(what: str = "") -> TreeFileError:
+        return TreeFileError(f"{where}: {what}{too_many_nodes(limit)}")
+
+    if text.lstrip("\ufeff \t\r\n").startswith("["):
+
+        def leaf(read: Any) -> Any:
+            def counted(literal: str) -> Any:
+                nonlocal count
+                count += 1
+                if count > limit:
+                    raise passed()
+                return read(literal)
+
+            return counted
+
+        return {"parse_int": leaf(read_int), "parse_float": leaf(read_float)}
+
+    def node(obj: dict[str, Any]) -> dict[str, Any]:
+        nonlocal count
+        if "id" in obj and "source" not in obj:
+            count += 1
+            if count > limit:
+                raise passed(f"node {obj['id']!r}: ")
+        return obj
+
+    return {"parse_int": read_int, "parse_float": read_float, "object_hook": node}
+
+
+def parse_json(
+    text: str,
+    *,
+    filename: str | None = None,
+    sniffed: bool = False,
+    max_nodes: int | None = None,
+) -> nx.DiGraph:
+    where = filename or "JSON"
+    limit = node_limit(max_nodes)
     try:
-        data = json.loads(text, parse_float=read_float, parse_int=read_int)
+        data = json.loads(text, **_counting_hooks(text, limit, where))
     except NumberRangeError as exc:
         raise error_at_literal(exc.args[0], exc.args[1], text, filename) from None
     except json.JSONDecodeError as exc:
         if sniffed and text.lstrip("\ufeff \t\r\n").startswith("["):
-            return parse(text, filename=filename)
+            return parse(text, filename=filename, max_nodes=limit)
         raise syntax_error(
             f"invalid JSON: {exc.msg}", text, exc.lineno, exc.colno, filename
         ) from None
     except RecursionError:
         # Nested lists deeper than the json module allows: the notation reads them too.
-        return parse(text, filename=filename)
-    where = filename or "JSON"
+        return parse(text, filename=filename, max_nodes=limit)
     if isinstance(data, list):
-        return from_nested(decode_value(data))
+        try:
+            return from_nested(decode_value(data), max_nodes=limit)
+        except TreeFileError as exc:
+            raise TreeFileError(f"{where}: {exc}") from None
     if not isinstance(data, dict):
         raise TreeFileError(
             f"{where}: expected a nested list or an object, got {type(data).__name__}"
@@ -94,7 +142,7 @@ def parse_json(text: str, *, filename: str | None = None, sniffed: bool = False)
         if not isinstance(players, list):
             raise TreeFileError(f'{where}: \'players\' must be a list such as ["MIN", "MAX"]')
         try:
-            return from_nested(decode_value(data["tree"]), players=players)
+            return from_nested(decode_value(data["tree"]), players=players, max_nodes=limit)
         except ValueError as exc:
             if isinstance(exc, InvalidTreeError):
                 raise
