@@ -8,8 +8,13 @@ import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageSequence
 
+import gametree
+from gametree import RenderError
+from gametree.cli import main
+from gametree.drawing.animate import animate, frames
 from gametree.drawing.gif import write_gif
 
 COLOURS = [(255, 0, 0), (0, 128, 0), (0, 0, 255), (255, 255, 0)]
@@ -71,3 +76,68 @@ def test_frames_alive_do_not_grow_with_the_number_of_frames(tmp_path: Path) -> N
     write_gif(source(60), tmp_path / "d.gif", interval=10)
     # the source frames already written are freed: none is kept while the next is drawn
     assert most <= 1
+
+
+def test_an_error_while_drawing_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "a.gif"
+    path.write_bytes(b"before")
+
+    def failing() -> Iterator[Image.Image]:
+        yield _frame(COLOURS[0])
+        raise RenderError("drawing failed")
+
+    with pytest.raises(RenderError, match="drawing failed"):
+        write_gif(failing(), path, interval=100)
+    assert path.read_bytes() == b"before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.gif"]  # no partial file
+    assert write_gif(iter([]), path, interval=100) == 0
+    assert path.read_bytes() == b"before"
+
+
+# -- the raster limit of a frame ----------------------------------------------------------
+
+AIMA = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
+# Three levels 200,000 pt apart: 8,333 in tall, 83,333 pixels even at 10 dpi; 20,000 pt
+# apart: about 560 in, so 150 dpi (84,000 pixels) is lowered to fit 32,767.
+TOO_TALL = {"level_sep": 200_000}
+TALL = {"level_sep": 20_000}
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "options", "suffix"),
+    [("alphabeta", {}, "gif"), ("alphabeta", {}, "png"), ("mcts", {"iterations": 3}, "gif")],
+)
+def test_a_frame_too_large_for_a_raster_is_refused_before_any_file(
+    tmp_path: Path, algorithm: str, options: dict[str, int], suffix: str
+) -> None:
+    G = gametree.parse(AIMA)
+    path = tmp_path / f"a.{suffix}"
+    with pytest.raises(RenderError) as caught:
+        animate(G, algorithm, path, style=TOO_TALL, **options)
+    message = str(caught.value)
+    assert message.startswith("the tree is too large for an animation frame: ")
+    assert "even at 10 dpi (the limit is 32,767)" in message and ".svg" in message
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_large_frame_is_drawn_at_a_lower_resolution() -> None:
+    G = gametree.parse(AIMA)
+    with pytest.warns(UserWarning, match="an animation frame would be .* writing it at"):
+        first = next(frames(G, "alphabeta", style=TALL))
+    assert max(first.size) <= 32_767
+    assert max(first.size) > 32_767 * 0.9  # lowered to the limit, not further
+
+
+def test_cli_gif_of_a_deep_chain_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "chain.tree"
+    tree.write_text(gametree.to_notation(gametree.random_tree(1, 8_000, seed=1)))
+    for algorithm in ("alphabeta", "mcts"):
+        extra = ["--iterations", "3"] if algorithm == "mcts" else []
+        out = tmp_path / "chain.gif"
+        assert main(["draw", str(tree), "-a", algorithm, *extra, "-o", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert err.startswith("gametree draw: error: the tree is too large for an animation frame")
+        assert not out.exists()

@@ -24,8 +24,9 @@ from gametree.attrs import (
     VISITED,
 )
 from gametree.drawing.gif import write_gif
-from gametree.drawing.slots import place
-from gametree.drawing.style import GEQ, LEQ, diagram, format_value, mark_current
+from gametree.drawing.output import fit_raster
+from gametree.drawing.slots import Placement, place
+from gametree.drawing.style import GEQ, LEQ, Diagram, diagram, format_value, mark_current
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
@@ -102,7 +103,6 @@ def animate(
     images = frames(G, algorithm, show=show, style=frame_style, title=title, root=root, **options)
     if suffix == ".gif":
         if not write_gif(images, target, interval=interval):
-            target.unlink()
             raise RenderError("the search produced no events to draw")
         return [target]
     written = []
@@ -144,6 +144,7 @@ def frames(
                     title=title, root=root)  # fmt: skip
     final.caption = " "
     placement = place(final)
+    style = frame_style(final, placement, style)
     H = bare_copy(G)
     # No ``search`` mark: the search is unfinished in every frame, so a node has only
     # the status written so far (node_status derives "unreached" only after a search).
@@ -156,6 +157,24 @@ def frames(
         mark_current(d, getattr(event, "node", None))
         d.caption = f"{step}/{total}  {describe(event)}"
         yield render(d, placement)
+
+
+def frame_style(final: Diagram, placement: Placement, style: Mapping[str, Any] | None) -> Any:
+    """Return ``style`` for the frames of an animation laid out as ``placement``, its
+    ``dpi`` lowered (with a warning) where a frame would pass the raster limit; refuse
+    a tree too large for any legible frame (the rule of a PNG:
+    :func:`gametree.drawing.output.fit_raster`), before any frame is drawn."""
+    st = final.style
+    frame = 2 * float(st["margin"]) + 4 * float(st["font_size"])  # margins, title, caption
+    dpi = float(st["dpi"])
+    fitted = fit_raster(
+        placement.xmax - placement.xmin + frame,
+        placement.ymax - placement.ymin + frame,
+        dpi,
+        what="an animation frame",
+        instead="animate a smaller tree, or draw this one to .svg or .pdf",
+    )
+    return style if fitted == dpi else {**(style or {}), "dpi": fitted}
 
 
 def render(d: Any, placement: Any) -> Image:

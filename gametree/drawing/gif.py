@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -21,21 +22,29 @@ def write_gif(images: Iterable[Image], path: str | os.PathLike[str], *, interval
     memory holds two frames whatever their number. The first frame sets the canvas; a
     later frame stores only the box that changed, with its own palette.
 
+    The file is opened once the first frame is drawn, written beside ``path`` and
+    renamed to it when complete: no frame at all, or an error while drawing them (a
+    tree too large for a frame), leaves ``path`` as it was.
+
     Returns
     -------
     int
-        The number of frames written.
+        The number of frames written (0: no file written).
     """
     from PIL import GifImagePlugin, ImageChops
     from PIL import Image as PILImage
 
+    target = Path(path)
+    partial = target.with_name(target.name + ".part")
     count = 0
     pending: tuple[Image, tuple[int, int, int, int] | None, int] | None = None
-    with Path(path).open("wb") as fp:
+    with ExitStack() as opened:
         for image in images:
             frame = image.convert("RGB").quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
             del image
             if pending is None:
+                fp = opened.enter_context(partial.open("wb"))
+                opened.callback(partial.unlink, missing_ok=True)  # unless renamed below
                 header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": interval})
                 fp.writelines(header)
                 pending = (frame, None, interval)
@@ -51,9 +60,12 @@ def write_gif(images: Iterable[Image], path: str | os.PathLike[str], *, interval
                 continue
             count += _write_frame(fp, *pending)
             pending = (frame, bbox, interval)
-        if pending is not None:
-            count += _write_frame(fp, *pending)
+        if pending is None:
+            return 0
+        count += _write_frame(fp, *pending)
         fp.write(b";")
+        fp.close()
+        os.replace(partial, target)
     return count
 
 

@@ -39,7 +39,7 @@ def mcts_frames(
 
     The layout is that of the final tree, so nodes do not move between frames.
     """
-    from gametree.drawing.animate import bare_copy, render
+    from gametree.drawing.animate import bare_copy, frame_style, render
     from gametree.homework.mctsexplain import by_iteration
     from gametree.search.mcts import mcts
     from gametree.search.mcts_loop import Backpropagation, Expansion, Playout
@@ -50,6 +50,7 @@ def mcts_frames(
     final = diagram(G, result, show=show, style=style, title=title, root=root)
     final.caption = " "
     placement = place(final)
+    style = frame_style(final, placement, style)
     H = bare_copy(G)
     H.graph[SEARCH] = {
         "algorithm": "mcts",

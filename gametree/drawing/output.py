@@ -167,7 +167,7 @@ def save(
 
         if suffix == "png":
             pl = place(d)
-            resolution = _fit_png(pl.xmax - pl.xmin, pl.ymax - pl.ymin, resolution)
+            resolution = fit_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin, resolution)
         render_dot(diagram_dot(d), target, suffix, dpi=resolution)
         return target
     from gametree.drawing.mpl import draw_diagram
@@ -181,7 +181,7 @@ def save(
     fig = artists.figure
     if suffix == "png":
         width, height = fig.get_size_inches() * 72.0
-        resolution = _fit_png(width, height, resolution)
+        resolution = fit_raster(width, height, resolution)
     extra: dict[str, Any] = {}
     if suffix == "svg":
         extra = {"metadata": {"Date": None}}
@@ -212,28 +212,47 @@ def _levels_extent(d: Diagram) -> float:
     return (max(depths) - min(depths)) * float(st["level_sep"]) * s
 
 
-def _refuse_png(width_pt: float, height_pt: float) -> None:
-    """Raise RenderError when a drawing this size fits a PNG only below :data:`MIN_PNG_DPI`."""
+_PNG_INSTEAD = (
+    "save it as .svg or .pdf, or draw less of it with max_depth=K, collapse='pruned' or "
+    "focus=NODE (CLI: --max-depth K, --collapse pruned, --focus NODE)"
+)
+
+
+def _refuse_png(
+    width_pt: float, height_pt: float, *, what: str = "a PNG", instead: str = _PNG_INSTEAD
+) -> None:
+    """Raise RenderError when a drawing this size fits a raster (``what``) only below
+    :data:`MIN_PNG_DPI`; ``instead`` says what to do."""
     inches = max(width_pt, height_pt) / 72.0
     if inches * MIN_PNG_DPI > MAX_PNG_PIXELS:
         raise RenderError(
-            f"the tree is too large for a PNG: its drawing is at least {inches:,.0f} in long, "
+            f"the tree is too large for {what}: its drawing is at least {inches:,.0f} in long, "
             f"{inches * MIN_PNG_DPI:,.0f} pixels even at {MIN_PNG_DPI} dpi (the limit is "
-            f"{MAX_PNG_PIXELS:,}); save it as .svg or .pdf, or draw less of it with "
-            "max_depth=K, collapse='pruned' or focus=NODE (CLI: --max-depth K, "
-            "--collapse pruned, --focus NODE)"
+            f"{MAX_PNG_PIXELS:,}); {instead}"
         )
 
 
-def _fit_png(width_pt: float, height_pt: float, dpi: float) -> float:
-    """Return ``dpi``, lowered (with a warning) so neither side passes the PNG limit."""
-    _refuse_png(width_pt, height_pt)
+def fit_raster(
+    width_pt: float,
+    height_pt: float,
+    dpi: float,
+    *,
+    what: str = "a PNG",
+    instead: str = _PNG_INSTEAD,
+) -> float:
+    """Return ``dpi``, lowered (with a warning) so neither side of a raster of a drawing
+    this size passes :data:`MAX_PNG_PIXELS`; refuse one that would need less than
+    :data:`MIN_PNG_DPI` (:class:`RenderError` naming ``what`` and saying ``instead``).
+
+    The rule of every raster gametree writes: a PNG and each frame of an animation.
+    """
+    _refuse_png(width_pt, height_pt, what=what, instead=instead)
     largest = max(width_pt, height_pt) / 72.0 * dpi
     if largest <= MAX_PNG_PIXELS:
         return dpi
     fitted = MAX_PNG_PIXELS / (max(width_pt, height_pt) / 72.0)
     warnings.warn(
-        f"the PNG would be {largest:,.0f} pixels across, more than {MAX_PNG_PIXELS:,}; "
+        f"{what} would be {largest:,.0f} pixels across, more than {MAX_PNG_PIXELS:,}; "
         f"writing it at {fitted:.0f} dpi instead of {dpi:.0f}. Save as .svg (or .pdf) "
         "for a legible drawing of a tree this size",
         UserWarning,
