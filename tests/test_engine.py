@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -639,3 +640,71 @@ def test_child_order_override() -> None:
     assert list(G.successors("A")) == ["B", "C", "D"]
     with pytest.raises(gametree.SearchError, match=r"child_order\['A'\]"):
         gametree.alphabeta(G, child_order={"A": ["D", "C"]})
+
+
+# (algorithm as given, its canonical name, an option it does not take): every algorithm,
+# Monte Carlo tree search and an alias of each kind.
+BAD_OPTIONS = [
+    ("minimax", "minimax", {"fail": "hard"}),
+    ("negamax", "negamax", {"prune_on_equal": False}),
+    ("alphabeta", "alphabeta", {"bounds": (0, 20)}),
+    ("minimax", "minimax", {"iterations": 10}),
+    ("negascout", "pvs", {"c": 1.0}),
+    ("negamax_alphabeta", "negamax_alphabeta", {"guess": 1}),
+    ("expectiminimax", "expectiminimax", {"window": (0, 1)}),
+    ("star1", "star1", {"seed": 1}),
+    ("star2", "star2", {"solver": True}),
+    ("mtdf", "mtdf", {"window": (0, 1)}),
+    ("mtdf", "mtdf", {"fail": "hard"}),
+    ("sss", "sss", {"first_guess": 0}),
+    ("dual", "dual", {"colour": "red"}),
+    ("aspiration", "aspiration", {"window": (0, 1)}),
+    ("mcts", "mcts", {"iterations": 5, "fail": "hard"}),
+    ("mcts", "mcts", {"iterations": 5, "depth": 2}),
+    ("mcts", "mcts", {"iterations": 5, "prune_on_equal": False}),
+    ("MCTS", "mcts", {"iterations": 5, "window": (0, 1)}),
+    ("uct", "mcts", {"iterations": 5, "first_guess": 0}),
+    ("monte-carlo", "mcts", {"colour": "red"}),
+]
+
+
+@pytest.mark.parametrize(("algorithm", "name", "options"), BAD_OPTIONS)
+def test_an_option_the_algorithm_does_not_take_is_a_search_error(
+    algorithm: str, name: str, options: dict[str, object]
+) -> None:
+    bad = next(k for k in options if k != "iterations" or name != "mcts")
+    for call in (gametree.solve, gametree.search_trace):
+        with pytest.raises(gametree.SearchError) as caught:
+            call(aima(), algorithm, **options)
+        assert type(caught.value) is gametree.SearchError
+        assert str(caught.value).startswith(f"{name} has no option {bad!r}")
+
+
+def test_mcts_without_iterations_is_a_search_error() -> None:
+    for call in (gametree.solve, gametree.search_trace):
+        with pytest.raises(gametree.SearchError, match=r"^mcts needs iterations="):
+            call(aima(), "mcts", seed=1)
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["-a", "mcts", "--iterations", "3", "--fail", "hard"], "--fail hard applies only to"),
+        (["-a", "mcts", "--iterations", "3", "--window", "0", "1"], "--window applies only to"),
+        (["-a", "mcts", "--iterations", "3", "--depth", "2"], "--depth does not apply to -a mcts"),
+        (["-a", "mcts"], "-a mcts needs --iterations N"),
+        (["-a", "minimax", "--iterations", "3"], "--iterations applies only to Monte Carlo"),
+        (["-a", "sss", "--first-guess", "1"], "--first-guess applies only to mtdf"),
+    ],
+)
+def test_cli_options_an_algorithm_does_not_take(
+    flags: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gametree.cli import main
+
+    tree = tmp_path / "t.tree"
+    tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
+    assert main(["solve", str(tree), *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("gametree solve: error: ")
+    assert words in err

@@ -41,11 +41,13 @@ def mcts_frames(
     """
     from gametree.drawing.animate import bare_copy, frame_style, render
     from gametree.homework.mctsexplain import by_iteration
+    from gametree.search.algorithms import check_options
     from gametree.search.mcts import mcts
     from gametree.search.mcts_loop import Backpropagation, Expansion, Playout
 
     options.pop("annotate", None)
     options.pop("trace", None)
+    check_options("mcts", options)
     result = mcts(G, annotate=False, trace=True, **options)
     final = diagram(G, result, show=show, style=style, title=title, root=root)
     final.caption = " "

@@ -79,10 +79,12 @@ def mcts_steps(
     [[0, '3 / 1'], [1, '3 / 1']]
     """
     from gametree.homework.mctsexplain import event_sentence, result_summary
+    from gametree.search.algorithms import check_options
     from gametree.search.mcts import mcts
     from gametree.search.mcts_loop import Backpropagation, Expansion, Playout, Selection
 
     given = {k: v for k, v in options.items() if k not in ("annotate", "trace")}
+    check_options("mcts", given)
     result = mcts(G, annotate=False, trace=True, **given)
     lo, hi = result.value_range
     c = float(result.options.get("c", math.sqrt(2)))

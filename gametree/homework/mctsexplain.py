@@ -170,12 +170,14 @@ def explain_mcts(G: nx.DiGraph, *, format: str = "text", **options: Any) -> str:
     Expansion: K is added below D (its first untried child). Playout: K is a leaf,
     value 14. Backpropagation (visits/total): A 4/33, D 2/28, K 1/14.
     """
+    from gametree.search.algorithms import check_options
     from gametree.search.mcts import mcts
 
     if format not in ("text", "markdown"):
         raise ValueError(f"unknown format {format!r}; expected 'text' or 'markdown'")
     options.pop("annotate", None)
     options.pop("trace", None)
+    check_options("mcts", options)
     result = mcts(G, annotate=False, trace=True, **options)
     lines = mcts_lines(result, format)
     lo, hi = result.value_range

@@ -940,6 +940,35 @@ def _check_keywords(name: str, options: Mapping[str, Any]) -> None:
             raise SearchError(f"{name} has no option {key!r}; its options are {shown}")
 
 
+def check_options(algorithm: object, options: Mapping[str, Any]) -> str:
+    """Return the canonical name of ``algorithm`` (``"mcts"`` for Monte Carlo tree search)
+    once every key of ``options`` is one the algorithm takes.
+
+    Raises
+    ------
+    SearchError
+        For an unknown algorithm, an option it does not take (naming both), or MCTS
+        without ``iterations``.
+
+    Examples
+    --------
+    >>> check_options("negascout", {"fail": "hard"})
+    'pvs'
+    >>> check_options("mcts", {"iterations": 10, "fail": "hard"})
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.SearchError: mcts has no option 'fail'; its options are annotate, c, ...
+    """
+    if isinstance(algorithm, str) and algorithm.strip().lower() in MCTS_NAMES:
+        name = "mcts"
+    else:
+        name = canonical_name(algorithm)
+    _check_keywords(name, options)
+    if name == "mcts" and "iterations" not in options:
+        raise SearchError("mcts needs iterations= (how many iterations to run)")
+    return name
+
+
 def solve(G: nx.DiGraph, algorithm: str = "alphabeta", **options: Any) -> SearchResult:
     """Search ``G`` with the algorithm named ``algorithm`` and return its result.
 
@@ -969,12 +998,11 @@ def solve(G: nx.DiGraph, algorithm: str = "alphabeta", **options: Any) -> Search
     ...
     gametree.exceptions.SearchError: minimax has no option 'fail'; its options are ...
     """
-    if isinstance(algorithm, str) and algorithm.strip().lower() in MCTS_NAMES:
+    name = check_options(algorithm, options)
+    if name == "mcts":
         from gametree.search.mcts import mcts
 
         return mcts(G, **options)
-    name = canonical_name(algorithm)
-    _check_keywords(name, options)
     return _FUNCTIONS[name](G, **options)
 
 
@@ -1014,13 +1042,12 @@ def search_trace(
     for key in ("annotate", "trace"):
         if key in options:
             raise SearchError(f"search_trace does not take {key}=; it never annotates")
-    if isinstance(algorithm, str) and algorithm.strip().lower() in MCTS_NAMES:
+    name = check_options(algorithm, options)
+    if name == "mcts":
         from gametree.search.mcts import mcts
 
         # MCTS runs whole here (one event per phase per iteration), so options are checked.
         return iter(mcts(G, annotate=False, trace=True, **options).trace)
-    name = canonical_name(algorithm)
-    _check_keywords(name, options)
     if name == "aspiration":
         return aspiration_trace(G, **options)
     if name in _DRIVER_OPTIONS:
