@@ -141,3 +141,56 @@ def test_cli_gif_of_a_deep_chain_is_refused_in_one_line(
         assert err.count("\n") == 1
         assert err.startswith("gametree draw: error: the tree is too large for an animation frame")
         assert not out.exists()
+
+
+def test_an_animation_past_the_frame_limit_is_refused_before_any_frame(tmp_path: Path) -> None:
+    # Fig 5.2's alpha-beta trace has 30 events: one frame each.
+    G = gametree.parse(AIMA)
+    assert len(list(gametree.search_trace(G, "alphabeta"))) == 30
+    path = tmp_path / "a.gif"
+    with pytest.raises(RenderError, match=r"would have 30 frames, more than the frame limit of 29"):
+        animate(G, "alphabeta", path, max_frames=29)
+    assert not list(tmp_path.iterdir())
+    assert animate(G, "alphabeta", path, max_frames=30) == [path]
+    with Image.open(path) as gif:
+        assert gif.n_frames <= 30
+
+
+def test_the_default_frame_limit_refuses_a_wide_star_without_drawing() -> None:
+    # 1,200 leaves under one MAX root: the root's enter and exit, and per leaf an enter, its
+    # evaluation and an exit: 3,602 events, far past the default of 1,000 frames. Drawing
+    # them would take minutes, so the refusal comes before the first frame.
+    G = gametree.from_nested(list(range(1_200)))
+    images = frames(G, "minimax")
+    with pytest.raises(RenderError, match=r"3,602 frames, more than the frame limit of 1,000"):
+        next(images)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "10"])
+def test_a_bad_frame_limit_is_refused(tmp_path: Path, bad: object) -> None:
+    G = gametree.parse(AIMA)
+    with pytest.raises(RenderError, match=r"max_frames=.* is not allowed"):
+        animate(G, "alphabeta", tmp_path / "a.gif", max_frames=bad)  # type: ignore[arg-type]
+
+
+def test_mcts_frames_past_the_limit_are_refused_before_the_search(tmp_path: Path) -> None:
+    G = gametree.parse(AIMA)
+    with pytest.raises(RenderError, match="would have 50 frames, more than the frame limit of 10"):
+        animate(G, "mcts", tmp_path / "m.gif", iterations=50, seed=1, max_frames=10)
+    assert not list(tmp_path.iterdir())
+
+
+def test_cli_frame_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "fig52.tree"
+    tree.write_text(AIMA)
+    out = tmp_path / "a.gif"
+    out.write_bytes(b"keep me")
+    assert main(["draw", str(tree), "-a", "alphabeta", "--max-frames", "5", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "30 frames, more than the frame limit of 5" in err and "--max-frames" in err
+    assert out.read_bytes() == b"keep me"
+    png = tmp_path / "a.png"
+    assert main(["draw", str(tree), "--max-frames", "5", "-o", str(png)]) == 2
+    assert capsys.readouterr().err == "gametree draw: error: --max-frames applies to a .gif only\n"
+    assert not png.exists()

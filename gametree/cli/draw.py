@@ -101,6 +101,14 @@ def add_parser(subparsers: Any) -> None:
         help="for .html: more searches to offer, comma-separated ALGORITHM[:strict][:hard] "
         "(e.g. alphabeta:strict,pvs,minimax)",
     )
+    parser.add_argument(
+        "--max-frames",
+        type=int,
+        default=None,
+        metavar="N",
+        help="for .gif: the most frames to draw, one per search event (default 1000); "
+        "a longer animation is refused before any frame is drawn",
+    )
     add_quiet_option(parser)
     add_drawing_options(parser)
     parser.set_defaults(func=run)
@@ -126,6 +134,10 @@ def run(args: argparse.Namespace) -> int:
         raise RenderError("--conventions applies to a .html page only")
     _check_options(args, suffix)
     options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
+    if args.max_frames is not None:
+        if suffix != "gif":
+            raise RenderError("--max-frames applies to a .gif only")
+        options["max_frames"] = args.max_frames
     view = drawing_options(args)
     G = read_tree(args.tree)
     _check_show(args, show, G)

@@ -34,7 +34,39 @@ if TYPE_CHECKING:
 
     from gametree.search.trace import TraceEvent
 
-__all__ = ["animate", "frames"]
+__all__ = ["MAX_FRAMES", "animate", "check_frame_count", "frames"]
+
+MAX_FRAMES = 1_000
+"""The default frame limit of an animation: a frame takes about 0.1 s to draw (more on
+a large tree), so 1,000 frames take minutes and play for 15 minutes at 900 ms each."""
+
+
+def check_frame_count(count: int, max_frames: int) -> None:
+    """Refuse an animation of ``count`` frames past ``max_frames``, before any is drawn.
+
+    Raises
+    ------
+    RenderError
+        Naming the count, the limit and how to raise it; also if ``max_frames`` is not
+        a whole number of at least 1.
+
+    Examples
+    --------
+    >>> check_frame_count(30, 1000)
+    >>> check_frame_count(1500, 1000)
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.RenderError: the animation would have 1,500 frames, more than the
+    frame limit of 1,000: raise it with max_frames=... (CLI: --max-frames), or animate ...
+    """
+    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 1:
+        raise RenderError(f"max_frames={max_frames!r} is not allowed; expected an int >= 1")
+    if count > max_frames:
+        raise RenderError(
+            f"the animation would have {count:,} frames, more than the frame limit of "
+            f"{max_frames:,}: raise it with max_frames=... (CLI: --max-frames), or animate "
+            "a smaller tree"
+        )
 
 
 def animate(
@@ -48,6 +80,7 @@ def animate(
     root: Hashable | None = None,
     interval: int = 900,
     dpi: float = 100,
+    max_frames: int = MAX_FRAMES,
     **options: Any,
 ) -> list[Path]:
     """Draw a search step by step: one frame per trace event, same layout in every frame.
@@ -67,6 +100,9 @@ def animate(
         Milliseconds per GIF frame.
     dpi : float, default 100
         Resolution of the frames.
+    max_frames : int, default 1000
+        The most frames to draw (one per trace event, or per MCTS iteration): a longer
+        animation is refused before any frame is drawn (:data:`MAX_FRAMES`).
     **options
         The search's options (``depth``, ``prune_on_equal``, ``fail``, ...).
 
@@ -100,7 +136,16 @@ def animate(
             "numbered frames"
         )
     frame_style = {"dpi": dpi, **(style or {})}
-    images = frames(G, algorithm, show=show, style=frame_style, title=title, root=root, **options)
+    images = frames(
+        G,
+        algorithm,
+        show=show,
+        style=frame_style,
+        title=title,
+        root=root,
+        max_frames=max_frames,
+        **options,
+    )
     if suffix == ".gif":
         if not write_gif(images, target, interval=interval):
             raise RenderError("the search produced no events to draw")
@@ -127,17 +172,22 @@ def frames(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
+    max_frames: int = MAX_FRAMES,
     **options: Any,
 ) -> Iterator[Image]:
-    """Yield one RGBA image per trace event of the search (see :func:`animate`)."""
+    """Yield one RGBA image per trace event of the search (see :func:`animate`);
+    refuse more than ``max_frames`` of them before drawing any."""
     from gametree.search import search_trace, solve
     from gametree.search.algorithms import MCTS_NAMES
 
     if str(algorithm).strip().lower() in MCTS_NAMES:
         from gametree.drawing.mctsframes import mcts_frames
 
-        yield from mcts_frames(G, show=show, style=style, title=title, root=root, **options)
+        yield from mcts_frames(
+            G, show=show, style=style, title=title, root=root, max_frames=max_frames, **options
+        )
         return
+    check_frame_count(0, max_frames)
     events = list(search_trace(G, algorithm, **options))
     # The final picture fixes the layout (and so every shape and slot) for all frames.
     final = diagram(G, solve(G, algorithm, annotate=False, **options), show=show, style=style,
@@ -145,6 +195,7 @@ def frames(
     final.caption = " "
     placement = place(final)
     style = frame_style(final, placement, style)
+    check_frame_count(len(events), max_frames)
     H = bare_copy(G)
     # No ``search`` mark: the search is unfinished in every frame, so a node has only
     # the status written so far (node_status derives "unreached" only after a search).
