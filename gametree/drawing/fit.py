@@ -161,10 +161,14 @@ def fit_placement(d: Diagram) -> Placement:
         return room(pl) >= 1.0 - 1e-9
 
     chosen: tuple[Placement, float] | None = None
-    pl = attempt(*modes[0], 1.0)
-    if fits(pl):
-        chosen = (pl, 1.0)
-    for rows, keep_names in modes if chosen is None else []:
+    # A large tree that cannot fit at a scale, however it is drawn, skips the trials
+    # at that scale: each lays the whole tree out, and none could win.
+    if not _cannot_fit(d, base, 1.0, page_w, page_h):
+        pl = attempt(*modes[0], 1.0)
+        if fits(pl):
+            chosen = (pl, 1.0)
+    hopeless = chosen is None and _cannot_fit(d, base, s_min, page_w, page_h)
+    for rows, keep_names in modes if chosen is None and not hopeless else []:
         # The drawing's size is nearly proportional to the scale: if it fits at the
         # smallest scale, a few proportional steps find (close to) the largest one.
         pl = attempt(rows, keep_names, s_min)
@@ -199,6 +203,47 @@ def fit_placement(d: Diagram) -> Placement:
         )
         return pl
     return _spread(d, chosen[0], page_w, page_h, chosen[1])
+
+
+def _cannot_fit(
+    d: Diagram, base: dict[str, object], s: float, page_w: float, page_h: float
+) -> bool:
+    """Whether ``d`` at scale ``s`` is larger than the page in every mode (rows, names).
+
+    Lower bounds on the placement's size that no mode goes below: the levels are at
+    least the scaled ``level_sep`` (or the room a line of small text needs) apart; on a
+    level, adjacent nodes of a tree are at least the narrowest shape and the smaller gap
+    apart, or, staggered over up to three rows, a third of a shape and its gap. Only
+    trees drawn top-down without boards, where those bounds are simple, are judged.
+    """
+    from gametree.drawing.slots import GAP, shape_size
+
+    if d.orientation != "top-down" or not d.nodes:
+        return False
+    if any(n.board is not None for n in d.nodes):
+        return False
+    _scale(d, base, s)
+    st = d.style
+    big, small = float(st["font_size"]), float(st["small_font_size"])
+    node_size, leaf_size = float(st["node_size"]), float(st["leaf_size"])
+    sibling, cousin = float(st["sibling_sep"]), float(st["subtree_sep"])
+    margin, title = _frame(d)
+    counts: dict[int, int] = {}
+    narrowest = float("inf")
+    for n in d.nodes:
+        counts[n.depth] = counts.get(n.depth, 0) + 1
+        narrowest = min(narrowest, shape_size(n, big, node_size, leaf_size)[0])
+    # A margin of 1%: only a drawing clearly too large is judged without a trial.
+    height = max(counts) * max(float(st["level_sep"]), 2.2 * small + 12.0)
+    if height > 1.01 * (page_h - title):
+        return True
+    pred = d.graph._pred
+    if any(len(pred[n.node]) > 1 for n in d.nodes):
+        return False  # a DAG's levels are its longest paths, not these depths
+    gap = min(sibling, cousin)
+    pair = min(narrowest + gap, (narrowest + GAP) / 3 - sibling + gap)
+    width = (max(counts.values()) - 1) * pair
+    return pair > 0 and width > 1.01 * (page_w - 2 * margin)
 
 
 def _spread(d: Diagram, pl: Placement, page_w: float, page_h: float, s: float) -> Placement:
