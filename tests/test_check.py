@@ -650,3 +650,128 @@ def test_pruned_by_move_path_grades_like_pruned_by_edge(
     paths = [move_path(G, v, root) for _, v in chosen]
     assert verdicts(key.check({"pruned": paths})) == by_id
     assert verdicts(key.check({"pruned_moves": paths})) == by_id
+
+
+# --------------------------------------------------------------------------- size and depth
+# (issue 10: checking must stay linear; these pin what the faster paths must still say)
+
+
+def caterpillar(depth: int) -> nx.DiGraph:
+    """A (MAX) over B (MIN: 5) and C (MIN: 3, then X0): 3 <= alpha 5 cuts off X0, the top
+    of a spine X0 .. X{depth-1} with one leaf L{i} hanging from each spine node."""
+    G = nx.DiGraph()
+    G.add_node("A", player="MAX")
+    for inner, leaf, value in (("B", "b", 5), ("C", "c", 3)):
+        G.add_node(inner, player="MIN")
+        G.add_node(leaf, value=value)
+        G.add_edge("A", inner)
+        G.add_edge(inner, leaf)
+    G.add_edge("C", "X0")
+    for i in range(depth):
+        G.add_node(f"X{i}", player="MAX" if i % 2 else "MIN")
+        G.add_node(f"L{i}", value=i)
+        G.add_edge(f"X{i}", f"L{i}")
+        if i + 1 < depth:
+            G.add_edge(f"X{i}", f"X{i + 1}")
+    return G
+
+
+@pytest.fixture
+def low_recursion_limit() -> object:
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(1_000)
+    yield
+    sys.setrecursionlimit(old)
+
+
+@pytest.mark.usefixtures("low_recursion_limit")
+def test_every_leaf_deep_under_one_cut_names_that_cut() -> None:
+    depth = 20_000
+    report = check(caterpillar(depth), "pruned = C-X0")
+    assert report.ok and report.asked == depth
+    reason = (
+        "it is below X0, which is cut off: at C (MIN) the value 3 <= alpha 5 inherited "
+        "from A after B returned 5"
+    )
+    for i in (0, 1, depth // 2, depth - 1):
+        f = report.findings[i]
+        assert f.item == f"pruned L{i} (#{i + 3})"
+        assert f.given == "pruned (as edge C-X0)"
+        assert f.explanation == f"leaf L{i} is not evaluated: {reason}"
+
+
+@pytest.mark.usefixtures("low_recursion_limit")
+def test_nested_claims_name_each_leaf_by_the_first_claim_above_it() -> None:
+    depth = 20_000
+    report = check(caterpillar(depth), "pruned = X5 X0 L3")
+    assert report.ok and report.asked == depth
+    given = {f.item.split()[1]: f.given for f in report.findings}
+    assert given["L0"] == given["L4"] == "pruned (as subtree X0)"
+    assert given["L3"] == "pruned (as subtree X0)"  # X0 comes before the leaf itself
+    assert given["L5"] == given[f"L{depth - 1}"] == "pruned (as subtree X5)"
+
+
+@pytest.mark.usefixtures("low_recursion_limit")
+def test_listing_every_searched_node_of_a_deep_chain() -> None:
+    # Every node of a 20,000-deep chain is searched: naming them all as pruned cuts off
+    # the one leaf, which is evaluated. Each claim reaches that wrong leaf, so the one
+    # finding is the leaf's (no claim is wrong on its own).
+    G = gametree.random_tree(1, 20_000, seed=1)
+    inner = [str(n) for n in G if G._succ[n]]
+    report = check(G, {"pruned": inner})
+    assert [f.verdict.value for f in report.findings] == ["extra"]
+    assert report.findings[0].expected == "evaluated"
+
+
+def test_extra_leaves_of_a_wide_star_give_their_rank() -> None:
+    n = 20_000
+    G = nx.DiGraph()
+    G.add_node("R", player="MAX")
+    for i in range(n):
+        G.add_node(f"v{i}", value=i % 7)
+        G.add_edge("R", f"v{i}")
+    report = check(G, {"pruned": [f"v{i}" for i in range(n)]})
+    assert report.asked == n and report.right == 0
+    assert report.findings[0].explanation.startswith("leaf v0 is evaluated (1st): it is the first")
+    last = report.findings[-1].explanation
+    assert last.startswith(f"leaf v{n - 1} is evaluated ({n}th): at R (MAX) the value so far 6 is")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(SMALL, dags(max_depth=4)), st.randoms(use_true_random=False))
+def test_given_and_reasons_match_a_plain_reference(G: nx.DiGraph, rnd: random.Random) -> None:
+    # The reference, written plainly: a leaf's "given" names the first claimed node above
+    # it; a pruned leaf's reason names the nearest skipped node above it, breadth first.
+    key = AnswerKey(G)
+    nodes = list(G)
+    claims = [n for n in rnd.sample(nodes, rnd.randint(0, len(nodes))) if n != key.root]
+    report = key.check({"pruned_nodes": [str(n) for n in claims]})
+    named: dict[object, str] = {}
+    for n in claims:
+        if G._succ[n] and n not in key.position:
+            for x in [n, *nx.descendants(G, n)]:
+                if x in key.position:
+                    named.setdefault(x, f"pruned (as subtree {n})")
+    cut_at = key.main.cut_at
+    for f in report.findings:
+        if not f.item.startswith("pruned ") or f.expected == "searched":
+            continue
+        leaf = key.frontier[int(f.item.rsplit("#", 1)[1].rstrip(")")) - 1]
+        if f.given != "not listed":
+            assert f.given == named.get(leaf, "pruned")
+        if f.expected != "pruned":
+            continue
+        seen, queue, above = {leaf}, [leaf], None
+        while queue and above is None:
+            x = queue.pop(0)
+            if x in cut_at:
+                above = x
+            for p in G._pred[x]:
+                if p not in seen:
+                    seen.add(p)
+                    queue.append(p)
+        assert above is not None
+        if above != leaf:
+            assert f"it is below {above}, which is cut off" in f.explanation

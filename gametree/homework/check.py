@@ -582,8 +582,13 @@ class AnswerKey:
         self.position = {leaf: i for i, leaf in enumerate(self.frontier, 1)}
         self.main = self._run(G, algorithm, options)
         self._alternatives: dict[str, tuple[str, _Outcome] | None] = {}
-        self._below_cache: dict[Hashable, list[Hashable]] = {}
-        self._stories: dict[tuple[str, Hashable], str] = {}
+        self._stories: dict[str, dict[Hashable, str]] = {
+            "pruned": {},
+            "evaluated": {},
+            "value": {},
+        }
+        self._cut_above: dict[Hashable, Hashable | None] = {}
+        self._cut_reasons: dict[Hashable, str] = {}
         self._names = self._name_table()
 
     # -- searching -------------------------------------------------------------------
@@ -645,6 +650,14 @@ class AnswerKey:
         return tuple(notes)
 
     @cached_property
+    def _evaluated_rank(self) -> dict[Hashable, int]:
+        """1 for the first leaf the search evaluates, 2 for the second, ..."""
+        rank: dict[Hashable, int] = {}
+        for i, leaf in enumerate(self.main.evaluated, 1):
+            rank.setdefault(leaf, i)
+        return rank
+
+    @cached_property
     def minimax(self) -> dict[Hashable, float]:
         """The true minimax value of every node."""
         return minimax_values(self.G, root=self.root)
@@ -655,13 +668,14 @@ class AnswerKey:
         exact: dict[str, list[Hashable]] = {}
         folded: dict[str, list[Hashable]] = {}
         for node, data in self.G.nodes(data=True):
-            names = {str(node)}
+            name = str(node)
             label = data.get(LABEL)
-            if label is not None:
-                names.add(str(label))
+            names = (name,) if label is None or str(label) == name else (name, str(label))
             for n in names:
                 exact.setdefault(n, []).append(node)
-                folded.setdefault(n.lower(), []).append(node)
+            lowered = [n.lower() for n in names]
+            for n in lowered if len(lowered) < 2 or lowered[0] != lowered[1] else lowered[:1]:
+                folded.setdefault(n, []).append(node)
         return exact, folded
 
     def resolve(self, name: Any) -> Hashable:
@@ -677,7 +691,7 @@ class AnswerKey:
         if not isinstance(name, str) and name in self.G:
             return name  # type: ignore[no-any-return]
         text = str(name).strip().strip('"').strip("'")
-        m = re.fullmatch(r"#\s*(\d+)", text)
+        m = re.fullmatch(r"#\s*(\d+)", text) if text.startswith("#") else None
         if m and len(m.group(1)) > 18:
             raise ValueError(
                 f"leaf position #{m.group(1)[:20]}... is out of range: the tree has "
@@ -693,7 +707,7 @@ class AnswerKey:
             )
         exact, folded = self._names
         for table, key in ((exact, text), (folded, text.lower())):
-            hits = list(dict.fromkeys(table.get(key, [])))
+            hits = table.get(key, [])  # each node once per table
             if len(hits) == 1:
                 return hits[0]
             if len(hits) > 1:
@@ -752,42 +766,73 @@ class AnswerKey:
 
     def pruned_reason(self, node: Hashable) -> str:
         """Why ``node`` is never searched: the cutoff above it."""
-        cached = self._stories.get(("pruned_reason", node))
+        stories = self._stories["pruned"]
+        cached = stories.get(node)
         if cached is None:
-            cached = self._stories[("pruned_reason", node)] = self._pruned_reason(node)
+            cached = stories[node] = self._pruned_reason(node)
         return cached
 
-    def _pruned_reason(self, node: Hashable, outcome: _Outcome | None = None) -> str:
-        o = outcome or self.main
-        poe = bool(self.options.get("prune_on_equal", True))
+    def _pruned_reason(self, node: Hashable) -> str:
+        x = self._skipped_above(node)
+        if x is None:
+            return f"{node} is not searched"
+        reason = self._cut_reasons.get(x)
+        if reason is None:
+            poe = bool(self.options.get("prune_on_equal", True))
+            reason = self._cut_reasons[x] = cut_reason(self.main.cut_at[x], poe)
+        what = "leaf" if not self.G._succ[node] else "node"
+        verb = "evaluated" if what == "leaf" else "searched"
+        if x == node:
+            return f"{what} {node} is not {verb}: {reason}"
+        return f"{what} {node} is not {verb}: it is below {x}, which is cut off: {reason}"
+
+    def _skipped_above(self, node: Hashable) -> Hashable | None:
+        """The nearest node at or above ``node`` (breadth first) that a cutoff skipped.
+
+        In a tree the answer is remembered for every node on the way up, so the leaves
+        below one cut cost one step each, however deep they are.
+        """
+        cut_at, pred, memo = self.main.cut_at, self.G._pred, self._cut_above
+        path: list[Hashable] = []
+        x: Hashable | None = node
+        while x is not None and x not in memo:
+            if x in cut_at:
+                break
+            parents = pred[x]
+            if len(parents) > 1:
+                return self._skipped_above_dag(node)
+            path.append(x)
+            x = next(iter(parents), None)
+        found = memo[x] if x is not None and x in memo else x
+        for y in path:
+            memo[y] = found
+        return found
+
+    def _skipped_above_dag(self, node: Hashable) -> Hashable | None:
         seen = {node}
         queue = deque([node])
         while queue:
             x = queue.popleft()
-            if x in o.cut_at:
-                reason = cut_reason(o.cut_at[x], poe)
-                what = "leaf" if not self.G._succ[node] else "node"
-                verb = "evaluated" if what == "leaf" else "searched"
-                if x == node:
-                    return f"{what} {node} is not {verb}: {reason}"
-                return f"{what} {node} is not {verb}: it is below {x}, which is cut off: {reason}"
+            if x in self.main.cut_at:
+                return x
             for p in self.G._pred[x]:
                 if p not in seen:
                     seen.add(p)
                     queue.append(p)
-        return f"{node} is not searched"
+        return None
 
     def evaluated_reason(self, leaf: Hashable) -> str:
         """Why ``leaf`` is evaluated: no cutoff happened before it."""
-        cached = self._stories.get(("evaluated_reason", leaf))
+        stories = self._stories["evaluated"]
+        cached = stories.get(leaf)
         if cached is None:
-            cached = self._stories[("evaluated_reason", leaf)] = self._evaluated_reason(leaf)
+            cached = stories[leaf] = self._evaluated_reason(leaf)
         return cached
 
     def _evaluated_reason(self, leaf: Hashable) -> str:
         """Why ``leaf`` is evaluated: no cutoff happened before it."""
         o = self.main
-        k = o.evaluated.index(leaf) + 1 if leaf in o.evaluated else 0
+        k = self._evaluated_rank.get(leaf, 0)
         head = f"leaf {leaf} is evaluated ({_ordinal(k)})" if k else f"{leaf} is searched"
         step = o.leaf_step.get(leaf)
         if step is None or step.parent is None:
@@ -816,9 +861,10 @@ class AnswerKey:
 
     def value_story(self, node: Hashable) -> str:
         """How ``node`` got its value: its children and any cutoff."""
-        cached = self._stories.get(("value_story", node))
+        stories = self._stories["value"]
+        cached = stories.get(node)
         if cached is None:
-            cached = self._stories[("value_story", node)] = self._value_story(node)
+            cached = stories[node] = self._value_story(node)
         return cached
 
     def _value_story(self, node: Hashable) -> str:
@@ -1472,45 +1518,61 @@ class AnswerKey:
                     stack.append((c, d + 1))
         return {x for x in self.frontier if x not in reached}
 
-    def _below(self, node: Hashable) -> list[Hashable]:
-        """Frontier leaves at or below ``node``, left to right (cached)."""
-        hit = self._below_cache.get(node)
-        if hit is not None:
-            return hit
-        reach = {node}
-        stack = [node]
-        succ = self.G._succ
+    def _name_below(
+        self, top: Hashable, name: str, named_by: dict[Hashable, str], reached: set[Hashable]
+    ) -> None:
+        """Name ``name`` the frontier leaves below ``top`` not reached from earlier claims."""
+        if top in reached:
+            return
+        reached.add(top)
+        stack = [top]
+        succ, position = self.G._succ, self.position
         while stack:
-            for c in succ[stack.pop()]:
-                if c not in reach:
-                    reach.add(c)
+            x = stack.pop()
+            if x in position:
+                named_by.setdefault(x, name)
+            for c in succ[x]:
+                if c not in reached:
+                    reached.add(c)
                     stack.append(c)
-        position = self.position
-        found = sorted((x for x in reach if x in position), key=position.__getitem__)
-        self._below_cache[node] = found
-        return found
+
+    def _reaches(self, top: Hashable, targets: set[Hashable], memo: dict[Hashable, bool]) -> bool:
+        """Whether a node of ``targets`` is at or below ``top`` (``memo`` shared by calls)."""
+        succ = self.G._succ
+        stack = [top]
+        while stack:
+            x = stack[-1]
+            if x in memo:
+                stack.pop()
+                continue
+            pending = [c for c in succ[x] if c not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            memo[x] = x in targets or any(memo[c] for c in succ[x])
+        return memo[top]
 
     def _check_pruned(self, item: AnswerItem, notes: list[str]) -> list[Finding]:
         claims = self._claims(item)
         nodes = {n for _, n, _, _ in claims if n is not None}
         edges = {e for _, _, e, _ in claims if e is not None}
         covered = self._covered(nodes, edges)
-        # How each covered leaf was named, for the "given" column.
+        # How each covered leaf was named, for the "given" column: by the first claim
+        # above it (a node reached from an earlier claim has all its leaves named).
         named_by: dict[Hashable, str] = {}
+        reached: set[Hashable] = set()
         forms = []
         for text, n, e, how in claims:
             if e is not None and how != "id":
                 forms.append("move paths" if how == "path" else "moves")
-                for x in self._below(e[1]):
-                    named_by.setdefault(x, f"move {text}")
+                self._name_below(e[1], f"pruned (as move {text})", named_by, reached)
             elif e is not None:
                 forms.append("edges")
-                for x in self._below(e[1]):
-                    named_by.setdefault(x, f"edge {e[0]}-{e[1]}")
+                self._name_below(e[1], f"pruned (as edge {e[0]}-{e[1]})", named_by, reached)
             elif n is not None and self.G._succ[n] and n not in self.position:
                 forms.append("subtrees")
-                for x in self._below(n):
-                    named_by.setdefault(x, f"subtree {n}")
+                self._name_below(n, f"pruned (as subtree {n})", named_by, reached)
             else:
                 forms.append("leaves")
         kinds = sorted(set(forms))
@@ -1546,7 +1608,7 @@ class AnswerKey:
             expected_in = leaf in expected
             if not given_in and not expected_in:
                 continue
-            how = f"pruned (as {named_by[leaf]})" if leaf in named_by else "pruned"
+            how = named_by.get(leaf, "pruned")
             label = f"pruned {self.name(leaf)}"
             if given_in and expected_in:
                 findings.append(
@@ -1581,10 +1643,11 @@ class AnswerKey:
         # In a DAG a named subtree or edge can be searched through it while its leaves
         # are still cut off elsewhere: such a claim is wrong on its own.
         extras = {x for x in covered if x not in expected}
+        above_extra: dict[Hashable, bool] = {}
         for text, n, e, _ in claims:
             searched = (n is not None and n in o.visited) or (e is not None and e in o.traversed)
-            below = self._below(n if n is not None else e[1])  # type: ignore[index]
-            if searched and not any(x in extras for x in below):
+            top = n if n is not None else e[1]  # type: ignore[index]
+            if searched and not self._reaches(top, extras, above_extra):
                 what = f"node {n}" if n is not None else f"edge {text}"
                 findings.append(
                     Finding(
