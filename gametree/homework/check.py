@@ -30,7 +30,7 @@ import networkx as nx
 from gametree.attrs import LABEL, MAX, MIN, MOVE, PLAYER, VALUE
 from gametree.exceptions import SearchError
 from gametree.homework.answers import AnswerItem, Answers, load_answers, parse_answers
-from gametree.homework.ordering import minimax_values
+from gametree.homework.ordering import tree_values
 from gametree.homework.story import Step, cut_reason, fmt, origin_text, replay
 from gametree.search.result import Bound, NodeValue, SearchResult, edge_move, move_path
 from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
@@ -589,7 +589,6 @@ class AnswerKey:
         }
         self._cut_above: dict[Hashable, Hashable | None] = {}
         self._cut_reasons: dict[Hashable, str] = {}
-        self._names = self._name_table()
 
     # -- searching -------------------------------------------------------------------
 
@@ -660,22 +659,38 @@ class AnswerKey:
     @cached_property
     def minimax(self) -> dict[Hashable, float]:
         """The true minimax value of every node."""
-        return minimax_values(self.G, root=self.root)
+        return tree_values(self.G, self.root)  # validated when the key was built
 
     # -- names -----------------------------------------------------------------------
 
-    def _name_table(self) -> tuple[dict[str, list[Hashable]], dict[str, list[Hashable]]]:
-        exact: dict[str, list[Hashable]] = {}
-        folded: dict[str, list[Hashable]] = {}
-        for node, data in self.G.nodes(data=True):
+    @cached_property
+    def _names(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Nodes by name (id or label) and by lower-cased name: a node, or
+        :class:`_Several` nodes in node order (most names name one node: no list each)."""
+        exact: dict[str, Any] = {}
+        folded: dict[str, Any] = {}
+
+        def enter(table: dict[str, Any], key: str, node: Hashable) -> None:
+            if key not in table:
+                table[key] = node
+                return
+            old = table[key]
+            if isinstance(old, _Several):
+                old.append(node)
+            else:
+                table[key] = _Several((old, node))
+
+        for node, data in self.G._node.items():
             name = str(node)
+            low = name.lower()
+            enter(exact, name, node)
+            enter(folded, low, node)
             label = data.get(LABEL)
-            names = (name,) if label is None or str(label) == name else (name, str(label))
-            for n in names:
-                exact.setdefault(n, []).append(node)
-            lowered = [n.lower() for n in names]
-            for n in lowered if len(lowered) < 2 or lowered[0] != lowered[1] else lowered[:1]:
-                folded.setdefault(n, []).append(node)
+            if label is not None and str(label) != name:
+                text = str(label)
+                enter(exact, text, node)
+                if text.lower() != low:
+                    enter(folded, text.lower(), node)
         return exact, folded
 
     def resolve(self, name: Any) -> Hashable:
@@ -707,10 +722,11 @@ class AnswerKey:
             )
         exact, folded = self._names
         for table, key in ((exact, text), (folded, text.lower())):
-            hits = table.get(key, [])  # each node once per table
-            if len(hits) == 1:
-                return hits[0]
-            if len(hits) > 1:
+            hits = table.get(key, _NONE)
+            if not isinstance(hits, _Several):
+                found: Hashable = hits
+                return found
+            if hits:
                 shown = ", ".join(repr(h) for h in hits[:4])
                 raise ValueError(f"{text!r} is ambiguous: it names the nodes {shown}")
         hint = ""
@@ -1174,8 +1190,10 @@ class AnswerKey:
             f"{self.root} ({player}) {verb} {said(expected)}, "
             f"the first child with the {word} value: " + values
         )
+        if node == expected:
+            return Finding("move", Verdict.CORRECT, said(expected), said(node), story, item.line)
         ties = [c for c in self.G._succ[self.root] if self.minimax[c] == self.minimax[self.root]]
-        if node == expected or (self.tie_break == "any" and node in ties):
+        if self.tie_break == "any" and node in ties:
             return Finding("move", Verdict.CORRECT, said(expected), said(node), story, item.line)
         notes_: tuple[str, ...] = ()
         if node in ties:
@@ -1672,6 +1690,14 @@ class AnswerKey:
                 )
             )
         return findings
+
+
+class _Several(list):  # type: ignore[type-arg]
+    """The nodes one name names, when it names more than one (each node once)."""
+
+
+_NONE = _Several()
+"""What a name that names no node finds."""
 
 
 def _id_text(claim: tuple[str, Hashable | None, tuple[Hashable, Hashable] | None, str]) -> str:

@@ -73,8 +73,11 @@ def minimax_values(G: nx.DiGraph, *, root: Hashable | None = None) -> dict[Hasha
     (3, 3, 2, 2)
     """
     validate(G)
-    if root is None:
-        root = find_root(G)
+    return tree_values(G, find_root(G) if root is None else root)
+
+
+def tree_values(G: nx.DiGraph, root: Hashable) -> dict[Hashable, float]:
+    """:func:`minimax_values` of a tree already validated (one bottom-up pass)."""
     values: dict[Hashable, float] = {}
     nodes = G._node
     succ = G._succ

@@ -7,7 +7,7 @@ that many leaves) and a random tree of branching 10 (11,111 and 111,111 nodes; w
 wrote), validate, each search with annotation (``minimax``, ``alphabeta``, ``pvs``,
 ``expectiminimax``), ``check`` of a full answer key, ``to_notation``, DOT write and
 read (``gametree.dumps``/``loads`` with ``format="dot"``), ``to_dot`` (the Graphviz
-drawing) and ``tree_layout``.
+drawing), ``to_pydot`` (the same drawing as pydot objects) and ``tree_layout``.
 
 Columns: the seconds at each size, then ``x10`` = time at 100k / time at 10k (linear
 means about 10; quadratic about 100) and, for the 1M tree, ``x10`` again against 100k.
@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import networkx as nx
 
 import gametree
+from gametree.drawing import to_pydot
 from gametree.homework import AnswerKey
 
 Step = Callable[[nx.DiGraph, dict[str, Any]], object]
@@ -81,6 +82,7 @@ STEPS: dict[str, Step] = {
     "DOT write": lambda G, memo: gametree.dumps(G, "dot"),
     "DOT read": _dot_read,
     "to_dot (drawing)": lambda G, memo: gametree.to_dot(G),
+    "to_pydot": lambda G, memo: to_pydot(G),
     "tree_layout": lambda G, memo: gametree.tree_layout(G),
 }
 
