@@ -586,6 +586,7 @@ class AnswerKey:
             "pruned": {},
             "evaluated": {},
             "value": {},
+            "window": {},
         }
         self._cut_above: dict[Hashable, Hashable | None] = {}
         self._cut_reasons: dict[Hashable, str] = {}
@@ -1282,13 +1283,7 @@ class AnswerKey:
                 item.line,
             )
         expected = ", ".join(fmt(w[i]) for i in pick)
-        step = o.exit_step.get(node)
-        story = f"at {self.window_at} {node}'s window is [{fmt(w[0])}, {fmt(w[1])}]"
-        if step is not None and self.window_at == "exit":
-            story += (
-                f": {origin_text('alpha', w[0], step.alpha_from, at=node)}; "
-                f"{origin_text('beta', w[1], step.beta_from, at=node)}"
-            )
+        story = self._window_story(node, w)
         if matches(w):
             return Finding(label, Verdict.CORRECT, expected, given_text, story, item.line)
         notes = list(
@@ -1306,6 +1301,21 @@ class AnswerKey:
                 f"the check compares the window at {self.window_at}"
             )
         return Finding(label, Verdict.WRONG, expected, given_text, story, item.line, tuple(notes))
+
+    def _window_story(self, node: Hashable, w: tuple[float, float]) -> str:
+        """Where ``node``'s window came from (one text for its alpha and beta items)."""
+        stories = self._stories["window"]
+        story = stories.get(node)
+        if story is None:
+            step = self.main.exit_step.get(node)
+            story = f"at {self.window_at} {node}'s window is [{fmt(w[0])}, {fmt(w[1])}]"
+            if step is not None and self.window_at == "exit":
+                story += (
+                    f": {origin_text('alpha', w[0], step.alpha_from, at=node)}; "
+                    f"{origin_text('beta', w[1], step.beta_from, at=node)}"
+                )
+            stories[node] = story
+        return story
 
     def _order_as_values(self, item: AnswerItem) -> Finding | None:
         """Read ``order = 3 12 8 2`` (leaf values, as some sheets ask) when no token is a name."""
