@@ -104,6 +104,9 @@ def fit_placement(d: Diagram) -> Placement:
     page, with a :class:`~gametree.exceptions.FitWarning`. A drawing that was shrunk
     and is more than :data:`WIDE` times as wide as tall then gets its levels spread
     towards the page's proportions (at most :data:`SPREAD` times as far apart).
+    Each trial lays the whole tree out; a tree whose levels or widest level alone are
+    larger than the page at a scale (see :func:`_cannot_fit`) skips the trials at that
+    scale, so a tree far too large for the page is laid out once, not ten times.
 
     Examples
     --------
