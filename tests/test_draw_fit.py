@@ -9,6 +9,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 import gametree
@@ -212,3 +213,25 @@ def test_cli_paper_and_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         assert main(["draw", str(tree), "-o", str(out), *flags]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "error:" in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(trees(max_branching=5, max_depth=5), st.sampled_from([(13.33, 7.5), (6.0, 4.0), (3.0, 2.0)]))
+def test_a_fitted_diagram_places_again_as_fitted(G: nx.DiGraph, page: tuple[float, float]) -> None:
+    # Emitters place the fitted diagram again: its style must be the one its placement
+    # was made with, whichever trial won (or none did).
+    from gametree.drawing.fit import fit_placement
+    from gametree.drawing.slots import place
+    from gametree.drawing.style import diagram
+
+    d = diagram(G, gametree.alphabeta(G, annotate=False), fit=page)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FitWarning)
+        fitted = fit_placement(d)
+    again = place(d)
+    assert (again.xmin, again.xmax, again.ymin, again.ymax) == (
+        fitted.xmin,
+        fitted.xmax,
+        fitted.ymin,
+        fitted.ymax,
+    )

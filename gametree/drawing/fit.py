@@ -177,17 +177,21 @@ def fit_placement(d: Diagram) -> Placement:
         pl = attempt(rows, keep_names, s_min)
         if not fits(pl):
             continue
-        best = s_min
+        best, placed, drawn_at = s_min, pl, s_min
         scale = min(1.0, s_min * room(pl))
         for _ in range(3):
             if scale <= best:
                 break
             trial = attempt(rows, keep_names, scale)
+            drawn_at = scale
             if fits(trial):
-                best = scale
+                best, placed = scale, trial
                 break
             scale = max(best, scale * room(trial) * 0.995)
-        chosen = (attempt(rows, keep_names, best) if best > s_min else pl, best)
+        if drawn_at != best:
+            # Every larger scale failed: ``d`` must be drawn as the placement kept.
+            placed = attempt(rows, keep_names, best)
+        chosen = (placed, best)
         break
     if chosen is None:
         rows, keep_names = modes[-1]
