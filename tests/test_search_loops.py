@@ -205,3 +205,16 @@ def test_lean_and_traced_loops_agree_on_games(G: nx.DiGraph) -> None:
         assert [(states[u]["state"], states[v]["state"]) for u, v in traced.pruned_edges] == list(
             direct.pruned_edges
         )
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(G=trees_with_heuristics(st.integers(-4, 4), max_depth=4))
+def test_lean_and_traced_loops_agree_below_an_inner_root(G: nx.DiGraph) -> None:
+    # Searching from an inner node leaves graph nodes outside every level: the lean
+    # minimax cannot tell the leaves' level by having seen every node, and reads them.
+    inner = [n for n in G if G.succ[n] and n != G.graph["root"]]
+    for root in inner[:3]:
+        for algorithm in ("minimax", "negamax", "alphabeta"):
+            lean = gametree.solve(G, algorithm, root=root, annotate=False)
+            traced = gametree.solve(G, algorithm, root=root, annotate=False, trace=True)
+            assert_same(lean, traced, FIELDS, (algorithm, root))

@@ -312,7 +312,11 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     kid_dicts: list[list[Any]] = []
     level: list[Hashable] = [root]
     uniform = True
-    while any(map(kids_of, level)):
+    # Once every node of the graph is in a level, the last level holds leaves only: no
+    # node has several parents and the root is on no cycle, so a child of the last
+    # level would be a node not seen yet. This spares a pass over the leaves.
+    unseen = len(nodes) - 1
+    while unseen and any(map(kids_of, level)):
         kids = list(map(kids_of, level))
         internal = list(compress(level, kids))
         if len(internal) != len(level):
@@ -321,6 +325,7 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
         levels.append(level if uniform else internal)
         kid_dicts.append(kids)
         level = list(chain.from_iterable(kids))
+        unseen -= len(level)
     if not uniform:
         return _minimax_mixed(plan, details, levels, kid_dicts)
     leaf_values = list(map(_GET_VALUE, map(data_of, level)))
