@@ -14,6 +14,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import SearchError
+from gametree.search.algorithms import ALGORITHMS
 
 __all__ = [
     "WINDOW_ALGORITHMS",
@@ -33,21 +34,8 @@ __all__ = [
     "search_options",
 ]
 
-ALGORITHM_CHOICES = (
-    "minimax",
-    "negamax",
-    "alphabeta",
-    "negamax_alphabeta",
-    "pvs",
-    "expectiminimax",
-    "mcts",
-    "star1",
-    "star2",
-    "mtdf",
-    "sss",
-    "dual",
-    "aspiration",
-)
+ALGORITHM_CHOICES = (*ALGORITHMS, "mcts")
+"""The names ``--algorithm`` takes: those of :func:`gametree.solve`, and Monte Carlo."""
 
 
 _NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)

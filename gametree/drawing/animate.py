@@ -178,9 +178,9 @@ def frames(
     """Yield one RGBA image per trace event of the search (see :func:`animate`);
     refuse more than ``max_frames`` of them before drawing any."""
     from gametree.search import search_trace, solve
-    from gametree.search.algorithms import MCTS_NAMES
+    from gametree.search.algorithms import is_mcts
 
-    if str(algorithm).strip().lower() in MCTS_NAMES:
+    if is_mcts(algorithm):
         from gametree.drawing.mctsframes import mcts_frames
 
         yield from mcts_frames(

@@ -133,11 +133,11 @@ def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]
     ...
     gametree.exceptions.RenderError: unknown convention flag 'loose' in 'alphabeta:loose'; ...
     """
-    from gametree.search.algorithms import MCTS_NAMES
     from gametree.search.algorithms import canonical_name as known
+    from gametree.search.algorithms import is_mcts
 
     def canonical_name(name: object) -> str:
-        return "mcts" if str(name).strip().lower() in MCTS_NAMES else known(name)
+        return "mcts" if is_mcts(name) else known(name)
 
     options: dict[str, Any] = {}
     if isinstance(spec, Mapping):

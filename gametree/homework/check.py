@@ -1838,9 +1838,9 @@ def check(
     >>> print(report.findings[1].explanation)
     leaf J is not evaluated: at C (MIN) the value 2 <= alpha 3 inherited from A after B returned 3
     """
-    from gametree.search.algorithms import MCTS_NAMES
+    from gametree.search.algorithms import is_mcts
 
-    if str(algorithm).strip().lower() in MCTS_NAMES:
+    if is_mcts(algorithm):
         from gametree.homework.mctscheck import check_mcts
 
         return check_mcts(G, answers, **options)  # type: ignore[arg-type]

@@ -256,9 +256,9 @@ def explain_lines(
 ) -> list[str]:
     """Return one sentence per trace event (see :func:`explain`)."""
     from gametree.search import search_trace
-    from gametree.search.algorithms import MCTS_NAMES, canonical_name
+    from gametree.search.algorithms import canonical_name, is_mcts
 
-    if str(algorithm).strip().lower() in MCTS_NAMES:
+    if is_mcts(algorithm):
         from gametree.homework.mctsexplain import mcts_lines
         from gametree.search.mcts import mcts
 
@@ -324,9 +324,9 @@ def explain(
     Result: value 3, best move B; pruned: I, J.
     """
     from gametree.search import solve
-    from gametree.search.algorithms import MCTS_NAMES
+    from gametree.search.algorithms import is_mcts
 
-    if str(algorithm).strip().lower() in MCTS_NAMES:
+    if is_mcts(algorithm):
         from gametree.homework.mctsexplain import explain_mcts
 
         return explain_mcts(G, format=format, **options)

@@ -117,6 +117,17 @@ _STAR = {"star1": 1, "star2": 2}
 _PRUNING = frozenset({"alphabeta", "negamax_alphabeta", "pvs", *_STAR})
 MCTS_NAMES = frozenset({"mcts", "uct", "monte-carlo", "monte_carlo"})
 """Names :func:`solve` also accepts: Monte Carlo tree search (:func:`gametree.mcts`)."""
+
+
+def is_mcts(algorithm: object) -> bool:
+    """Whether ``algorithm`` names Monte Carlo tree search (any case, spaces around).
+
+    >>> is_mcts(" UCT "), is_mcts("alphabeta")
+    (True, False)
+    """
+    return str(algorithm).strip().lower() in MCTS_NAMES
+
+
 _COMMON = frozenset({"root", "depth", "evaluate", "annotate", "trace", "child_order", "expand"})
 MCTS_SEARCH_OPTIONS = ("iterations", "c", "seed", "playout", "value_range", "solver")
 """The options of Monte Carlo tree search that shape its run (beside root, annotate, trace)."""
@@ -959,7 +970,7 @@ def check_options(algorithm: object, options: Mapping[str, Any]) -> str:
     ...
     gametree.exceptions.SearchError: mcts has no option 'fail'; its options are annotate, c, ...
     """
-    if isinstance(algorithm, str) and algorithm.strip().lower() in MCTS_NAMES:
+    if isinstance(algorithm, str) and is_mcts(algorithm):
         name = "mcts"
     else:
         name = canonical_name(algorithm)
