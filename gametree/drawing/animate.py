@@ -180,6 +180,7 @@ def frames(
     from gametree.search import search_trace, solve
     from gametree.search.algorithms import is_mcts
 
+    check_frame_count(0, max_frames)  # a bad limit is refused before any search
     if is_mcts(algorithm):
         from gametree.drawing.mctsframes import mcts_frames
 
@@ -187,7 +188,6 @@ def frames(
             G, show=show, style=style, title=title, root=root, max_frames=max_frames, **options
         )
         return
-    check_frame_count(0, max_frames)
     events = list(search_trace(G, algorithm, **options))
     # The final picture fixes the layout (and so every shape and slot) for all frames.
     final = diagram(G, solve(G, algorithm, annotate=False, **options), show=show, style=style,

@@ -32,21 +32,16 @@ def mcts_frames(
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
-    max_frames: int | None = None,
+    max_frames: int,
     **options: Any,
 ) -> Iterator[Image]:
     """Yield one image per MCTS iteration: the tree grown so far with its counts, the
     added node outlined, the caption naming the path, the node added and the playout.
 
-    The layout is that of the final tree, so nodes do not move between frames.
+    The layout is that of the final tree, so nodes do not move between frames. More
+    iterations than ``max_frames`` are refused before the search runs.
     """
-    from gametree.drawing.animate import (
-        MAX_FRAMES,
-        bare_copy,
-        check_frame_count,
-        frame_style,
-        render,
-    )
+    from gametree.drawing.animate import bare_copy, check_frame_count, frame_style, render
     from gametree.homework.mctsexplain import by_iteration
     from gametree.search.algorithms import check_options
     from gametree.search.mcts import mcts
@@ -55,11 +50,9 @@ def mcts_frames(
     options.pop("annotate", None)
     options.pop("trace", None)
     check_options("mcts", options)
-    limit = MAX_FRAMES if max_frames is None else max_frames
-    check_frame_count(0, limit)
     iterations = options.get("iterations")
     if isinstance(iterations, int) and not isinstance(iterations, bool):
-        check_frame_count(iterations, limit)  # one frame per iteration, before searching
+        check_frame_count(iterations, max_frames)  # one frame per iteration, before searching
     result = mcts(G, annotate=False, trace=True, **options)
     final = diagram(G, result, show=show, style=style, title=title, root=root)
     final.caption = " "
