@@ -13,6 +13,7 @@ from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VA
 from gametree.exceptions import GameError, SearchError
 from gametree.games.players import GamePlayer
 from gametree.games.protocol import cell_renderer, check_game, renderer
+from gametree.search.engine import check_flag
 from gametree.search.mcts import annotate_mcts
 from gametree.search.mcts_loop import (
     GameSource,
@@ -105,8 +106,7 @@ def mcts_game(
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise SearchError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
     for flag, text in ((annotate, "annotate"), (trace, "trace"), (record, "record")):
-        if not isinstance(flag, bool):
-            raise SearchError(f"{text}={flag!r} is not allowed; expected True or False")
+        check_flag(text, flag)
     root_state = game.initial if state is None else state
     if checked is None:
         checked = game_value_range(game)

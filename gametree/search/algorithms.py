@@ -47,7 +47,15 @@ import networkx as nx
 
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.aspiration import aspiration, aspiration_trace
-from gametree.search.engine import Evaluate, Expand, Plan, make_plan, run, run_to_result
+from gametree.search.engine import (
+    Evaluate,
+    Expand,
+    Plan,
+    check_flag,
+    make_plan,
+    run,
+    run_to_result,
+)
 from gametree.search.mtd import dual_star, mtd_trace, mtdf, sss_star
 from gametree.search.result import SearchResult, with_moves
 from gametree.search.trace import TraceEvent
@@ -225,8 +233,7 @@ def _plan(
 def _finish(G: nx.DiGraph, plan: Plan, annotate: bool) -> SearchResult:
     from gametree.search.fast import fast_search
 
-    if not isinstance(annotate, bool):
-        raise SearchError(f"annotate={annotate!r} is not allowed; expected True or False")
+    check_flag("annotate", annotate)
     result = fast_search(plan, details=annotate)
     if result is None:
         result = run_to_result(plan)
@@ -239,9 +246,7 @@ def _finish(G: nx.DiGraph, plan: Plan, annotate: bool) -> SearchResult:
 
 
 def _check_trace(trace: object) -> bool:
-    if not isinstance(trace, bool):
-        raise SearchError(f"trace={trace!r} is not allowed; expected True or False")
-    return trace
+    return check_flag("trace", trace)
 
 
 def minimax(
@@ -398,8 +403,7 @@ def negamax(
 
 def run_and_annotate(G: nx.DiGraph, plan: Plan, annotate: bool) -> SearchResult:
     """Run ``plan`` on the negamax-form core (never the fast loops) and annotate."""
-    if not isinstance(annotate, bool):
-        raise SearchError(f"annotate={annotate!r} is not allowed; expected True or False")
+    check_flag("annotate", annotate)
     result = with_moves(run_to_result(plan), G)
     if annotate:
         from gametree.search.annotate import annotate as write

@@ -19,7 +19,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import SearchError
-from gametree.search.engine import Evaluate, Expand, Plan, make_plan
+from gametree.search.engine import Evaluate, Expand, Plan, check_flag, make_plan
 from gametree.search.passes import (
     MultiPassResult,
     PassRunner,
@@ -81,8 +81,7 @@ def aspiration_plan(
 ) -> tuple[Plan, tuple[float, float]]:
     """The validated plan of every pass, and the first window. ``options``: root, depth,
     evaluate, child_order, expand."""
-    if not isinstance(record, bool):
-        raise SearchError(f"trace={record!r} is not allowed; expected True or False")
+    record = check_flag("trace", record)
     window = _window(guess, delta)
     plan = make_plan(
         G,

@@ -11,6 +11,7 @@ import networkx as nx
 from gametree.attrs import PLAYER
 from gametree.exceptions import SearchError
 from gametree.search.algorithms import canonical_name, solve
+from gametree.search.engine import check_flag
 from gametree.search.result import SearchResult, SearchStats, jsonable
 
 __all__ = ["IterativeDeepeningResult", "iterative_deepening"]
@@ -214,8 +215,7 @@ def iterative_deepening(
     if stop_at is not None and not isinstance(stop_at, (int, float)):
         raise SearchError(f"stop_at={stop_at!r} is not allowed; expected None or a number")
     annotate = options.pop("annotate", True)
-    if not isinstance(annotate, bool):
-        raise SearchError(f"annotate={annotate!r} is not allowed; expected True or False")
+    check_flag("annotate", annotate)
     order: dict[Hashable, Sequence[Hashable]] = {}
     iterations: list[SearchResult] = []
     depth = 0

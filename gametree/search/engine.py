@@ -92,7 +92,7 @@ from gametree.search.trace import (
 )
 from gametree.validation import bounds_problem, find_root, value_problem
 
-__all__ = ["Plan", "Table", "gc_paused", "make_plan", "run", "run_to_result"]
+__all__ = ["Plan", "Table", "check_flag", "gc_paused", "make_plan", "run", "run_to_result"]
 
 INF = math.inf
 
@@ -133,7 +133,9 @@ class Plan:
     """A transposition table kept across runs (see :data:`Table`); None: a new one per run."""
 
 
-def _check_bool(name: str, value: object) -> bool:
+def check_flag(name: str, value: object) -> bool:
+    """Return ``value`` if it is True or False, else raise :class:`SearchError` naming
+    the option ``name``: every on/off option of a search is checked here."""
     if not isinstance(value, bool):
         raise SearchError(f"{name}={value!r} is not allowed; expected True or False")
     return value
@@ -225,8 +227,8 @@ def make_plan(
         raise SearchError(f"expand={expand!r} is not allowed; expected None or a function")
     if fail not in ("soft", "hard"):
         raise SearchError(f"fail={fail!r} is not allowed; expected 'soft' or 'hard'")
-    _check_bool("prune_on_equal", prune_on_equal)
-    _check_bool("transposition_table", transposition_table)
+    check_flag("prune_on_equal", prune_on_equal)
+    check_flag("transposition_table", transposition_table)
     lo, hi = _check_window(window)
     why = bounds_problem(bounds)
     if why is not None:

@@ -28,7 +28,7 @@ from gametree.attrs import (
 )
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.annotate import forget, remember
-from gametree.search.engine import gc_paused, make_plan
+from gametree.search.engine import check_flag, gc_paused, make_plan
 from gametree.search.mcts_loop import (
     GraphSource,
     MCTSResult,
@@ -159,10 +159,8 @@ def mcts(
     [('B', ...)]
     """
     value_range_checked = check_options(iterations, c, playout, value_range, solver)
-    if not isinstance(annotate, bool):
-        raise SearchError(f"annotate={annotate!r} is not allowed; expected True or False")
-    if not isinstance(trace, bool):
-        raise SearchError(f"trace={trace!r} is not allowed; expected True or False")
+    check_flag("annotate", annotate)
+    check_flag("trace", trace)
     plan = make_plan(G, "mcts", root=root)
     start = plan.root
     if value_range_checked is None:

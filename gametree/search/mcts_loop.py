@@ -53,6 +53,7 @@ import networkx as nx
 
 from gametree.attrs import PLAYER, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
+from gametree.search.engine import check_flag
 from gametree.search.result import NodeValue, SearchResult, SearchStats, edge_move
 from gametree.search.trace import _Event
 from gametree.validation import value_problem
@@ -381,8 +382,7 @@ def check_options(
             f"playout={playout!r} is not known; expected 'random', 'evaluate' or a "
             "function choosing a child"
         )
-    if not isinstance(solver, bool):
-        raise SearchError(f"solver={solver!r} is not allowed; expected True or False")
+    check_flag("solver", solver)
     if value_range is None:
         return None
     try:

@@ -40,7 +40,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import SearchError
-from gametree.search.engine import Evaluate, Expand, Plan, make_plan
+from gametree.search.engine import Evaluate, Expand, Plan, check_flag, make_plan
 from gametree.search.passes import (
     MultiPassResult,
     PassRunner,
@@ -133,12 +133,8 @@ def mtd_plan(
     """The validated plan every pass of an MTD driver runs (its window set per pass), and
     the first guess. ``options``: root, depth, evaluate, child_order, expand."""
     guess = _check_guess("first_guess", first_guess)
-    if not isinstance(record, bool):
-        raise SearchError(f"trace={record!r} is not allowed; expected True or False")
-    if not isinstance(transposition_table, bool):
-        raise SearchError(
-            f"transposition_table={transposition_table!r} is not allowed; expected True or False"
-        )
+    record = check_flag("trace", record)
+    transposition_table = check_flag("transposition_table", transposition_table)
     plan = make_plan(
         G, name, pruning=True, transposition_table=transposition_table, record=record, **options
     )
