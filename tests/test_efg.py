@@ -108,6 +108,19 @@ def test_one_player_and_integer_names() -> None:
     assert G.edges[0, 2] == {"move": "r"} and gametree.minimax(G).value == 9
 
 
+def test_an_integer_name_too_long_for_an_int_stays_a_string() -> None:
+    # Found by tests/fuzz/fuzz_readers.py: a 5,001-digit name raised Python's int-string
+    # ValueError while the ids were chosen; such names are kept as text instead.
+    long = "1" + "0" * 5_000
+    text = (
+        f'EFG 2 R "" {{ "solo" }}\np "{long}" 1 1 {{ "l" "r" }} 0\n'
+        't "1" 1 { 5 }\nt "2" 2 { 9 }\n'
+    )
+    G = parse_efg(text)
+    assert list(G.nodes) == [long, "1", "2"] and G.graph["root"] == long
+    assert gametree.minimax(G).value == 9
+
+
 # -- refusals, each with a line and a column ------------------------------------------------
 
 HEADER = 'EFG 2 R "" { "1" "2" }\n'

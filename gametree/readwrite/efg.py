@@ -66,6 +66,7 @@ from gametree.builders import letter_ids
 from gametree.exceptions import TreeFileError, TreeSyntaxError
 from gametree.inputs import node_limit, too_many_nodes
 from gametree.readwrite.common import (
+    MAX_DIGITS,
     NumberRangeError,
     as_number,
     read_float,
@@ -512,9 +513,9 @@ def _build(nodes: list[_Node], values: dict[int, int | float | Fraction]) -> nx.
             queue.append(child)
     names = [nodes[i].name for i in order]
     ids: dict[int, Hashable] = {}
-    if all(_INTEGER.fullmatch(n) and str(int(n)) == n for n in names) and len(set(names)) == len(
-        names
-    ):
+    # Names that spell integers become int ids; one too long for an int stays a string.
+    numeric = (_INTEGER.fullmatch(n) and len(n) <= MAX_DIGITS and str(int(n)) == n for n in names)
+    if all(numeric) and len(set(names)) == len(names):
         ids = {i: int(nodes[i].name) for i in order}
     else:
         taken = {n for n in names if n}
