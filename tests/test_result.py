@@ -81,3 +81,44 @@ def test_iterative_deepening_names_the_move_and_the_child() -> None:
     data = run.to_dict()
     assert (data["best_move"], data["best_child"]) == ("a1", "B")
     assert data["iterations"][-1]["pv_moves"] == ["a1", "b1"]
+
+
+def test_pruned_edges_kept_as_cuts_read_as_pairs() -> None:
+    # Figure 5.2: C's first leaf H (2) fails low under alpha 3, so C cuts I and J. The
+    # fast loop keeps that cut as found; reading the field gives the pairs, once.
+    import copy
+    import dataclasses
+    import pickle
+
+    from gametree.search.result import Cuts, stored_cuts
+
+    G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    r = gametree.alphabeta(G, annotate=False)
+    twin = gametree.alphabeta(G, annotate=False)
+    fresh = gametree.alphabeta(G, annotate=False)
+    stored = stored_cuts(r)
+    assert stored is not None and stored == Cuts([("C", ["I", "J"])])
+    assert stored.edges() == (("C", "I"), ("C", "J"))
+    assert r == twin  # compares the pairs, making them for both
+    assert r.pruned_edges == (("C", "I"), ("C", "J"))
+    assert type(r.pruned_edges) is tuple
+    assert stored_cuts(r) is None
+    assert "pruned_edges=(('C', 'I'), ('C', 'J'))" in repr(r)
+    for kept in (pickle.loads(pickle.dumps(fresh)), copy.deepcopy(fresh)):
+        assert stored_cuts(kept) == stored
+        assert kept.pruned_edges == r.pruned_edges
+    assert dataclasses.replace(r, value=0).pruned_edges == r.pruned_edges
+    assert r.to_dict()["pruned_edges"] == [["C", "I"], ["C", "J"]]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.pruned_edges = ()  # type: ignore[misc]
+
+
+def test_pruned_edges_from_the_core_are_pairs() -> None:
+    # A trace runs the core, which keeps the pairs it made.
+    from gametree.search.result import stored_cuts
+
+    G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    r = gametree.alphabeta(G, annotate=False, trace=True)
+    assert stored_cuts(r) is None
+    assert r.pruned_edges == (("C", "I"), ("C", "J"))
+    assert gametree.minimax(G, annotate=False).pruned_edges == ()

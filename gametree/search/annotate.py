@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from itertools import chain, count, repeat
+from itertools import chain, count, filterfalse, repeat
 from operator import ne, setitem
 from typing import Any
 
@@ -35,7 +35,13 @@ from gametree.attrs import (
 )
 from gametree.exceptions import GameTreeError, SearchError
 from gametree.search.engine import gc_paused
-from gametree.search.result import BOUND_NAME_OF_CODE, Bound, NodeValueMap, SearchResult
+from gametree.search.result import (
+    BOUND_NAME_OF_CODE,
+    Bound,
+    NodeValueMap,
+    SearchResult,
+    stored_cuts,
+)
 
 __all__ = ["annotate", "clear_annotations"]
 
@@ -256,7 +262,9 @@ def _annotate_edges(
     succ = G._succ
     pred = G._pred
     dag_edges = set(result.visited_edges)
-    if not result.pruned_edges and not result.stats.horizon_evaluations and not dag_edges:
+    cuts = stored_cuts(result)
+    cut_any = bool(cuts.cuts) if cuts is not None else bool(result.pruned_edges)
+    if not cut_any and not result.stats.horizon_evaluations and not dag_edges:
         # Nothing was cut and no node stopped at a depth limit: every searched internal
         # node searched all its children (or did so earlier, for a transposition hit).
         edges = chain.from_iterable(map(dict.values, filter(None, map(succ.get, values))))
@@ -269,11 +277,18 @@ def _annotate_edges(
         below = filter(partial(ne, result.root), values)
         edges = chain.from_iterable(map(dict.values, map(pred.__getitem__, below)))
         _drain(map(setitem, edges, repeat(STATUS), repeat(VISITED)))
-        for u, v in result.pruned_edges:
-            succ[u][v][STATUS] = PRUNED
-            if v not in values:
-                nodes[v][STATUS] = PRUNED
-                pruned_nodes.append(v)
+        if cuts is None:
+            for u, v in result.pruned_edges:
+                succ[u][v][STATUS] = PRUNED
+                if v not in values:
+                    nodes[v][STATUS] = PRUNED
+                    pruned_nodes.append(v)
+            return pruned_nodes
+        for u, rest in cuts.cuts:
+            _drain(map(setitem, map(succ[u].__getitem__, rest), repeat(STATUS), repeat(PRUNED)))
+            skipped = list(filterfalse(values.__contains__, rest))
+            _drain(map(setitem, map(nodes.__getitem__, skipped), repeat(STATUS), repeat(PRUNED)))
+            pruned_nodes += skipped
         return pruned_nodes
     pruned = set(result.pruned_edges)
     for u in values:
@@ -315,7 +330,7 @@ class _Written:
         key = self.key
         return (
             key is not None
-            and key[0] == result.pruned_edges
+            and key[0] == _pruned_key(result)
             and key[1] == result.visited_edges
             and key[2] == bool(result.visit_order)
             and key[3] == bool(result.stats.horizon_evaluations)
@@ -340,13 +355,19 @@ def remember(
     key = None
     if result is not None:
         key = (
-            result.pruned_edges,
+            _pruned_key(result),
             result.visited_edges,
             bool(result.visit_order),
             bool(result.stats.horizon_evaluations),
             result.windows,
         )
     _WRITTEN[G] = _Written(searched, pruned, pv, key)
+
+
+def _pruned_key(result: SearchResult) -> object:
+    """The pruned edges of ``result`` as stored, for comparing annotations (equal cuts
+    mean equal edges; cuts never equal pairs, which only costs a full rewrite)."""
+    return stored_cuts(result) or result.pruned_edges
 
 
 def forget(G: nx.DiGraph, written: _Written | None = None) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 
 from gametree.attrs import PLAYER, VALUE
 from gametree.search.engine import Plan, gc_paused
-from gametree.search.result import NodeValueMap, SearchResult, SearchStats
+from gametree.search.result import NodeValueMap, SearchResult, SearchStats, stored_as_cuts
 from gametree.search.rules import EXACT, LOWER, UPPER, beats, better, clamp, node_bound
 
 __all__ = ["fast_search"]
@@ -95,7 +95,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     order: list[Hashable] = []
     oapp = order.append
     windows: dict[Hashable, tuple[float, float]] = {}
-    pruned: list[tuple[Hashable, Hashable]] = []
+    cuts: list[tuple[Hashable, list[Hashable]]] = []
     root_results: dict[Hashable, tuple[float, int]] = {}
     cutoffs = 0
     max_depth = 0
@@ -133,7 +133,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             if rest:
                 cut = True
                 cutoffs += 1
-                pruned.extend(zip(repeat(node), rest))
+                cuts.append((node, rest))
                 if not stack:
                     root_skipped = rest
         # Search the children of ``node``: leaves inline, stop at the first internal one.
@@ -273,7 +273,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         pv=tuple(pv),
         node_values=NodeValueMap(values, bounds, leaves, leaf_values),
         visited_leaves=tuple(leaves),
-        pruned_edges=tuple(pruned),
+        pruned_edges=stored_as_cuts(cuts),
         stats=stats,
         options=dict(plan.options),
         visit_order=tuple(order),

@@ -16,7 +16,7 @@ and letter ids, random and best-ordered values, measured in the same run:
   ``SearchResult`` holds (leaves and values in order, each node's value, bound type and
   chosen child, the pruned edges), against raw and against ours; and for annotated
   minimax, the plain writes of its annotation (a loop writing the same keys, the visit
-  order given) against the unannotated search;
+  order given) against the unannotated search, and the same for alpha-beta;
 * the cost of the alternative to the specialised DiGraph loop (:mod:`gametree.search.fast`):
   the same tree searched by the lean game loop (:func:`gametree.games.fastsearch.search`,
   what ``search_game(record=False)`` runs) through a game whose states are the nodes and
@@ -159,14 +159,15 @@ def raw_alphabeta(G: Any, root: Any) -> Any:
 def contract_alphabeta(G: Any, root: Any) -> Any:
     """Raw alpha-beta that also records what a ``SearchResult`` holds: the leaves in
     order with their values, each internal node's value, bound type and chosen child,
-    and the pruned edges. The least a search producing gametree's answer can cost."""
+    and the pruned edges (as ours keeps them: per cutoff, the node and the children it
+    skipped). The least a search producing gametree's answer can cost."""
     succ, nodes = G._succ, G._node
     values: dict[Any, Any] = {}
     bounds: dict[Any, int] = {}
     chosen: dict[Any, Any] = {}
     leaves: list[Any] = []
     leaf_values: list[Any] = []
-    pruned: list[tuple[Any, Any]] = []
+    cuts: list[tuple[Any, list[Any]]] = []
 
     def search(node: Any, alpha: float, beta: float, sign: int) -> tuple[Any, int]:
         best = -INF
@@ -191,7 +192,7 @@ def contract_alphabeta(G: Any, root: Any) -> Any:
                     rest = list(kids)
                     if rest:
                         cut = True
-                        pruned.extend([(node, r) for r in rest])
+                        cuts.append((node, rest))
                     break
         bound = 1 if cut else 0 if exact else -1
         values[node] = best * sign
@@ -389,22 +390,52 @@ def plain_writes(G: Any, result: Any) -> None:
             edge["status"] = "visited"
 
 
-def annotation_costs(repeat: int) -> list[tuple[str, float, float, float]]:
-    """Minimax unannotated, the plain writes of its annotation, and ours annotated (d=5)."""
+def plain_writes_alphabeta(G: Any, result: Any) -> None:
+    """Write what an annotated alpha-beta writes, in a plain loop with everything known:
+    on each visited node (in visit order) status, search value, bound, visit number,
+    alpha and beta, a status on each edge into it, and on each pruned edge and its
+    child a status."""
+    nodes, pred, succ = G._node, G._pred, G._succ
+    values, codes = result.node_values.raw()
+    names = {0: "exact", 1: "lower", -1: "upper"}
+    windows = result.windows
+    for visit, node in enumerate(result.visit_order, 1):
+        data = nodes[node]
+        data["status"] = "visited"
+        data["search_value"] = values[node]
+        data["bound"] = names[codes.get(node, 0)]
+        data["visit"] = visit
+        data["alpha"], data["beta"] = windows[node]
+        for edge in pred[node].values():
+            edge["status"] = "visited"
+    for u, v in result.pruned_edges:
+        succ[u][v]["status"] = "pruned"
+        nodes[v]["status"] = "pruned"
+
+
+def annotation_costs(repeat: int, depths: tuple[int, ...]) -> list[tuple[str, float, float, float]]:
+    """Unannotated search, the plain writes of its annotation, and ours annotated, for
+    minimax (d=5) and alpha-beta (each depth), random trees."""
     out = []
-    for ids in ("int", "letter"):
-        letters, ints, _ = build(10, 5, "random")
-        G = ints if ids == "int" else letters
-        result = gametree.minimax(G, annotate=True)
-        t_plain, t_writes, t_ours = interleaved(
-            [
-                partial(gametree.minimax, G, annotate=False),
-                partial(plain_writes, G, result),
-                partial(gametree.minimax, G, annotate=True),
-            ],
-            repeat,
-        )
-        out.append((f"d=5 random {ids}", t_plain, t_writes, t_ours))
+    for d in depths:
+        letters, ints, _ = build(10, d, "random")
+        for ids, G in (("int", ints), ("letter", letters)):
+            cases = [("alphabeta", gametree.alphabeta, plain_writes_alphabeta)]
+            if d == 5:
+                cases.insert(0, ("minimax", gametree.minimax, plain_writes))
+            for name, search, writes in cases:
+                result = search(G, annotate=True)
+                t_plain, t_writes, t_ours = interleaved(
+                    [
+                        partial(search, G, annotate=False),
+                        partial(writes, G, result),
+                        partial(search, G, annotate=True),
+                    ],
+                    repeat if d == 5 else max(2, repeat - 2),
+                )
+                out.append((f"d={d} random {ids} {name}", t_plain, t_writes, t_ours))
+        del letters, ints
+        gc.collect()
     return out
 
 
@@ -468,15 +499,15 @@ def main(argv: list[str]) -> int:
             f"{t_contract / t_raw:12.2f} {t_ours / t_contract:13.2f}"
         )
     print()
-    print("minimax annotated against the writes alone (d=5 random, 111,111 nodes)")
+    print("annotated search against the search plus its writes alone (random trees)")
     print(
-        f"{'tree':<18} {'search ms':>9} {'writes ms':>9} {'annotated ms':>12} "
+        f"{'case':<30} {'search ms':>9} {'writes ms':>9} {'annotated ms':>12} "
         f"{'(search+writes)/search':>22} {'annotated/(search+writes)':>25}"
     )
-    for label, t_plain, t_writes, t_ours in annotation_costs(5):
+    for label, t_plain, t_writes, t_ours in annotation_costs(5, depths):
         floor = t_plain + t_writes
         print(
-            f"{label:<18} {t_plain * 1e3:9.1f} {t_writes * 1e3:9.1f} {t_ours * 1e3:12.1f} "
+            f"{label:<30} {t_plain * 1e3:9.1f} {t_writes * 1e3:9.1f} {t_ours * 1e3:12.1f} "
             f"{floor / t_plain:22.2f} {t_ours / floor:25.2f}"
         )
     print()
