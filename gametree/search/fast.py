@@ -273,7 +273,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         pv=tuple(pv),
         node_values=NodeValueMap(values, bounds, leaves, leaf_values),
         visited_leaves=tuple(leaves),
-        pruned_edges=stored_as_cuts(cuts),
+        pruned_edges=stored_as_cuts(cuts, values),
         stats=stats,
         options=dict(plan.options),
         visit_order=tuple(order),
@@ -356,8 +356,9 @@ def _minimax_levels(plan: Plan, details: bool) -> SearchResult:
     if details:
         # No node has several parents (checked above), so no node is listed twice.
         order = tuple(_preorder_of_levels(levels, kid_dicts))
+    inner = list(chain.from_iterable(levels[:-1]))
     return _minimax_result(
-        plan, value, best_moves, pv, node_values, level, len(all_nodes), len(levels) - 1, order
+        plan, value, best_moves, pv, node_values, level, inner, len(levels) - 1, order
     )
 
 
@@ -443,8 +444,9 @@ def _minimax_mixed(
         at = next(c for c in succ[at] if values[c] == want)
         pv.append(at)
     order = tuple(dict.fromkeys(walk)) if details else ()
+    inner = list(chain.from_iterable(levels))
     return _minimax_result(
-        plan, value, best_moves, pv, NodeValueMap(values), leaves, len(walk), len(levels), order
+        plan, value, best_moves, pv, NodeValueMap(values), leaves, inner, len(levels), order
     )
 
 
@@ -455,12 +457,13 @@ def _minimax_result(
     pv: list[Hashable],
     node_values: NodeValueMap,
     leaves: list[Hashable],
-    visited: int,
+    inner: list[Hashable],
     max_depth: int,
     order: tuple[Hashable, ...],
 ) -> SearchResult:
+    """The result of minimax on a tree whose internal nodes are ``inner``."""
     stats = SearchStats(
-        nodes_visited=visited,
+        nodes_visited=len(inner) + len(leaves),
         leaves_evaluated=len(leaves),
         cutoffs=0,
         max_depth=max_depth,
@@ -474,7 +477,7 @@ def _minimax_result(
         pv=tuple(pv),
         node_values=node_values,
         visited_leaves=tuple(leaves),
-        pruned_edges=(),
+        pruned_edges=stored_as_cuts([], inner),
         stats=stats,
         options=dict(plan.options),
         visit_order=order,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
@@ -154,8 +154,8 @@ class Cuts:
     """Pruned edges kept as they were found: per cutoff, the node and the children it
     skipped, the last ones in the graph's child order.
 
-    Making a ``(parent, child)`` pair for every skipped child costs the fast search as
-    much as a tenth of its time on a random tree, and most callers never read them;
+    Making a ``(parent, child)`` pair for every skipped child costs the fast search
+    10-15% of its time on a random tree, and most callers never read them;
     :attr:`SearchResult.pruned_edges` makes the pairs on first reading, and
     :func:`gametree.annotate` marks the edges straight from the cuts.
 
@@ -164,12 +164,21 @@ class Cuts:
     cuts : list of (node, list of children)
         In the order the cutoffs happened; each list is non-empty and ends the node's
         children.
+    entered : collection, optional
+        The internal nodes the search entered, each of which went down its children in
+        the graph's order up to its cut (all of them, if it has none). When given, the
+        edges the search went down are known without looking at the children's parents.
     """
 
-    __slots__ = ("cuts",)
+    __slots__ = ("cuts", "entered")
 
-    def __init__(self, cuts: list[tuple[Hashable, list[Hashable]]]) -> None:
+    def __init__(
+        self,
+        cuts: list[tuple[Hashable, list[Hashable]]],
+        entered: Collection[Hashable] | None = None,
+    ) -> None:
         self.cuts = cuts
+        self.entered = entered
 
     def edges(self) -> tuple[Edge, ...]:
         """Return the pruned edges as ``(parent, child)`` pairs, in order."""
@@ -207,10 +216,12 @@ class _PrunedEdgesField:
         result.__dict__[self.name] = value
 
 
-def stored_as_cuts(cuts: list[tuple[Hashable, list[Hashable]]]) -> tuple[Edge, ...]:
-    """Return what to pass as ``SearchResult(pruned_edges=...)`` to keep ``cuts`` (see
+def stored_as_cuts(
+    cuts: list[tuple[Hashable, list[Hashable]]], entered: Collection[Hashable] | None = None
+) -> tuple[Edge, ...]:
+    """Return what to pass as ``SearchResult(pruned_edges=...)`` to keep the cuts (see
     :class:`Cuts`) as they are; the field reads as the pairs' tuple it is typed as."""
-    return cast("tuple[Edge, ...]", Cuts(cuts))
+    return cast("tuple[Edge, ...]", Cuts(cuts, entered))
 
 
 def stored_cuts(result: SearchResult) -> Cuts | None:
