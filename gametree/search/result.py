@@ -203,9 +203,12 @@ class _PrunedEdgesField:
         self.name = name
 
     def __get__(self, result: object, owner: type | None = None) -> tuple[Edge, ...]:
-        if result is None:
-            raise AttributeError(self.name)  # the class has no default: a required field
-        stored = result.__dict__[self.name]
+        try:
+            stored = result.__dict__[self.name]
+        except (AttributeError, KeyError):
+            # Read on the class (so dataclasses sees no default: a required field) or
+            # on an instance not initialised yet.
+            raise AttributeError(self.name) from None
         if type(stored) is Cuts:
             stored = stored.edges()
             result.__dict__[self.name] = stored
