@@ -14,7 +14,9 @@ and letter ids, random and best-ordered values, measured in the same run:
   4, 5 and 6 the time per visited node stays flat (printed below the table);
 * what the answer itself costs: raw alpha-beta that also records what a
   ``SearchResult`` holds (leaves and values in order, each node's value, bound type and
-  chosen child, the pruned edges), against raw and against ours; and for annotated
+  chosen child, the pruned edges), then the same reading each node's player and making
+  the checks that keep the answer right on any input (one parent per node reached,
+  plain numeric values), against raw and against ours; and for annotated
   minimax, the plain writes of its annotation (a loop writing the same keys, the visit
   order given) against the unannotated search, and the same for alpha-beta;
 * the cost of the alternative to the specialised DiGraph loop (:mod:`gametree.search.fast`):
@@ -204,6 +206,68 @@ def contract_alphabeta(G: Any, root: Any) -> Any:
     return search(root, -INF, INF, 1)[0]
 
 
+def checked_contract_alphabeta(G: Any, root: Any) -> Any:
+    """:func:`contract_alphabeta` that also reads each node's player (players need not
+    alternate) and makes the checks that keep the answer right on any input, as ours
+    does: each internal node entered and each leaf reached has one parent (else the
+    edges gone down into it must be reported), and every leaf value is a plain int or
+    float and not NaN (else the error must name the node). The least a search
+    producing gametree's answer correctly can cost."""
+    from gametree.search.fast import _check_one_parent, _check_values
+
+    succ, pred, nodes = G._succ, G._pred, G._node
+    values: dict[Any, Any] = {}
+    bounds: dict[Any, int] = {}
+    chosen: dict[Any, Any] = {}
+    leaves: list[Any] = []
+    leaf_values: list[Any] = []
+    cuts: list[tuple[Any, list[Any]]] = []
+    sign_of = {"MAX": 1, "MIN": -1}
+
+    def search(node: Any, alpha: float, beta: float, sign: int) -> tuple[Any, int]:
+        best = -INF
+        best_child = None
+        exact = False
+        cut = False
+        kids = iter(succ[node])
+        for c in kids:
+            if succ[c]:
+                if len(pred[c]) != 1:
+                    raise ValueError(c)
+                child_sign = sign_of[nodes[c]["player"]]
+                if child_sign == sign:
+                    v, bound = search(c, alpha, beta, sign)
+                else:
+                    v, bound = search(c, -beta, -alpha, child_sign)
+                    v, bound = -v, -bound
+            else:
+                v = nodes[c]["value"] * sign
+                leaves.append(c)
+                leaf_values.append(v)
+                bound = 0
+            if v > best or (v == best and bound == 0 and not exact):
+                best, best_child, exact = v, c, bound == 0
+                if v > alpha:
+                    alpha = v
+                if bound != -1 and v >= beta:
+                    rest = list(kids)
+                    if rest:
+                        cut = True
+                        cuts.append((node, rest))
+                    break
+        bound = 1 if cut else 0 if exact else -1
+        values[node] = best * sign
+        if bound:
+            bounds[node] = bound * sign
+        chosen[node] = best_child
+        return best, bound
+
+    value = search(root, -INF, INF, sign_of[nodes[root]["player"]])[0]
+    _check_values(leaf_values)
+    _check_one_parent(pred, leaves)
+    return value
+
+
 # -- trees ------------------------------------------------------------------------------
 
 
@@ -355,22 +419,25 @@ def alternative(repeat: int) -> list[tuple[str, str, float, float, float]]:
     return out
 
 
-def contract_costs(repeat: int) -> list[tuple[str, float, float, float]]:
-    """Raw alpha-beta, the same recording what a result holds, and ours, on d=5 trees."""
+def contract_costs(repeat: int) -> list[tuple[str, float, float, float, float]]:
+    """Raw alpha-beta, the same recording what a result holds, that with the checks a
+    right answer needs, and ours, on d=5 trees."""
     out = []
     for ordering in ("random", "best"):
         _, G, _ = build(10, 5, ordering)
         root = G.graph["root"]
-        assert contract_alphabeta(G, root) == gametree.alphabeta(G, annotate=False).value
-        t_raw, t_contract, t_ours = interleaved(
+        value = gametree.alphabeta(G, annotate=False).value
+        assert contract_alphabeta(G, root) == checked_contract_alphabeta(G, root) == value
+        t_raw, t_contract, t_checked, t_ours = interleaved(
             [
                 partial(raw_alphabeta, G, root),
                 partial(contract_alphabeta, G, root),
+                partial(checked_contract_alphabeta, G, root),
                 partial(gametree.alphabeta, G, annotate=False),
             ],
             repeat,
         )
-        out.append((f"d=5 {ordering}", t_raw, t_contract, t_ours))
+        out.append((f"d=5 {ordering}", t_raw, t_contract, t_checked, t_ours))
     return out
 
 
@@ -490,13 +557,14 @@ def main(argv: list[str]) -> int:
     print()
     print("alpha-beta (annotate=False) against what its result holds (d=5, int ids)")
     print(
-        f"{'tree':<12} {'raw ms':>8} {'contract ms':>12} {'ours ms':>8} "
-        f"{'contract/raw':>12} {'ours/contract':>13}"
+        f"{'tree':<12} {'raw ms':>8} {'contract ms':>12} {'+checks ms':>11} {'ours ms':>8} "
+        f"{'contract/raw':>12} {'+checks/raw':>11} {'ours/+checks':>12}"
     )
-    for label, t_raw, t_contract, t_ours in contract_costs(7):
+    for label, t_raw, t_contract, t_checked, t_ours in contract_costs(7):
         print(
-            f"{label:<12} {t_raw * 1e3:8.2f} {t_contract * 1e3:12.2f} {t_ours * 1e3:8.2f} "
-            f"{t_contract / t_raw:12.2f} {t_ours / t_contract:13.2f}"
+            f"{label:<12} {t_raw * 1e3:8.2f} {t_contract * 1e3:12.2f} {t_checked * 1e3:11.2f} "
+            f"{t_ours * 1e3:8.2f} {t_contract / t_raw:12.2f} {t_checked / t_raw:11.2f} "
+            f"{t_ours / t_checked:12.2f}"
         )
     print()
     print("annotated search against the search plus its writes alone (random trees)")
