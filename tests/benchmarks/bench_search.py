@@ -25,7 +25,11 @@ and letter ids, random and best-ordered values, measured in the same run:
   whose moves are the children (printed last, as a ratio to the DiGraph loop and to raw).
 
 Columns: ``ours`` our time; ``base`` the yardstick named in ``against`` (raw, or our own
-search without annotation); ``ratio`` = ours / base against ``target``. For context,
+search without annotation); ``ratio`` = ours / base against ``target``. Each search is
+also measured against the least a *right* answer costs (rows ``raw+checks`` for minimax:
+raw that also reads the players and makes ours's input checks;
+``contract+checks`` for alpha-beta: the recursion that records a ``SearchResult``'s
+contents and makes the same checks), which raw leaves out. For context,
 ``floor`` is the same plain recursion over the tree as nested Python lists (no DiGraph
 at all) and ``raw/floor`` what reading a DiGraph costs over it. The DiGraph is built by
 ``gametree.random_tree`` (letter ids) and relabelled with integer ids; the nested list
@@ -46,7 +50,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -124,6 +128,45 @@ def raw_minimax(G: Any, root: Any) -> Any:
         return best
 
     return search(root, True)
+
+
+def checked_raw_minimax(G: Any, root: Any) -> Any:
+    """:func:`raw_minimax` plus what ours must also do for a right answer on any input:
+    make sure no node has several parents (then the edges gone down into it must be
+    reported), read each node's player (players need not alternate), and check that
+    the leaf values are plain ints or floats and not NaN (else the error names the
+    node)."""
+    from gametree.search.fast import _check_values
+
+    succ, pred, nodes = G._succ, G._pred, G._node
+    if max(map(len, pred.values())) > 1:
+        raise ValueError("a node has several parents")
+    leaf_values: list[Any] = []
+    keep = leaf_values.append
+
+    def search(node: Any) -> Any:
+        kids = succ[node]
+        if not kids:
+            value = nodes[node]["value"]
+            keep(value)
+            return value
+        if nodes[node]["player"] == "MAX":
+            best = -INF
+            for c in kids:
+                v = search(c)
+                if v > best:
+                    best = v
+        else:
+            best = INF
+            for c in kids:
+                v = search(c)
+                if v < best:
+                    best = v
+        return best
+
+    value = search(root)
+    _check_values(leaf_values)
+    return value
 
 
 def raw_alphabeta(G: Any, root: Any) -> Any:
@@ -324,14 +367,23 @@ def bench_tree(G: Any, T: list[Any], label: str, ids: str, repeat: int, *, best:
     fl_mm = partial(lean_minimax, T, True)
     fl_ab = partial(lean_alphabeta, T, -INF, INF, True)
     raw_mm = partial(raw_minimax, G, root)
+    checked_mm = partial(checked_raw_minimax, G, root)
     raw_ab = partial(raw_alphabeta, G, root)
+    checked_ab = partial(checked_contract_alphabeta, G, root)
+    assert checked_mm() == mm().value and checked_ab() == ab().value
     # Each algorithm's group runs on its own: annotating after another algorithm's
     # annotation first removes that one (a cost proportional to that annotation).
-    t_fl_mm, t_raw_mm, t_mm, t_mm_ann = interleaved([fl_mm, raw_mm, mm, mm_ann], repeat)
-    t_fl_ab, t_raw_ab, t_ab, t_ab_ann = interleaved([fl_ab, raw_ab, ab, ab_ann], repeat)
+    t_fl_mm, t_raw_mm, t_checked_mm, t_mm, t_mm_ann = interleaved(
+        [fl_mm, raw_mm, checked_mm, mm, mm_ann], repeat
+    )
+    t_fl_ab, t_raw_ab, t_checked_ab, t_ab, t_ab_ann = interleaved(
+        [fl_ab, raw_ab, checked_ab, ab, ab_ann], repeat
+    )
     rows: list[Row] = [
         (f"{label} minimax", ids, t_mm, t_raw_mm, "raw", 1.3, t_fl_mm),
+        (f"{label} minimax", ids, t_mm, t_checked_mm, "raw+checks", 1.3, INF),
         (f"{label} alphabeta", ids, t_ab, t_raw_ab, "raw", 1.5, t_fl_ab),
+        (f"{label} alphabeta", ids, t_ab, t_checked_ab, "contract+checks", 1.5, INF),
     ]
     if not best:
         rows.append((f"{label} minimax annotated", ids, t_mm_ann, t_mm, "annotate=False", 2.5, INF))
@@ -346,9 +398,10 @@ def bench_tree(G: Any, T: list[Any], label: str, ids: str, repeat: int, *, best:
 def build(b: int, d: int, ordering: str) -> tuple[Any, Any, list[Any]]:
     import networkx as nx
 
-    letters = gametree.random_tree(
-        b, d, seed=d, ordering=None if ordering == "random" else ordering
-    )
+    order: Literal["best", "worst"] | None = None
+    if ordering in ("best", "worst"):
+        order = "best" if ordering == "best" else "worst"
+    letters = gametree.random_tree(b, d, seed=d, ordering=order)
     T = to_nested(letters)
     ints = nx.convert_node_labels_to_integers(letters, ordering="default")
     ints.graph["root"] = 0
@@ -487,7 +540,9 @@ def annotation_costs(repeat: int, depths: tuple[int, ...]) -> list[tuple[str, fl
     for d in depths:
         letters, ints, _ = build(10, d, "random")
         for ids, G in (("int", ints), ("letter", letters)):
-            cases = [("alphabeta", gametree.alphabeta, plain_writes_alphabeta)]
+            cases: list[tuple[str, Callable[..., Any], Callable[[Any, Any], None]]] = [
+                ("alphabeta", gametree.alphabeta, plain_writes_alphabeta)
+            ]
             if d == 5:
                 cases.insert(0, ("minimax", gametree.minimax, plain_writes))
             for name, search, writes in cases:
