@@ -201,61 +201,19 @@ def raw_alphabeta(G: Any, root: Any) -> Any:
     return search(root, -INF, INF, True)
 
 
-def contract_alphabeta(G: Any, root: Any) -> Any:
+def contract_alphabeta(G: Any, root: Any, checks: bool = False) -> Any:
     """Raw alpha-beta that also records what a ``SearchResult`` holds: the leaves in
     order with their values, each internal node's value, bound type and chosen child,
     and the pruned edges (as ours keeps them: per cutoff, the node and the children it
-    skipped). The least a search producing gametree's answer can cost."""
-    succ, nodes = G._succ, G._node
-    values: dict[Any, Any] = {}
-    bounds: dict[Any, int] = {}
-    chosen: dict[Any, Any] = {}
-    leaves: list[Any] = []
-    leaf_values: list[Any] = []
-    cuts: list[tuple[Any, list[Any]]] = []
+    skipped). The least a search producing gametree's answer can cost.
 
-    def search(node: Any, alpha: float, beta: float, sign: int) -> tuple[Any, int]:
-        best = -INF
-        best_child = None
-        exact = False
-        cut = False
-        kids = iter(succ[node])
-        for c in kids:
-            if succ[c]:
-                v, bound = search(c, -beta, -alpha, -sign)
-                v, bound = -v, -bound
-            else:
-                v = nodes[c]["value"] * sign
-                leaves.append(c)
-                leaf_values.append(v)
-                bound = 0
-            if v > best or (v == best and bound == 0 and not exact):
-                best, best_child, exact = v, c, bound == 0
-                if v > alpha:
-                    alpha = v
-                if bound != -1 and v >= beta:
-                    rest = list(kids)
-                    if rest:
-                        cut = True
-                        cuts.append((node, rest))
-                    break
-        bound = 1 if cut else 0 if exact else -1
-        values[node] = best * sign
-        if bound:
-            bounds[node] = bound * sign
-        chosen[node] = best_child
-        return best, bound
-
-    return search(root, -INF, INF, 1)[0]
-
-
-def checked_contract_alphabeta(G: Any, root: Any) -> Any:
-    """:func:`contract_alphabeta` that also reads each node's player (players need not
-    alternate) and makes the checks that keep the answer right on any input, as ours
-    does: each internal node entered and each leaf reached has one parent (else the
-    edges gone down into it must be reported), and every leaf value is a plain int or
-    float and not NaN (else the error must name the node). The least a search
-    producing gametree's answer correctly can cost."""
+    With ``checks``, it also reads each node's player (players need not alternate) and
+    makes the checks that keep the answer right on any input, as ours does: each
+    internal node entered and each leaf reached has one parent (else the edges gone
+    down into it must be reported), and every leaf value is a plain int or float and
+    not NaN (else the error must name the node). The least a search producing
+    gametree's answer correctly can cost.
+    """
     from gametree.search.fast import _check_one_parent, _check_values
 
     succ, pred, nodes = G._succ, G._pred, G._node
@@ -275,9 +233,11 @@ def checked_contract_alphabeta(G: Any, root: Any) -> Any:
         kids = iter(succ[node])
         for c in kids:
             if succ[c]:
-                if len(pred[c]) != 1:
-                    raise ValueError(c)
-                child_sign = sign_of[nodes[c]["player"]]
+                child_sign = -sign
+                if checks:
+                    if len(pred[c]) != 1:
+                        raise ValueError(c)
+                    child_sign = sign_of[nodes[c]["player"]]
                 if child_sign == sign:
                     v, bound = search(c, alpha, beta, sign)
                 else:
@@ -305,9 +265,10 @@ def checked_contract_alphabeta(G: Any, root: Any) -> Any:
         chosen[node] = best_child
         return best, bound
 
-    value = search(root, -INF, INF, sign_of[nodes[root]["player"]])[0]
-    _check_values(leaf_values)
-    _check_one_parent(pred, leaves)
+    value = search(root, -INF, INF, sign_of[nodes[root]["player"]] if checks else 1)[0]
+    if checks:
+        _check_values(leaf_values)
+        _check_one_parent(pred, leaves)
     return value
 
 
@@ -369,7 +330,7 @@ def bench_tree(G: Any, T: list[Any], label: str, ids: str, repeat: int, *, best:
     raw_mm = partial(raw_minimax, G, root)
     checked_mm = partial(checked_raw_minimax, G, root)
     raw_ab = partial(raw_alphabeta, G, root)
-    checked_ab = partial(checked_contract_alphabeta, G, root)
+    checked_ab = partial(contract_alphabeta, G, root, True)
     assert checked_mm() == mm().value and checked_ab() == ab().value
     # Each algorithm's group runs on its own: annotating after another algorithm's
     # annotation first removes that one (a cost proportional to that annotation).
@@ -480,12 +441,12 @@ def contract_costs(repeat: int) -> list[tuple[str, float, float, float, float]]:
         _, G, _ = build(10, 5, ordering)
         root = G.graph["root"]
         value = gametree.alphabeta(G, annotate=False).value
-        assert contract_alphabeta(G, root) == checked_contract_alphabeta(G, root) == value
+        assert contract_alphabeta(G, root) == contract_alphabeta(G, root, True) == value
         t_raw, t_contract, t_checked, t_ours = interleaved(
             [
                 partial(raw_alphabeta, G, root),
                 partial(contract_alphabeta, G, root),
-                partial(checked_contract_alphabeta, G, root),
+                partial(contract_alphabeta, G, root, True),
                 partial(gametree.alphabeta, G, annotate=False),
             ],
             repeat,
