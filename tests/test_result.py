@@ -122,3 +122,20 @@ def test_pruned_edges_from_the_core_are_pairs() -> None:
     assert stored_cuts(r) is None
     assert r.pruned_edges == (("C", "I"), ("C", "J"))
     assert gametree.minimax(G, annotate=False).pruned_edges == ()
+
+
+def test_copies_of_a_result_keep_its_cuts() -> None:
+    # Figure 5.2 with move labels: the result is copied to carry the moves, and a lean
+    # result is copied again when annotated later; neither copy makes the pairs.
+    from gametree.search.result import Cuts, replaced, stored_cuts
+
+    G = gametree.load(EXAMPLES / "moves.tree")
+    r = gametree.alphabeta(G, annotate=False)
+    assert r.best_move == "a1"  # the copy made by with_moves
+    assert stored_cuts(r) == Cuts([("C", ["I", "J"])])
+    copy = replaced(r, value=0)
+    assert stored_cuts(copy) == stored_cuts(r) and copy.value == 0
+    assert replaced(r, pruned_edges=()).pruned_edges == ()
+    gametree.annotate(G, r)
+    assert stored_cuts(r) is not None
+    assert [gametree.node_status(G, n) for n in "HIJ"] == ["visited", "pruned", "pruned"]

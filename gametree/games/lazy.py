@@ -47,7 +47,7 @@ from gametree.games.protocol import (
     renderer,
 )
 from gametree.search.annotate import remember
-from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult, with_moves
+from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult, replaced, with_moves
 
 if TYPE_CHECKING:
     from gametree.search.mcts_loop import MCTSResult
@@ -471,7 +471,7 @@ def _fast(
 
         # The hooked engine annotates a merged graph with its own result, in which the
         # depth cut (applied by the hook) is invisible: do exactly the same.
-        write(G, replace(result, stats=replace(result.stats, horizon_evaluations=0)))
+        write(G, replaced(result, stats=replace(result.stats, horizon_evaluations=0)))
     return result
 
 
@@ -479,7 +479,7 @@ def _root_only(result: GameSearchResult) -> GameSearchResult:
     """``result`` cut to what ``keep="root"`` keeps (for the searches that run on the
     graph engine, which records every node anyway)."""
     root = result.root
-    return replace(
+    return replaced(
         result,
         node_values={root: result.node_values[root]},
         visited_leaves=(),

@@ -11,7 +11,6 @@ import math
 import weakref
 from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
-from dataclasses import replace
 from functools import partial
 from itertools import chain, count, filterfalse, islice, repeat
 from operator import itemgetter, ne, setitem
@@ -40,6 +39,7 @@ from gametree.search.result import (
     Bound,
     NodeValueMap,
     SearchResult,
+    replaced,
     stored_cuts,
 )
 
@@ -250,7 +250,7 @@ def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
         return result
     if again.visited_leaves != result.visited_leaves:
         return result
-    return replace(result, visit_order=again.visit_order, windows=again.windows)
+    return replaced(result, visit_order=again.visit_order, windows=again.windows)
 
 
 def _annotate_edges(
@@ -264,11 +264,12 @@ def _annotate_edges(
     dag_edges = set(result.visited_edges)
     cuts = stored_cuts(result)
     cut_any = bool(cuts.cuts) if cuts is not None else bool(result.pruned_edges)
+    entered = cuts.entered if cuts is not None else None
     if not cut_any and not result.stats.horizon_evaluations and not dag_edges:
         # Nothing was cut and no node stopped at a depth limit: every searched internal
         # node searched all its children (or did so earlier, for a transposition hit).
-        if cuts is not None and cuts.entered is not None:
-            edges = chain.from_iterable(map(dict.values, map(succ.__getitem__, cuts.entered)))
+        if entered is not None:
+            edges = chain.from_iterable(map(dict.values, map(succ.__getitem__, entered)))
         else:
             edges = chain.from_iterable(map(dict.values, filter(None, map(succ.get, values))))
         _drain(map(setitem, edges, repeat(STATUS), repeat(VISITED)))
@@ -277,11 +278,11 @@ def _annotate_edges(
     if not dag_edges and all(map(nodes.__contains__, values)):
         # No node the search entered has several parents, so every searched node but
         # the root was entered along the one edge into it: mark those, then the cuts.
-        if cuts is not None and cuts.entered is not None:
+        if cuts is not None and entered is not None:
             # Each entered node went down its children in order up to its cut: reach
             # the edges from the parent (one dict for all siblings), not the child.
             skipped_of = {u: len(rest) for u, rest in cuts.cuts}.get
-            for u in cuts.entered:
+            for u in entered:
                 kids = succ[u]
                 for edge in islice(kids.values(), len(kids) - skipped_of(u, 0)):
                     edge[STATUS] = VISITED

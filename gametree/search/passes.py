@@ -41,6 +41,7 @@ from gametree.search.result import (
     SearchResult,
     SearchStats,
     jsonable,
+    replaced,
     with_moves,
 )
 from gametree.search.rules import EXACT, LOWER, UPPER, keeps
@@ -366,7 +367,7 @@ def annotate_passes(G: nx.DiGraph, result: MultiPassResult, annotate: object) ->
     if annotate == "all":
         write(G, result)
     else:
-        write(G, replace(result.final_pass, options=dict(result.options)))
+        write(G, replaced(result.final_pass, options=dict(result.options)))
 
 
 def check_annotate(annotate: object) -> object:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from itertools import chain, pairwise, repeat
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import networkx as nx
 
@@ -234,6 +234,17 @@ def stored_cuts(result: SearchResult) -> Cuts | None:
     return stored if type(stored) is Cuts else None
 
 
+ResultT = TypeVar("ResultT", bound="SearchResult")
+
+
+def replaced(result: ResultT, **changes: Any) -> ResultT:
+    """Return a copy of ``result`` with ``changes``, like :func:`dataclasses.replace`,
+    keeping its pruned edges as stored: ``replace`` reads every field, which would make
+    the pairs of :class:`Cuts` (and drop what they tell :func:`gametree.annotate`)."""
+    changes.setdefault("pruned_edges", result.__dict__["pruned_edges"])
+    return replace(result, **changes)
+
+
 @dataclass(frozen=True)
 class SearchStats:
     """Counters of one search."""
@@ -363,7 +374,7 @@ class SearchResult:
 
     def with_trace(self, trace: tuple[TraceEvent, ...]) -> SearchResult:
         """Return a copy of this result that carries ``trace``."""
-        return replace(self, trace=trace)
+        return replaced(self, trace=trace)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict (infinities as ``"inf"``/``"-inf"``)."""
@@ -432,4 +443,4 @@ def with_moves(result: SearchResult, G: nx.DiGraph) -> SearchResult:
     if pv_moves == tuple(pv[1:]) and best_moves == tuple(result.best_children):
         return result
     best_move = None if result.best_child is None else edge_move(G, root, result.best_child)
-    return replace(result, best_move=best_move, best_moves=best_moves, pv_moves=pv_moves)
+    return replaced(result, best_move=best_move, best_moves=best_moves, pv_moves=pv_moves)
