@@ -35,6 +35,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("generate", "gametree.cli.generate"),
     ("compare", "gametree.cli.compare"),
     ("practice", "gametree.cli.practice"),
+    ("gradescope", "gametree.cli.gradescope"),
+    ("prairielearn", "gametree.cli.prairielearn"),
 )
 
 

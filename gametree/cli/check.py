@@ -16,7 +16,7 @@ from gametree.cli.common import (
 )
 from gametree.exceptions import SearchError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_key_options", "add_parser", "key_options", "run"]
 
 DESCRIPTION = """\
 Check the answers in ANSWERS (TOML, JSON or the plain form 'value = 3', 'move = B',
@@ -53,6 +53,22 @@ def add_parser(subparsers: Any) -> None:
         default="text",
         help="report format (default: text)",
     )
+    add_key_options(parser)
+    mcts = parser.add_argument_group("Monte Carlo tree search answers (-a mcts)")
+    mcts.add_argument("--c", type=float, default=None, metavar="X", help="UCB1's c (default √2)")
+    mcts.add_argument(
+        "--playout-value",
+        type=float,
+        default=None,
+        metavar="V",
+        help="the value of the stated playout (for the counts after it)",
+    )
+    parser.set_defaults(func=run)
+
+
+def add_key_options(parser: argparse.ArgumentParser) -> None:
+    """Add the checker's own options, ``--window-at --tie-break --require --ids`` (read
+    back by :func:`key_options`), for every command that checks answers."""
     parser.add_argument(
         "--window-at",
         choices=("exit", "enter"),
@@ -72,16 +88,6 @@ def add_parser(subparsers: Any) -> None:
         help="comma-separated items that must be answered (value,move,pruned,order,pv)",
     )
     add_ids_option(parser)
-    mcts = parser.add_argument_group("Monte Carlo tree search answers (-a mcts)")
-    mcts.add_argument("--c", type=float, default=None, metavar="X", help="UCB1's c (default √2)")
-    mcts.add_argument(
-        "--playout-value",
-        type=float,
-        default=None,
-        metavar="V",
-        help="the value of the stated playout (for the counts after it)",
-    )
-    parser.set_defaults(func=run)
 
 
 def key_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from gametree.cli.common import add_quiet_option, report_written
 
-__all__ = ["add_parser", "parse_range", "run"]
+__all__ = ["add_parser", "add_shape_options", "parse_range", "run", "shape_arguments"]
 
 DESCRIPTION = """\
 Generate an alpha-beta exercise into DIR: the tree (exercise.tree), a blank diagram for
@@ -17,10 +17,18 @@ the sheet (exercise.png, exercise.tex), and the answer key: the annotated diagra
 worked solution (solution.md). The same arguments and seed give the same exercise.
 When no tree meets the constraints, it says so and exits with status 2.
 
+With --variants N it writes N versions of one exercise for an exam instead (same
+tree shape, same numbers of pruned edges and leaves, other values and other cuts):
+sheet.tex and key.tex in DIR (one version per page), their PDFs when pdflatex is
+installed, and each version's tree and answer key; --moodle FILE writes the versions
+as a Moodle XML quiz (one Cloze question each).
+
 examples:
   gametree generate --branching 2-3 --depth 3 --seed 7 -o ex7
   gametree generate --depth 3 --seed 1 --prunes 2-4 --values -9..9 -o ex1
   gametree generate --depth 4 --seed 3 --ordering best --distinct-conventions -o ex3
+  gametree generate --depth 3 --branching 3 --prunes 3-5 --variants 4 -o exam
+  gametree generate --depth 3 --prunes 2-4 --variants 10 --moodle quiz.xml
 """
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:\.\.|,|-|:)\s*(-?\d+)\s*$")
@@ -46,14 +54,10 @@ def parse_range(text: str) -> tuple[int, int]:
     return lo, hi
 
 
-def add_parser(subparsers: Any) -> None:
-    """Register the ``generate`` command."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "generate",
-        help="generate an exercise tree with blank diagram, answer key and solution",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def add_shape_options(parser: argparse.ArgumentParser) -> None:
+    """Add the shape, difficulty and key convention of an exercise (``--branching
+    --depth --prunes --values --ordering --players --distinct-conventions --strict
+    --fail --max-attempts``), read back by :func:`shape_arguments`."""
     # Let "--values -9..9" read as a value, not as an option.
     parser._negative_number_matcher = re.compile(r"^-\d+(\.\.-?\d+)?$|^-\d*\.\d+$")
     parser.add_argument(
@@ -63,7 +67,6 @@ def add_parser(subparsers: Any) -> None:
         help="children per node, N or MIN-MAX (default: 2-3)",
     )
     parser.add_argument("--depth", type=int, default=3, help="depth of every leaf (default: 3)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     parser.add_argument(
         "--prunes",
         type=parse_range,
@@ -102,6 +105,35 @@ def add_parser(subparsers: Any) -> None:
         default=2000,
         help="trees to try before giving up (default: 2000)",
     )
+
+
+def shape_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`gametree.generate` but ``seed``, from parsed
+    :func:`add_shape_options`."""
+    return {
+        "branching": args.branching,
+        "depth": args.depth,
+        "prunes": args.prunes,
+        "values": args.values,
+        "ordering": args.ordering,
+        "players": [p for p in args.players.split(",") if p.strip()],
+        "distinct_conventions": args.distinct_conventions,
+        "prune_on_equal": not args.strict,
+        "fail": args.fail,
+        "max_attempts": args.max_attempts,
+    }
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``generate`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "generate",
+        help="generate an exercise tree with blank diagram, answer key and solution",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_shape_options(parser)
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     parser.add_argument("--no-images", action="store_true", help="skip the PNG diagrams")
     parser.add_argument(
         "--force",
@@ -109,7 +141,22 @@ def add_parser(subparsers: Any) -> None:
         help="write into a folder that is not empty, replacing the exercise files",
     )
     parser.add_argument(
-        "-o", "--output", required=True, metavar="DIR", help="directory to write the exercise into"
+        "-o", "--output", metavar="DIR", help="directory to write the exercise (or exam) into"
+    )
+    exam = parser.add_argument_group("exam versions and quizzes (gametree.platforms)")
+    exam.add_argument(
+        "--variants",
+        type=int,
+        metavar="N",
+        default=None,
+        help="N versions of the exercise (same shape and difficulty, other values and cuts): "
+        "sheet.tex and key.tex in DIR, and their PDFs when pdflatex is installed",
+    )
+    exam.add_argument(
+        "--moodle",
+        metavar="FILE",
+        default=None,
+        help="the versions (--variants N, default 1) as a Moodle XML quiz of Cloze questions",
     )
     parser.add_argument(
         "--algorithm",
@@ -133,23 +180,17 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree generate``; return 0, or raise an ExerciseError (exit 2)."""
-    from gametree.homework import generate
+    from gametree.homework import ExerciseError, generate
 
+    if args.variants is not None or args.moodle is not None:
+        from gametree.cli.exam import run_exam
+
+        return run_exam(args)
+    if args.output is None:
+        raise ExerciseError("the following argument is required: -o/--output DIR")
     if args.algorithm == "mcts":
         return _mcts(args)
-    exercise = generate(
-        branching=args.branching,
-        depth=args.depth,
-        seed=args.seed,
-        prunes=args.prunes,
-        values=args.values,
-        ordering=args.ordering,
-        players=[p for p in args.players.split(",") if p.strip()],
-        distinct_conventions=args.distinct_conventions,
-        prune_on_equal=not args.strict,
-        fail=args.fail,
-        max_attempts=args.max_attempts,
-    )
+    exercise = generate(seed=args.seed, **shape_arguments(args))
     paths = exercise.write(args.output, images=not args.no_images, force=args.force)
     a = exercise.answers
     print(

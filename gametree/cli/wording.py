@@ -66,6 +66,12 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "(gametree convert --payoff 1 or --payoff 2 to a .tree file)",
         "(gametree convert --payoff 1 or --payoff 2 to a .tree file)",
     ),
+    # gametree.outfiles.OutputExistsError
+    (
+        re.compile(r"pass force=True to replace it"),
+        "give --force to replace it",
+        "give --force to replace it",
+    ),
 )
 
 
