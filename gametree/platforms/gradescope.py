@@ -59,6 +59,7 @@ import html
 import json
 import os
 import stat
+import textwrap
 import time
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -331,9 +332,9 @@ def read_submission(
 
 
 def _key(config: Mapping[str, Any]) -> tuple[nx.DiGraph, AnswerKey]:
-    from gametree.readwrite import loads
+    import gametree
 
-    G = loads(config["tree"], "json")
+    G = gametree.loads(config["tree"], "json")
     options = dict(config["options"])
     for name in ("window", "bounds"):
         if options.get(name) is not None:
@@ -367,13 +368,30 @@ def _summary_html(grading: Grading, key: AnswerKey, source: str, notes: Sequence
             "<p>No answer was found in your file. Write one item per line, for example "
             "<code>value = 3</code>, <code>C = &lt;=2</code>, <code>pruned = I J</code>.</p>"
         )
-    others = [f"{f.item}: {f.explanation or f.verdict.value}" for f in grading.others]
+    others = [
+        f"{f.item}: {f.explanation}" if f.verdict.value == "malformed" else f"{f.item}: not asked"
+        for f in grading.others
+    ]
     if others:
         lines.append("<p>Not graded (not asked, or not readable):</p><ul>")
         lines += [f"<li>{esc(o)}</li>" for o in others]
         lines.append("</ul>")
     lines += [f"<p>{esc(n)}</p>" for n in notes]
     return "\n".join(lines)
+
+
+def _wrap(text: str, width: int = 88) -> str:
+    """Each line of ``text`` wrapped to ``width``, keeping its indent (Gradescope shows a
+    test's output in a ``<pre>``, where long lines would scroll)."""
+    out = []
+    for line in text.splitlines():
+        indent = line[: len(line) - len(line.lstrip())]
+        if len(line) <= width:
+            out.append(line)
+            continue
+        out.append(textwrap.fill(line.strip(), width, initial_indent=indent,
+                                 subsequent_indent=indent + "  "))  # fmt: skip
+    return "\n".join(out)
 
 
 def grade_hand(config: Mapping[str, Any], submission: str | os.PathLike[str]) -> dict[str, Any]:
@@ -401,7 +419,8 @@ def grade_hand(config: Mapping[str, Any], submission: str | os.PathLike[str]) ->
     _, key = _key(config)
     grading = grade_items(key, answers, config["ask"])
     tests = [
-        Test(r.item.name, r.score, r.item.max_score, r.output, visibility) for r in grading.results
+        Test(r.item.name, r.score, r.item.max_score, _wrap(r.output), visibility)
+        for r in grading.results
     ]
     return results_document(
         tests,
@@ -553,8 +572,8 @@ def write_autograder(
     OutputExistsError
         If ``output`` exists and ``force`` is false.
     """
+    import gametree
     from gametree.outfiles import check_new_output
-    from gametree.readwrite import dumps
 
     if visibility not in VISIBILITIES:
         raise PlatformError(f"visibility {visibility!r}; choose from {', '.join(VISIBILITIES)}")
@@ -568,13 +587,11 @@ def write_autograder(
     items = exercise_items(key, asked)
     total = sum(i.max_score for i in items)
     wheel = wheel if wheel is not None else build_wheel()
-    import gametree
-
     config = {
         "mode": "hand",
         "gametree": gametree.__version__,
         "wheel": {"file": wheel.filename, "sha256": wheel.sha256},
-        "tree": dumps(G, "json"),
+        "tree": gametree.dumps(G, "json"),
         "options": {**options, "root": key.root},
         "ask": list(asked),
         "visibility": visibility,

@@ -197,7 +197,7 @@ def marked_svg(key: AnswerKey, grading: Grading, *, fit: Any = None) -> str | No
         x, y, half = place
         shape.set("stroke", COLORS[mark])
         shape.set("stroke-width", "2")
-        shown = text.replace("<=", "\u2264").replace(">=", "\u2265")
+        shown = text.replace("<=", "\u2264").replace(">=", "\u2265").replace("-", "\u2212")
         _text(g, x, y, shown, mark)
         _text(g, x + half + 3, y - 9, _SYMBOL[mark], mark, **{"text-anchor": "start"})
         g.set("aria-label", f"{g.get('aria-label')}, you gave {shown}: {mark}")

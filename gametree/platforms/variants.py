@@ -34,12 +34,17 @@ Shape = list[Any]
 """A tree shape: a leaf is None, an internal node the list of its children's shapes."""
 
 
-def tree_shape(G: nx.DiGraph, root: Hashable = "A") -> Shape:
-    """The shape of ``G`` below ``root``, built without recursion.
+def tree_shape(G: nx.DiGraph, root: Hashable = "A", *, values: bool = False) -> Shape:
+    """The shape of ``G`` below ``root`` as nested lists, built without recursion.
+
+    Leaves are None, or with ``values`` their values (the tree as nested lists).
 
     >>> import gametree
-    >>> tree_shape(gametree.from_nested([[1, 2], [3, [4, 5]]]))
+    >>> G = gametree.from_nested([[1, 2], [3, [4, 5]]])
+    >>> tree_shape(G)
     [[None, None], [None, [None, None]]]
+    >>> tree_shape(G, values=True)
+    [[1, 2], [3, [4, 5]]]
     """
     top: Shape = []
     stack: list[tuple[Hashable, Shape]] = [(root, top)]
@@ -51,23 +56,7 @@ def tree_shape(G: nx.DiGraph, root: Hashable = "A") -> Shape:
                 target.append(inner)
                 stack.append((child, inner))
             else:
-                target.append(None)
-    return top
-
-
-def _values(G: nx.DiGraph, root: Hashable) -> Shape:
-    """The tree as nested lists of leaf values (the shape, filled)."""
-    top: Shape = []
-    stack: list[tuple[Hashable, Shape]] = [(root, top)]
-    while stack:
-        node, target = stack.pop()
-        for child in G._succ[node]:
-            if G._succ[child]:
-                inner: Shape = []
-                target.append(inner)
-                stack.append((child, inner))
-            else:
-                target.append(G._node[child]["value"])
+                target.append(G._node[child]["value"] if values else None)
     return top
 
 
@@ -142,7 +131,7 @@ def make_variants(n: int, *, seed: int = 0, **options: Any) -> list[Exercise]:
         versions.append(Exercise(G, answers, level[0], attempt, info))
         return True
 
-    values_seen.add(repr(_values(first.tree, "A")))
+    values_seen.add(repr(tree_shape(first.tree, values=True)))
     offer(first.tree, first.answers, first.attempts)
     patience = int(options.get("max_attempts", 2000))
     attempt = fruitless = 0
@@ -151,10 +140,10 @@ def make_variants(n: int, *, seed: int = 0, **options: Any) -> list[Exercise]:
         fruitless += 1
         G = _build(_fill(shape, lambda: rng.randint(lo, hi)), players)
         if settings["ordering"] != "random":
-            G = _build(_values(reorder(G, settings["ordering"]), "A"), players)
+            G = _build(tree_shape(reorder(G, settings["ordering"]), values=True), players)
             if tree_shape(G) != shape:
                 continue
-        nested = repr(_values(G, "A"))
+        nested = repr(tree_shape(G, values=True))
         if nested in values_seen:
             continue
         values_seen.add(nested)
@@ -179,6 +168,12 @@ def make_variants(n: int, *, seed: int = 0, **options: Any) -> list[Exercise]:
         raise PlatformError(
             "these trees rarely prune anything, and versions that prune nothing all have the "
             "same (empty) cuts; ask for pruning with --prunes (for example --prunes 2-4)"
+        )
+    if settings["ordering"] == "best":
+        raise PlatformError(
+            "with --ordering best every tree of one shape prunes the same leaves (alpha-beta "
+            "searches the minimal tree), so versions cannot differ in their cuts; use "
+            "--ordering random"
         )
     raise PlatformError(
         f"found at most {len(best)} of {n} versions of this shape with the same numbers of "
