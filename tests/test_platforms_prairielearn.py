@@ -85,11 +85,33 @@ def server(course: Path) -> ModuleType:
     return module
 
 
+# What each server.py phase may change in data (checkData in PrairieLearn's
+# apps/prairielearn/src/question-servers/freeform.ts); any other change, or a new key,
+# breaks the question.
+EDITABLE = {
+    "generate": {"params", "correct_answers"},
+    "parse": {"params", "correct_answers", "submitted_answers", "format_errors", "feedback"},
+    "grade": {"params", "correct_answers", "submitted_answers", "format_errors",
+              "partial_scores", "score", "feedback"},
+    "test": {"raw_submitted_answers", "format_errors", "partial_scores", "score", "feedback"},
+}  # fmt: skip
+
+
+def phase(hook: Any, data: dict[str, Any], name: str) -> None:
+    """Call a hook as PrairieLearn does, and check it changed only what it may."""
+    before = json.loads(json.dumps(data))
+    hook(data)
+    assert set(data) == set(before), set(data) ^ set(before)
+    changed = {k for k in data if data[k] != before[k]}
+    assert changed <= EDITABLE[name], changed - EDITABLE[name]
+    json.dumps(data, allow_nan=False)  # everything in data must be JSON
+
+
 def new_variant(server: ModuleType, seed: int) -> dict[str, Any]:
     """generate(), then what the elements' prepare adds: pl-checkbox lists its options
     in params["pruned"] as {key, html, feedback} in display order (order="fixed")."""
     data: dict[str, Any] = {"params": {}, "correct_answers": {}, "variant_seed": seed}
-    server.generate(data)
+    phase(server.generate, data, "generate")
     keys = [chr(ord("a") + i) for i in range(len(data["params"]["leaves"]))]
     data["params"]["pruned"] = [
         {"key": k, "html": leaf["label"], "feedback": None}
@@ -218,9 +240,9 @@ def test_right_answers_score_one(server: ModuleType) -> None:
     for seed in (1, 7):
         data = submission(new_variant(server, seed), {})
         data["submitted_answers"] = right_answers(data)
-        server.parse(data)
+        phase(server.parse, data, "parse")
         assert data["format_errors"] == {}
-        server.grade(data)
+        phase(server.grade, data, "grade")
         assert data["score"] == 1.0
         assert all(p["score"] == 1.0 for p in data["partial_scores"].values())
         assert data["feedback"]["summary"].startswith(
@@ -241,8 +263,8 @@ def test_partly_right_answers_get_partial_credit(server: ModuleType) -> None:
     )
     submitted["pruned"] = [*submitted["pruned"], wrong_leaf]
     data = submission(data, submitted)
-    server.parse(data)
-    server.grade(data)
+    phase(server.parse, data, "parse")
+    phase(server.grade, data, "grade")
     nodes, cuts = len(params["nodes"]), params["pruned_weight"]
     # By the documented rule: root 1, nodes - 1 of nodes, and the checkbox net correct
     # (cuts right - 1 wrong) of cuts; score = weighted average.
@@ -281,7 +303,7 @@ def test_malformed_value_is_a_format_error(server: ModuleType) -> None:
     submitted[name] = "three"
     del submitted["root_value"]  # pl-integer-input already rejected it: not in the dict
     data = submission(data, submitted)
-    server.parse(data)
+    phase(server.parse, data, "parse")
     assert set(data["format_errors"]) == {name}
     assert data["format_errors"][name].startswith("'three' is not a number.")
     assert "Write a number (3), a bound (<=2 or >=5), or pruned" in data["format_errors"][name]
@@ -308,16 +330,27 @@ def test_nothing_ticked_is_graded_zero(server: ModuleType) -> None:
 
 
 def test_test_hook(server: ModuleType) -> None:
+    # data as PrairieLearn passes it to test(): no submitted_answers in this phase, and
+    # only raw_submitted_answers, format_errors, partial_scores, score and feedback may
+    # change (PrairieLearn's checkData refuses other changes and new keys).
     base = new_variant(server, 6)
-    for kind, check in (
-        ("correct", lambda d: d["score"] == 1.0),
-        ("incorrect", lambda d: 0 <= d["score"] < 1.0),
-        ("invalid", lambda d: d["format_errors"] and d["gradable"] is False),
-    ):
+    base.update({"options": {}, "preferences": {}, "format_errors": {}, "gradable": True,
+                 "raw_submitted_answers": {}, "partial_scores": {}, "score": 0,
+                 "feedback": {}})  # fmt: skip
+    for kind in ("correct", "incorrect", "invalid"):
         data = {**json.loads(json.dumps(base)), "test_type": kind}
-        server.test(data)
-        assert check(data), kind
-        assert set(data["raw_submitted_answers"]) >= {"root_value", "pruned"}
+        phase(server.test, data, "test")
+        # The prediction is what parse() and grade() give the raw answers.
+        check = submission(base, {k: (int(v) if k == "root_value" else v)
+                                  for k, v in data["raw_submitted_answers"].items()})  # fmt: skip
+        server.parse(check)
+        if kind == "invalid":
+            assert data["format_errors"] and data["format_errors"] == check["format_errors"]
+            continue
+        server.grade(check)
+        assert data["partial_scores"] == check["partial_scores"]
+        assert data["score"] == check["score"] == (1.0 if kind == "correct" else data["score"])
+        assert (data["score"] == 1.0) == (kind == "correct")
 
 
 def test_figures(server: ModuleType) -> None:

@@ -307,7 +307,9 @@ def read_submission(
     path = candidates[0]
     name = path.relative_to(folder).as_posix()
     try:
-        with open(path, "rb") as f:
+        # Never through a link, never blocking on a FIFO swapped in since the listing.
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        with os.fdopen(os.open(path, flags), "rb") as f:
             info = os.fstat(f.fileno())
             if not stat.S_ISREG(info.st_mode):
                 raise SubmissionError(f"{name} is not a regular file; upload the {what} itself.")

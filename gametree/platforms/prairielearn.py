@@ -332,8 +332,14 @@ def grade(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
 
 
 def test(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
-    """PrairieLearn's ``test(data)``: a correct, incorrect or invalid submission and
-    the scores and feedback :func:`parse` and :func:`grade` give it."""
+    """PrairieLearn's ``test(data)``: a correct, incorrect or invalid submission, with
+    the format errors, partial scores, score and feedback :func:`parse` and
+    :func:`grade` give it.
+
+    In this phase PrairieLearn lets a question change only ``raw_submitted_answers``,
+    ``format_errors``, ``partial_scores``, ``score`` and ``feedback`` (and refuses new
+    keys), so the submission is parsed and graded on a copy.
+    """
     params = data["params"]
     correct = data["correct_answers"]
     raw: dict[str, Any] = {}
@@ -353,16 +359,21 @@ def test(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
             raw["pruned"] = []
     if kind == "invalid" and params["nodes"] and "values" in settings["ask"]:
         raw[params["nodes"][0]["answer"]] = "not a value"
+    submitted = {k: (int(v) if k == "root_value" else v) for k, v in raw.items()}
+    work: dict[str, Any] = {
+        **data,
+        "submitted_answers": submitted,
+        "format_errors": {},
+        "partial_scores": {},
+        "score": 0.0,
+        "feedback": {},
+    }
+    parse(work, settings)
+    if not work["format_errors"]:
+        grade(work, settings)
     data["raw_submitted_answers"] = raw
-    data["submitted_answers"] = {k: (int(v) if k == "root_value" else v) for k, v in raw.items()}
-    data["format_errors"] = {}
-    parse(data, settings)
-    if data["format_errors"]:
-        data["gradable"] = False
-        return
-    data.setdefault("partial_scores", {})
-    data.setdefault("feedback", {})
-    grade(data, settings)
+    for name in ("format_errors", "partial_scores", "score", "feedback"):
+        data[name] = work[name]
 
 
 def file(data: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
