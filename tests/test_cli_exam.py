@@ -46,13 +46,18 @@ def test_moodle_alone_is_one_question(tmp_path: Path) -> None:
     assert [q.get("type") for q in root] == ["category", "cloze"]
 
 
-def test_variants_and_moodle_together(tmp_path: Path) -> None:
+def test_variants_and_moodle_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without pdflatex (the PDFs are tested above): the .tex files and a note.
+    monkeypatch.setattr("gametree.platforms.latex.pdflatex_available", lambda: False)
     quiz, out = tmp_path / "quiz.xml", tmp_path / "exam"
     assert main([*SHAPE, "--variants", "2", "--moodle", str(quiz), "-o", str(out), "-q"]) == 0
     root = ET.parse(quiz).getroot()
     texts = [q.findtext("questiontext/text") for q in root if q.get("type") == "cloze"]
     assert len(texts) == 2 and texts[0] != texts[1]
-    assert (out / "version-2.tree").exists()
+    assert (out / "version-2.tree").exists() and not (out / "sheet.pdf").exists()
+    assert "pdflatex is not installed: no PDFs" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

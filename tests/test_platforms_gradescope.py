@@ -14,6 +14,7 @@ submissions. The zip is built and set up once per session.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -324,6 +325,8 @@ def test_cli_writes_and_refuses_to_overwrite(
         (["--ask", "value,cuts"], "argument --ask: cannot ask 'cuts'"),
         (["-a", "mcts"], "-a mcts is not supported here"),
         (["--wheel", "other.whl"], "not a gametree wheel"),
+        (["--wheel", "gametree-9.9-py3-none-any.whl"], "is gametree 9.9, but this gametree"),
+        (["--max-bytes", "0"], "max_bytes must be at least 1"),
         (["--visibility", "soon"], "argument --visibility: invalid choice"),
     ],
 )
@@ -429,3 +432,14 @@ def test_run_autograder_without_its_environment_still_reports(
     doc = run(root, {"answers.txt": RIGHT})
     assert doc["score"] == 0.0 and doc["tests"][0]["max_score"] == 6.0
     assert "The autograder could not start" in doc["tests"][0]["output"]
+
+
+def test_cli_bundles_a_given_wheel(tmp_path: Path) -> None:
+    wheel = tmp_path / f"gametree-{gametree.__version__}-py3-none-any.whl"
+    wheel.write_bytes(b"an instructor's own build")
+    out = tmp_path / "ag.zip"
+    assert main(["gradescope", str(FIG52), "--wheel", str(wheel), "-q", "-o", str(out)]) == 0
+    with zipfile.ZipFile(out) as archive:
+        assert archive.read(wheel.name) == b"an instructor's own build"
+        config = json.loads(archive.read(CONFIG_NAME))
+    assert config["wheel"]["sha256"] == hashlib.sha256(b"an instructor's own build").hexdigest()

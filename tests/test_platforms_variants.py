@@ -19,7 +19,6 @@ def leaf_values(G: object) -> list[object]:
         {"branching": (2, 3), "depth": 3, "prunes": (2, 4)},
         {"branching": 3, "depth": 3, "prunes": (3, 5), "prune_on_equal": False},
         {"branching": 2, "depth": 4, "prunes": (2, 4), "players": ["MIN", "MAX"]},
-        {"branching": 3, "depth": 3, "prunes": (2, 5), "ordering": "worst"},
     ],
 )
 def test_versions_share_shape_and_difficulty_but_nothing_else(options: dict) -> None:

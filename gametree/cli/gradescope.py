@@ -82,7 +82,8 @@ def add_parser(subparsers: Any) -> None:
         "--wheel",
         metavar="FILE",
         default=None,
-        help="bundle this gametree wheel instead of the running gametree",
+        help="bundle this gametree wheel (of this version) instead of building one from "
+        "the running gametree",
     )
     parser.add_argument("--force", action="store_true", help="replace the zip if it exists")
     parser.add_argument(
@@ -94,6 +95,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree gradescope``; return 0, or raise (exit 2)."""
+    import gametree
     from gametree.cli.common import report_written
     from gametree.exceptions import PlatformError
     from gametree.outfiles import check_new_output
@@ -108,6 +110,12 @@ def run(args: argparse.Namespace) -> int:
         path = Path(args.wheel)
         if not path.name.startswith("gametree-") or path.suffix != ".whl":
             raise PlatformError(f"{args.wheel}: not a gametree wheel (gametree-*.whl)")
+        version = path.name.split("-")[1]
+        if version != gametree.__version__:
+            raise PlatformError(
+                f"{args.wheel} is gametree {version}, but this gametree (which checks the "
+                f"key) is {gametree.__version__}; bundle a wheel of the same version"
+            )
         wheel = Wheel(path.name, path.read_bytes())
     G = read_tree(args.tree)
     made = write_autograder(

@@ -90,10 +90,8 @@ def _page(version: Exercise, number: int, key: bool) -> str:
     for node in G:
         if not _NAME.match(str(node)):
             raise RenderError(f"node {node!r}: an exam sheet names nodes by letters and digits")
-    inner = [n for n in answers["values"] if n != "A"]
-    order = {str(n): i for i, n in enumerate(G)}
-    inner.sort(key=lambda n: order.get(n, 0))
-    internal = [str(n) for n in G if G._succ[n] and str(n) != "A"]
+    root = gametree.find_root(G)
+    internal = [str(n) for n in G if G._succ[n] and n != root]
     leaves = [str(n) for n in G if not G._succ[n]]
     position = {leaf: i for i, leaf in enumerate(leaves, 1)}
     if key:
@@ -130,7 +128,7 @@ def _page(version: Exercise, number: int, key: bool) -> str:
         "\\end{center}",
         "",
         "\\begin{enumerate}",
-        f"\\item The value of the root A: {_line(fill(_math(answers['value'])), '2.2cm')}",
+        f"\\item The value of the root {root}: {_line(fill(_math(answers['value'])), '2.2cm')}",
         "\\item The value the search returns at each other internal node (for a node cut "
         "off, the bound it returns, such as $\\leq 2$; for a node never entered, "
         "``pruned''):",
