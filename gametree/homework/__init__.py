@@ -11,12 +11,13 @@ from gametree.homework.answers import (
     load_answers,
     parse_answers,
 )
+from gametree.homework.check import AnswerKey, check
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
+from gametree.homework.findings import CheckReport, Finding, Verdict
 from gametree.homework.generate import Exercise, ExerciseError, generate
 from gametree.homework.grade import GradeReport, GradeRow, grade
 from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
-from gametree.homework.solution import AnswerKey, CheckReport, Finding, Verdict, check
 
 __all__ = [
     "NODE_TYPE",

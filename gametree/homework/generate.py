@@ -25,8 +25,8 @@ from gametree.attrs import VALUE, Player
 from gametree.builders import from_nested, players_cycle
 from gametree.exceptions import GameTreeError
 from gametree.homework.answers import format_answers
+from gametree.homework.check import AnswerKey
 from gametree.homework.ordering import reorder
-from gametree.homework.solution import AnswerKey
 
 __all__ = ["Exercise", "ExerciseError", "generate"]
 
