@@ -3,7 +3,7 @@
 Everything listed in ``__all__`` is also available at the top level (``gametree.check``).
 """
 
-from gametree.homework.answers import (
+from gametree.homework.answerfiles import (
     AnswerItem,
     AnswerProblem,
     Answers,

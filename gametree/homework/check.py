@@ -20,7 +20,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.homework.answers import AnswerItem, Answers, load_answers, parse_answers
+from gametree.homework.answerfiles import AnswerItem, Answers, load_answers, parse_answers
 from gametree.homework.checkitems import (
     check_move,
     check_node_value,
