@@ -3,14 +3,8 @@
 Everything listed in ``__all__`` is also available at the top level (``gametree.check``).
 """
 
-from gametree.homework.answerfiles import (
-    AnswerItem,
-    AnswerProblem,
-    Answers,
-    format_answers,
-    load_answers,
-    parse_answers,
-)
+from gametree.homework.answerfiles import format_answers, load_answers, parse_answers
+from gametree.homework.answers import AnswerItem, AnswerProblem, Answers
 from gametree.homework.check import AnswerKey, check
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines

@@ -8,7 +8,7 @@ the answer is wrong, notes naming the conventions that give it. The pruned set, 
 leaf by leaf, is in :mod:`~gametree.homework.checkpruned`.
 
 >>> import gametree
->>> from gametree.homework.answerfiles import AnswerItem
+>>> from gametree.homework.answers import AnswerItem
 >>> from gametree.homework.solution import Solution
 >>> key = Solution(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> check_value(key, AnswerItem("value", "3")).verdict.value
@@ -24,7 +24,6 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from gametree.attrs import VALUE
-from gametree.homework.answerfiles import AnswerItem
 from gametree.homework.answernumbers import (
     GivenNumber,
     bound_text,
@@ -32,6 +31,7 @@ from gametree.homework.answernumbers import (
     same_number,
     value_matches,
 )
+from gametree.homework.answers import AnswerItem
 from gametree.homework.findings import Finding, Verdict, given_as_text
 from gametree.homework.outcome import Outcome
 from gametree.homework.reasons import ordinal, player_text
