@@ -1,9 +1,55 @@
-"""Reading and writing game trees: :mod:`gametree.readwrite.dispatch` (moved from here)."""
+"""Reading and writing game trees: the notation, JSON, DOT, GraphML and Gambit .efg.
+
+- ``dispatch``: :func:`load`, :func:`dump`, :func:`loads`, :func:`dumps`, by suffix, name
+  or sniffing, handing over to one module per format:
+- ``notationfile`` (the notation, :mod:`gametree.notation`), ``jsonfile``, ``dotfile``
+  (with ``dotsyntax``, the DOT parser), ``graphml``, ``efg``: each a string-level
+  ``parse_*`` and ``generate_*``, its quoting and its limits;
+- ``common``: what the formats share: decoding text, numbers in range, attribute checks.
+
+=============  ==========  ===================================================================
+Suffix         Format      Contents
+=============  ==========  ===================================================================
+``.tree``      ``tree``    the tree notation (:mod:`gametree.notation`)
+``.json``      ``json``    a nested list ``[[3, 12, 8], ...]``, ``{"tree": [...], "players":
+                           [...]}``, or networkx node-link data with every attribute (written)
+``.dot``,      ``dot``     Graphviz DOT: ``player``, ``value``, ``label``, ``move``, ``prob``
+``.gv``                    and the search annotations as DOT attributes
+``.graphml``   ``graphml`` GraphML (networkx), attribute types kept
+``.efg``       ``efg``     Gambit's extensive form with perfect information: players 1/2
+                           as MAX/MIN, chance with exact probabilities, payoffs as values
+                           (:mod:`gametree.readwrite.efg`)
+=============  ==========  ===================================================================
+
+Every reader validates the tree (:func:`gametree.validate`). ``dump`` then ``load`` gives
+the same graph: nodes, edges, child order and attributes (JSON and GraphML keep every
+attribute, including the search annotations and ``G.graph["search"]``; DOT keeps the
+contract attributes and annotations; .efg the players, values, probabilities and moves
+of a tree; the notation what it can express). JSON has no
+infinity: ``inf`` and ``-inf`` are written as the strings ``"inf"`` and ``"-inf"`` and
+read back as floats (in every attribute except the text ones: ``label``, ``player``,
+``move``, ``status``, ``bound``).
+
+Examples
+--------
+>>> import gametree
+>>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> print(dumps(G, "tree"))
+(A (B 3 12 8) (C 2 4 6) (D 14 5 2))
+"""
 
 from gametree.readwrite.dispatch import FORMATS, dump, dumps, load, loads
 from gametree.readwrite.dispatch import format_for_path as format_for_path
 from gametree.readwrite.dispatch import format_name as format_name
-from gametree.readwrite.dispatch import generate_notation as generate_notation
 from gametree.readwrite.dispatch import sniff as sniff
+from gametree.readwrite.dotfile import generate_dot as generate_dot
+from gametree.readwrite.dotfile import parse_dot as parse_dot
+from gametree.readwrite.efg import generate_efg as generate_efg
+from gametree.readwrite.efg import parse_efg as parse_efg
+from gametree.readwrite.graphml import generate_graphml as generate_graphml
+from gametree.readwrite.graphml import parse_graphml as parse_graphml
+from gametree.readwrite.jsonfile import generate_json as generate_json
+from gametree.readwrite.jsonfile import parse_json as parse_json
+from gametree.readwrite.notationfile import generate_notation as generate_notation
 
 __all__ = ["FORMATS", "dump", "dumps", "load", "loads"]

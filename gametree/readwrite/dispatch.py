@@ -1,33 +1,7 @@
-"""Reading and writing game trees: the notation, JSON, DOT, GraphML and Gambit .efg.
-
-=============  ==========  ===================================================================
-Suffix         Format      Contents
-=============  ==========  ===================================================================
-``.tree``      ``tree``    the tree notation (:mod:`gametree.notation`)
-``.json``      ``json``    a nested list ``[[3, 12, 8], ...]``, ``{"tree": [...], "players":
-                           [...]}``, or networkx node-link data with every attribute (written)
-``.dot``,      ``dot``     Graphviz DOT: ``player``, ``value``, ``label``, ``move``, ``prob``
-``.gv``                    and the search annotations as DOT attributes
-``.graphml``   ``graphml`` GraphML (networkx), attribute types kept
-``.efg``       ``efg``     Gambit's extensive form with perfect information: players 1/2
-                           as MAX/MIN, chance with exact probabilities, payoffs as values
-                           (:mod:`gametree.readwrite.efg`)
-=============  ==========  ===================================================================
-
-Each format lives in a module of its own (:mod:`~gametree.readwrite.jsonfile`,
-:mod:`~gametree.readwrite.dotfile`, :mod:`~gametree.readwrite.graphml`,
-:mod:`~gametree.readwrite.efg`; the notation in :mod:`gametree.notation`) with a
-string-level ``parse_*`` and ``generate_*``; :func:`load` and :func:`dump` dispatch by
-suffix.
-
-Every reader validates the tree (:func:`gametree.validate`). ``dump`` then ``load`` gives
-the same graph: nodes, edges, child order and attributes (JSON and GraphML keep every
-attribute, including the search annotations and ``G.graph["search"]``; DOT keeps the
-contract attributes and annotations; .efg the players, values, probabilities and moves
-of a tree; the notation what it can express). JSON has no
-infinity: ``inf`` and ``-inf`` are written as the strings ``"inf"`` and ``"-inf"`` and
-read back as floats (in every attribute except the text ones: ``label``, ``player``,
-``move``, ``status``, ``bound``).
+"""One entry point per direction: :func:`load` and :func:`dump` choose the format by a
+file's suffix, :func:`loads` by name or by sniffing the text, :func:`dumps` by name, and
+each hands over to the format's module (``parse_*`` / ``generate_*``). Every reader is
+given the node limit and validates the tree.
 
 Examples
 --------
@@ -51,25 +25,17 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import MOVE, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import node_limit, read_input
-from gametree.notation import parse, to_notation
-from gametree.readwrite.common import (
-    SURROGATES,
-    check_key,
-    check_number,
-    check_text,
-    decode_text,
-    text_ids,
-)
+from gametree.readwrite.common import decode_text
 from gametree.readwrite.dotfile import generate_dot, parse_dot
 from gametree.readwrite.efg import generate_efg, parse_efg
 from gametree.readwrite.graphml import generate_graphml, parse_graphml
 from gametree.readwrite.jsonfile import generate_json, parse_json
+from gametree.readwrite.notationfile import generate_notation, parse_notation
 from gametree.validation import validate
 
-__all__ = ["FORMATS", "dump", "dumps", "load", "loads"]
+__all__ = ["FORMATS", "dump", "dumps", "format_for_path", "format_name", "load", "loads", "sniff"]
 
 FORMATS: dict[str, str] = {
     ".tree": "tree",
@@ -93,46 +59,9 @@ _FORMAT_NAMES = {
 }
 
 
-def _parse_notation(
-    text: str, *, filename: str | None = None, max_nodes: int | None = None
-) -> nx.DiGraph:
-    return parse(text, filename=filename, max_nodes=max_nodes)
-
-
-def generate_notation(G: nx.DiGraph) -> str:
-    """Return :func:`~gametree.notation.to_notation` of ``G``, refusing what reads back wrong.
-
-    Ids come back as text, so two nodes with the same text (``1`` and ``"1"``) are
-    refused, as are a leaf without a value (a frontier leaf: the notation has no empty
-    leaf), non-string attribute names, lone surrogates and integers beyond float range.
-    """
-    text_ids(G, "the notation")
-    succ = G._succ
-    for node, data in G.nodes(data=True):
-        where = f"node {node!r}"
-        if not succ[node] and VALUE not in data:
-            raise TreeFileError(
-                f"{where}: a leaf without a value cannot be written in the notation; "
-                "write JSON or GraphML"
-            )
-        _check_scalars(data, where)
-    for u, v, data in G.edges(data=True):
-        _check_scalars({k: data[k] for k in (MOVE, PROB) if k in data}, f"edge {u!r} -> {v!r}")
-    return to_notation(G)
-
-
-def _check_scalars(data: dict[Any, Any], where: str) -> None:
-    for key, value in data.items():
-        name = check_key(key, where, "the notation", SURROGATES)
-        if isinstance(value, str):
-            check_text(value, f"{where}: {name}", "the notation", SURROGATES)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            check_number(value, f"{where}: {name}", "the notation")
-
-
 # Format name -> string-level reader and writer (one module per format).
 _PARSERS: dict[str, Callable[..., nx.DiGraph]] = {
-    "tree": _parse_notation,
+    "tree": parse_notation,
     "json": parse_json,
     "dot": parse_dot,
     "graphml": parse_graphml,
