@@ -9,7 +9,7 @@ cutoff) and where a node's window came from, from the trace replayed by
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cached_property
 
 import networkx as nx
@@ -89,13 +89,17 @@ class Reasons:
             rank.setdefault(leaf, i)
         return rank
 
+    def _once(self, kind: str, node: Hashable, make: Callable[[Hashable], str]) -> str:
+        """The ``kind`` text about ``node``, made the first time it is asked for."""
+        texts = self._stories[kind]
+        text = texts.get(node)
+        if text is None:
+            text = texts[node] = make(node)
+        return text
+
     def pruned_reason(self, node: Hashable) -> str:
         """Why ``node`` is never searched: the cutoff above it."""
-        stories = self._stories["pruned"]
-        cached = stories.get(node)
-        if cached is None:
-            cached = stories[node] = self._pruned_reason(node)
-        return cached
+        return self._once("pruned", node, self._pruned_reason)
 
     def _pruned_reason(self, node: Hashable) -> str:
         x = self._skipped_above(node)
@@ -148,11 +152,7 @@ class Reasons:
 
     def evaluated_reason(self, leaf: Hashable) -> str:
         """Why ``leaf`` is evaluated: no cutoff happened before it."""
-        stories = self._stories["evaluated"]
-        cached = stories.get(leaf)
-        if cached is None:
-            cached = stories[leaf] = self._evaluated_reason(leaf)
-        return cached
+        return self._once("evaluated", leaf, self._evaluated_reason)
 
     def _evaluated_reason(self, leaf: Hashable) -> str:
         """Why ``leaf`` is evaluated: no cutoff happened before it."""
@@ -169,28 +169,21 @@ class Reasons:
         poe = self.prune_on_equal
         sofar = fmt(step.parent_value)
         if pp == MIN:
-            op = "<=" if poe else "<"
+            side, op = "MIN", "<=" if poe else "<"
             bound = origin_text("alpha", e.alpha, step.alpha_from)
-            return (
-                f"{head}: at {step.parent} (MIN) the value so far {sofar} is not {op} "
-                f"{bound}, so the search goes on"
-            )
-        if pp == MAX:
-            op = ">=" if poe else ">"
+        elif pp == MAX:
+            side, op = "MAX", ">=" if poe else ">"
             bound = origin_text("beta", e.beta, step.beta_from)
-            return (
-                f"{head}: at {step.parent} (MAX) the value so far {sofar} is not {op} "
-                f"{bound}, so the search goes on"
-            )
-        return f"{head}: every child of a CHANCE node is searched"
+        else:
+            return f"{head}: every child of a CHANCE node is searched"
+        return (
+            f"{head}: at {step.parent} ({side}) the value so far {sofar} is not {op} "
+            f"{bound}, so the search goes on"
+        )
 
     def value_story(self, node: Hashable) -> str:
         """How ``node`` got its value: its children and any cutoff."""
-        stories = self._stories["value"]
-        cached = stories.get(node)
-        if cached is None:
-            cached = stories[node] = self._value_story(node)
-        return cached
+        return self._once("value", node, self._value_story)
 
     def _value_story(self, node: Hashable) -> str:
         """How ``node`` got its value: its children's values and any cutoff."""

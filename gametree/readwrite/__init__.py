@@ -29,13 +29,6 @@ of a tree; the notation what it can express). JSON has no
 infinity: ``inf`` and ``-inf`` are written as the strings ``"inf"`` and ``"-inf"`` and
 read back as floats (in every attribute except the text ones: ``label``, ``player``,
 ``move``, ``status``, ``bound``).
-
-Examples
---------
->>> import gametree
->>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
->>> print(dumps(G, "tree"))
-(A (B 3 12 8) (C 2 4 6) (D 14 5 2))
 """
 
 from gametree.readwrite.dispatch import FORMATS, dump, dumps, load, loads
