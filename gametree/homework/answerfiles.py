@@ -75,7 +75,7 @@ from pathlib import Path
 from typing import Any
 
 from gametree.exceptions import AnswerFormatError
-from gametree.homework.answers import AnswerItem, AnswerProblem, Answers, Kind
+from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers, Kind
 from gametree.inputs import read_input
 
 if sys.version_info >= (3, 11):

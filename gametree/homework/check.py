@@ -21,7 +21,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.homework.answerfiles import load_answers, parse_answers
-from gametree.homework.answers import AnswerItem, Answers
+from gametree.homework.answeritems import AnswerItem, Answers
 from gametree.homework.checkitems import (
     check_move,
     check_node_value,

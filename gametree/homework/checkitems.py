@@ -1,14 +1,14 @@
 """Checking one answer item: the root's value and best move, a node's value or bound,
 alpha and beta, the order leaves are evaluated in, the principal variation.
 
-Each function compares one :class:`~gametree.homework.answers.AnswerItem` with a
+Each function compares one :class:`~gametree.homework.answeritems.AnswerItem` with a
 :class:`~gametree.homework.solution.Solution` and returns a
 :class:`~gametree.homework.findings.Finding` with the reason from the search, and, when
 the answer is wrong, notes naming the conventions that give it. The pruned set, checked
 leaf by leaf, is in :mod:`~gametree.homework.checkpruned`.
 
 >>> import gametree
->>> from gametree.homework.answers import AnswerItem
+>>> from gametree.homework.answeritems import AnswerItem
 >>> from gametree.homework.solution import Solution
 >>> key = Solution(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> check_value(key, AnswerItem("value", "3")).verdict.value
@@ -24,6 +24,7 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from gametree.attrs import VALUE
+from gametree.homework.answeritems import AnswerItem
 from gametree.homework.answernumbers import (
     GivenNumber,
     bound_text,
@@ -31,7 +32,6 @@ from gametree.homework.answernumbers import (
     same_number,
     value_matches,
 )
-from gametree.homework.answers import AnswerItem
 from gametree.homework.findings import Finding, Verdict, given_as_text
 from gametree.homework.outcome import Outcome
 from gametree.homework.reasons import ordinal, player_text

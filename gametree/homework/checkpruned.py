@@ -8,7 +8,7 @@ missing or extra cut names its leaf. A token that reads differently as a node an
 move is an error, never a guess.
 
 >>> import gametree
->>> from gametree.homework.answers import AnswerItem
+>>> from gametree.homework.answeritems import AnswerItem
 >>> from gametree.homework.solution import Solution
 >>> key = Solution(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> notes = []
@@ -26,7 +26,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.homework.answers import AnswerItem
+from gametree.homework.answeritems import AnswerItem
 from gametree.homework.findings import Finding, Verdict
 from gametree.homework.solution import Solution
 from gametree.search.result import move_path

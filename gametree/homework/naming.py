@@ -18,7 +18,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import LABEL, MOVE
-from gametree.homework.answers import AnswerItem
+from gametree.homework.answeritems import AnswerItem
 from gametree.search.result import edge_move
 
 __all__ = ["NodeNames"]
