@@ -4,8 +4,8 @@ Everything listed in ``__all__`` is also available at the top level (``gametree.
 
 Checking answers:
 
-- ``answeritems``: what an answer set claims (items, problems); ``answerfiles``: reading
-  and writing answer files in TOML, JSON and plain text;
+- ``answers``: reading and writing answer files in TOML, JSON and plain text;
+  ``answeritems``: what an answer set claims (items, problems);
 - ``solution``: :class:`~gametree.homework.solution.Solution`, an exercise solved under
   one convention, the model behind a key; ``check``: :class:`AnswerKey` (a solution that
   checks answer sets) and :func:`check`;
@@ -29,8 +29,8 @@ Teaching with searches:
   on one tree.
 """
 
-from gametree.homework.answerfiles import format_answers, load_answers, parse_answers
 from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers
+from gametree.homework.answers import format_answers, load_answers, parse_answers
 from gametree.homework.check import AnswerKey, check
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines

@@ -1,6 +1,6 @@
 """What an answer set claims: its items, and the problems met while reading it.
 
-An answer file (:mod:`~gametree.homework.answerfiles` reads TOML, JSON and plain text)
+An answer file (:mod:`~gametree.homework.answers` reads TOML, JSON and plain text)
 becomes :class:`Answers`: one :class:`AnswerItem` per claim (the root's value, the best
 move, the pruned set, the order, the PV, a node's value, alpha or beta) and one
 :class:`AnswerProblem` per item that could not be read, which the checker reports as a

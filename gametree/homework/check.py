@@ -20,8 +20,8 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.homework.answerfiles import load_answers, parse_answers
 from gametree.homework.answeritems import AnswerItem, Answers
+from gametree.homework.answers import load_answers, parse_answers
 from gametree.homework.checkitems import (
     check_move,
     check_node_value,
