@@ -57,6 +57,7 @@ from gametree.search.engine import check_flag
 from gametree.search.result import NodeValue, SearchResult, SearchStats, edge_move
 from gametree.search.trace import _Event
 from gametree.validation import value_problem
+from gametree.valuetext import format_value
 
 __all__ = [
     "Backpropagation",
@@ -864,8 +865,6 @@ def summarise(
 def format_children(result: MCTSResult) -> list[str]:
     """The lines of ``gametree solve -a mcts`` after the common report: the proven value
     and each root child's visits, mean and UCB1 at the end."""
-    from gametree.drawing.style import format_value
-
     lines = []
     if result.proven_value is not None:
         lines.append(f"proven:     {format_value(result.proven_value)} (MCTS-Solver)")

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from fractions import Fraction
 from itertools import chain, pairwise, repeat
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import networkx as nx
 
 from gametree.attrs import MOVE
+from gametree.valuetext import jsonable
 
 if TYPE_CHECKING:
     from gametree.search.trace import TraceEvent
@@ -48,29 +47,6 @@ class Bound(str, Enum):
 
     def __repr__(self) -> str:
         return f"Bound.{self.name}"
-
-
-def jsonable(value: Any) -> Any:
-    """Return ``value`` with infinities as strings, tuples as lists and exact fractions
-    as the nearest float (JSON has no fractions), for ``json``."""
-    if isinstance(value, Fraction):
-        try:
-            return float(value)
-        except OverflowError:
-            return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, float):
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return value
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (str, int)) or value is None:
-        return value
-    return str(value)
 
 
 @dataclass(frozen=True)
