@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
 from gametree.games.protocol import no_moves_error
-from gametree.search.result import BOUND_OF_CODE, NodeValue, NodeValueMap, SearchStats
+from gametree.search.bound import BOUND_OF_CODE
+from gametree.search.result import NodeValue, NodeValueMap, SearchStats
 from gametree.search.rules import (
     EXACT,
     LOWER,

@@ -47,7 +47,8 @@ from gametree.games.protocol import (
     renderer,
 )
 from gametree.search.annotate import remember
-from gametree.search.result import BOUND_NAME_OF_CODE, SearchResult, replaced, with_moves
+from gametree.search.bound import BOUND_NAME_OF_CODE
+from gametree.search.result import SearchResult, replaced, with_moves
 
 if TYPE_CHECKING:
     from gametree.search.mcts_loop import MCTSResult

@@ -33,10 +33,9 @@ from gametree.attrs import (
     VISITED,
 )
 from gametree.exceptions import GameTreeError, SearchError
+from gametree.search.bound import BOUND_NAME_OF_CODE, Bound
 from gametree.search.engine import gc_paused
 from gametree.search.result import (
-    BOUND_NAME_OF_CODE,
-    Bound,
     NodeValueMap,
     SearchResult,
     replaced,

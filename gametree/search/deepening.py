@@ -12,7 +12,8 @@ from gametree.attrs import PLAYER
 from gametree.exceptions import SearchError
 from gametree.search.algorithms import canonical_name, solve
 from gametree.search.engine import check_flag
-from gametree.search.result import SearchResult, SearchStats, jsonable
+from gametree.search.result import SearchResult, SearchStats
+from gametree.valuetext import jsonable
 
 __all__ = ["IterativeDeepeningResult", "iterative_deepening"]
 

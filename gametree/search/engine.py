@@ -56,7 +56,8 @@ import networkx as nx
 
 from gametree.attrs import BOUNDS, PLAYER, PROB, ROOT, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.result import BOUND_OF_CODE, NodeValueMap, SearchResult, SearchStats
+from gametree.search.bound import BOUND_OF_CODE
+from gametree.search.result import NodeValueMap, SearchResult, SearchStats
 from gametree.search.rules import (
     EXACT,
     LOWER,

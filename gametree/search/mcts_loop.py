@@ -57,7 +57,7 @@ from gametree.search.engine import check_flag
 from gametree.search.result import NodeValue, SearchResult, SearchStats, edge_move
 from gametree.search.trace import _Event
 from gametree.validation import value_problem
-from gametree.valuetext import format_value
+from gametree.valuetext import format_value, jsonable
 
 __all__ = [
     "Backpropagation",
@@ -347,8 +347,6 @@ class MCTSResult(SearchResult):
 
     def to_dict(self) -> dict[str, Any]:
         """The :meth:`SearchResult.to_dict` fields plus the root children's statistics."""
-        from gametree.search.result import jsonable
-
         data = super().to_dict()
         data["iterations"] = self.iterations
         data["proven_value"] = jsonable(self.proven_value)

@@ -14,7 +14,8 @@ from collections.abc import Hashable
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from gametree.search.result import Bound, jsonable
+from gametree.search.bound import Bound
+from gametree.valuetext import jsonable
 
 __all__ = [
     "ChanceCutoff",
