@@ -6,26 +6,17 @@ frozen :class:`SearchResult` and can write what it did onto the graph
 :mod:`gametree.search.trace`.
 """
 
-from gametree.search.algorithms import (
-    ALGORITHMS,
-    alphabeta,
-    expectiminimax,
-    minimax,
-    negamax,
-    negamax_alphabeta,
-    pvs,
-    search_trace,
-    solve,
-    star1,
-    star2,
-)
+from gametree.search.algorithms import search_trace, solve
 from gametree.search.annotate import annotate, clear_annotations
 from gametree.search.aspiration import aspiration
 from gametree.search.deepening import IterativeDeepeningResult, iterative_deepening
 from gametree.search.mcts import MCTSResult, UCB1Scores, mcts, ucb1
 from gametree.search.mtd import dual_star, mtdf, sss_star
+from gametree.search.names import ALGORITHMS
 from gametree.search.passes import MultiPassResult, SearchPass
+from gametree.search.pruning import alphabeta, negamax_alphabeta, pvs
 from gametree.search.result import Bound, NodeValue, SearchResult, SearchStats
+from gametree.search.starminimax import star1, star2
 from gametree.search.status import edge_status, node_status, node_statuses
 from gametree.search.theory import ebf, minimal_tree_leaves
 from gametree.search.trace import (
@@ -42,6 +33,7 @@ from gametree.search.trace import (
     TraceEvent,
     TranspositionHit,
 )
+from gametree.search.unpruned import expectiminimax, minimax, negamax
 
 __all__ = [
     "ALGORITHMS",
