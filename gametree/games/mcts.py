@@ -13,7 +13,6 @@ from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VA
 from gametree.exceptions import GameError, SearchError
 from gametree.games.players import GamePlayer
 from gametree.games.protocol import cell_renderer, check_game, renderer
-from gametree.search.engine import check_flag
 from gametree.search.mcts import annotate_mcts
 from gametree.search.mcts_loop import (
     GameSource,
@@ -24,6 +23,7 @@ from gametree.search.mcts_loop import (
     run_seeded,
     summarise,
 )
+from gametree.search.plan import check_flag
 
 __all__ = ["game_value_range", "mcts_game", "mcts_player"]
 

@@ -222,8 +222,9 @@ def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
     depth limit, transposition table, child order or hook, so its recorded options are
     enough to repeat it. The repeat is used only if it evaluates the same leaves.
     """
-    from gametree.search.engine import make_plan, run_to_result
+    from gametree.search.engine import run_to_result
     from gametree.search.names import canonical_name
+    from gametree.search.plan import make_plan
 
     try:
         name = canonical_name(result.algorithm)

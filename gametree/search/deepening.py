@@ -11,8 +11,8 @@ import networkx as nx
 from gametree.attrs import PLAYER
 from gametree.exceptions import SearchError
 from gametree.search.algorithms import solve
-from gametree.search.engine import check_flag
 from gametree.search.names import canonical_name
+from gametree.search.plan import check_flag
 from gametree.search.result import SearchResult, SearchStats
 from gametree.valuetext import jsonable
 

@@ -1,7 +1,7 @@
 """What every algorithm's front door does: check its options, run it, annotate.
 
 :func:`algorithm_plan` turns the options of a single-pass algorithm (minimax,
-alpha-beta, ..., Star2) into a checked :class:`~gametree.search.engine.Plan` that
+alpha-beta, ..., Star2) into a checked :class:`~gametree.search.plan.Plan` that
 records them; :func:`run_fast_or_core` runs it on the lean loop
 (:mod:`gametree.search.fast`) when that loop takes it, else on the engine, and
 :func:`run_on_core` always on the engine; both attach the moves and, when asked, write
@@ -19,15 +19,9 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import InvalidTreeError
-from gametree.search.engine import (
-    Evaluate,
-    Expand,
-    Plan,
-    check_flag,
-    make_plan,
-    run_to_result,
-)
+from gametree.search.engine import run_to_result
 from gametree.search.names import PRUNING, STAR
+from gametree.search.plan import Evaluate, Expand, Plan, check_flag, make_plan
 from gametree.search.result import SearchResult, with_moves
 from gametree.validation import bounds_problems
 

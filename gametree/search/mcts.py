@@ -28,7 +28,7 @@ from gametree.attrs import (
 )
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.annotate import forget, remember
-from gametree.search.engine import check_flag, gc_paused, make_plan
+from gametree.search.engine import gc_paused
 from gametree.search.mcts_loop import (
     GraphSource,
     MCTSResult,
@@ -39,6 +39,7 @@ from gametree.search.mcts_loop import (
     summarise,
     ucb1_score,
 )
+from gametree.search.plan import check_flag, make_plan
 from gametree.search.result import edge_move
 from gametree.validation import value_problem
 

@@ -53,7 +53,7 @@ import networkx as nx
 
 from gametree.attrs import PLAYER, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.engine import check_flag
+from gametree.search.plan import check_flag
 from gametree.search.result import NodeValue, SearchResult, SearchStats, edge_move
 from gametree.search.trace import _Event
 from gametree.validation import value_problem

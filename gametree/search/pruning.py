@@ -32,8 +32,8 @@ from collections.abc import Hashable, Mapping, Sequence
 
 import networkx as nx
 
-from gametree.search.engine import Evaluate, Expand
 from gametree.search.frontdoor import algorithm_plan, check_trace, run_fast_or_core, run_on_core
+from gametree.search.plan import Evaluate, Expand
 from gametree.search.result import SearchResult
 
 __all__ = ["alphabeta", "negamax_alphabeta", "pvs"]

@@ -5,7 +5,7 @@ attributes), a CHANCE node can stop once the weighted average of what its outcom
 known to be worth leaves its window. The rules are written once in
 :mod:`gametree.search.rules` (:func:`~gametree.search.rules.chance_window`,
 :func:`~gametree.search.rules.chance_cut`) and applied by the engine
-(:mod:`gametree.search.engine`).
+(:mod:`gametree.search.starchance`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Hashable, Mapping, Sequence
 
 import networkx as nx
 
-from gametree.search.engine import Evaluate, Expand
 from gametree.search.frontdoor import algorithm_plan, check_trace, run_on_core
+from gametree.search.plan import Evaluate, Expand
 from gametree.search.result import SearchResult
 
 __all__ = ["star1", "star2"]
