@@ -1,9 +1,10 @@
-"""What the engine keeps per node it is searching: :class:`Frame`, and :class:`StarState`
-for a CHANCE node under Star1/Star2.
+"""What the engine keeps per node it searches: :class:`Frame` and :class:`StarState`.
 
-Both are plain slotted records the engine (:mod:`gametree.search.engine`) and its
-Star1/Star2 steps (:mod:`gametree.search.starchance`) read and write in place; values
-and windows in a frame are from the point of view of the node's own player.
+A :class:`Frame` is one internal node on the engine's stack; a :class:`StarState` is
+what Star1/Star2 know at a CHANCE node. Both are plain slotted records the engine
+(:mod:`gametree.search.engine`) and its Star1/Star2 steps
+(:mod:`gametree.search.starchance`) read and write in place; values and windows in a
+frame are from the point of view of the node's own player.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""What Monte Carlo tree search returns (:class:`MCTSResult`, :class:`ChildStats`) and how
-a finished run's tree becomes one (:func:`summarise`, by the move rule of
-:func:`choose_root_child`).
+"""What Monte Carlo tree search returns, and how a finished run's tree becomes that.
+
+:class:`MCTSResult` with a :class:`ChildStats` per root child, built by :func:`summarise`
+under the move rule of :func:`choose_root_child`.
 
 Both front doors use it: :func:`gametree.mcts` over explicit trees and
 :func:`gametree.mcts_game` over games; :func:`format_children` is the end of the report

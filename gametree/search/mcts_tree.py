@@ -1,5 +1,7 @@
-"""The tree Monte Carlo tree search grows, in flat arrays (:class:`Tree`), what a run
-returns (:class:`Outcome`), and the UCB1 score of a child in it (:func:`ucb1_score`).
+"""The tree Monte Carlo tree search grows, in flat arrays, and the UCB1 score of a child.
+
+:class:`Tree` holds the statistics, :class:`Outcome` is what a run returns and
+:func:`ucb1_score` scores a child.
 
 The loop (:mod:`gametree.search.mcts_loop`) fills a :class:`Tree`; turning it into a
 result is :mod:`gametree.search.mcts_result`. Slot ``i`` of each array is tree node
