@@ -218,7 +218,7 @@ def search_game(
         ``"minimax"``, ``"negamax"``, ``"alphabeta"``, ``"negamax_alphabeta"`` or
         ``"pvs"``, with the conventions of the graph searches; or ``"mcts"``: Monte
         Carlo tree search, which is :func:`gametree.mcts_game` (the same loop, the same
-        :class:`~gametree.search.mcts_loop.MCTSResult` for the same seed).
+        :class:`~gametree.search.mcts_result.MCTSResult` for the same seed).
     depth : int, optional
         Plies to search; non-terminal positions at the limit get ``game.evaluate`` and
         are marked ``cutoff=True`` (exactly as in ``expand(game, depth=...)``).

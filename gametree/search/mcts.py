@@ -107,7 +107,7 @@ def mcts(
         Write ``visits``, ``total``, ``status`` and ``pv`` onto ``G`` (see
         :func:`annotate_mcts`).
     trace : bool, default False
-        Keep the events (:class:`~gametree.search.mcts_loop.Selection`, ``Expansion``,
+        Keep the events (:class:`~gametree.search.trace.Selection`, ``Expansion``,
         ``Playout``, ``Backpropagation``; one per phase per iteration).
     root : node, optional
         Search from this node.
