@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gametree
-from gametree.search import algorithms as algorithms_module
 from gametree.search.engine import run_to_result
 from gametree.search.fast import fast_search
+from gametree.search.frontdoor import algorithm_plan
 from tests.strategies import VALUES_TIES, dags, trees
 
 INF = math.inf
@@ -578,7 +578,7 @@ def test_expand_hook_builds_the_tree_lazily() -> None:
 
 
 def both(G: nx.DiGraph, name: str, **options: object) -> tuple[object, object]:
-    plan = algorithms_module._plan(
+    plan = algorithm_plan(
         G,
         name,
         root=None,

@@ -30,7 +30,7 @@ from typing import Any
 
 from gametree.exceptions import GameError
 from gametree.games.lazy import ALGORITHMS, GameSearchResult, search_game
-from gametree.games.protocol import player_mapper, renderer
+from gametree.games.protocol import GamePlayer, player_mapper, renderer
 from gametree.search.result import SearchResult
 
 __all__ = [
@@ -42,23 +42,6 @@ __all__ = [
     "searcher",
     "think_ahead",
 ]
-
-
-class GamePlayer:
-    """Base class of players: a name and ``choose(game, state, rng) -> move``."""
-
-    name = "player"
-
-    def __init__(self) -> None:
-        self.last_nodes = 0
-        self.last_value: float | None = None
-
-    def choose(self, game: Any, state: Any, rng: random.Random) -> Any:
-        """Return the move to play in ``state``."""
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<player {self.name}>"
 
 
 class _Searcher(GamePlayer):

@@ -1,4 +1,4 @@
-"""The game protocol (AIMA style) that expansion, lazy search, players and matches use.
+"""The protocols a game (AIMA style) and a player follow: what expansion, search and matches use.
 
 A game is any object with these members (AIMA 4th ed., Section 5.1):
 
@@ -37,6 +37,10 @@ side to move, used by the rule-based player to see the opponent's threats).
 
 States must be immutable and hashable.
 
+A player (:class:`GamePlayer`, for :func:`~gametree.games.play`) has a ``name`` and
+``choose(game, state, rng)``, which returns a legal move; the built-in players are in
+:mod:`gametree.games.players` and :mod:`gametree.games.mcts`.
+
 Examples
 --------
 >>> from gametree.games import Fig52Game
@@ -48,6 +52,7 @@ Examples
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -57,6 +62,7 @@ from gametree.exceptions import GameError
 __all__ = [
     "BaseGame",
     "Game",
+    "GamePlayer",
     "cell_renderer",
     "chance_outcomes",
     "check_game",
@@ -263,3 +269,20 @@ def cell_renderer(game: Any) -> Callable[[Any], Sequence[Sequence[str]]] | None:
     """
     cells = getattr(game, "render_cells", None)
     return cells if callable(cells) else None
+
+
+class GamePlayer:
+    """Base class of players: a name and ``choose(game, state, rng) -> move``."""
+
+    name = "player"
+
+    def __init__(self) -> None:
+        self.last_nodes = 0
+        self.last_value: float | None = None
+
+    def choose(self, game: Any, state: Any, rng: random.Random) -> Any:
+        """Return the move to play in ``state``."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<player {self.name}>"

@@ -18,7 +18,8 @@ import networkx as nx
 
 from gametree.exceptions import GameTreeError, InputError
 from gametree.homework.answers import load_answers, parse_answers
-from gametree.homework.check import AnswerKey, CheckReport
+from gametree.homework.check import AnswerKey
+from gametree.homework.findings import CheckReport
 from gametree.inputs import kind_of, read_input
 
 __all__ = ["GradeReport", "GradeRow", "csv_safe", "grade"]
