@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gametree.cli.common import report_written
-from gametree.cli.generate import shape_arguments
+from gametree.cli.shapes import shape_arguments
 
 __all__ = ["run_exam"]
 

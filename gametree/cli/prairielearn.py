@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from gametree.cli.common import add_quiet_option, report_written
-from gametree.cli.generate import add_shape_options, shape_arguments
+from gametree.cli.shapes import add_shape_options, shape_arguments
 
 __all__ = ["add_parser", "run"]
 
