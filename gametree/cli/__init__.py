@@ -13,6 +13,7 @@ import importlib
 import os
 import re
 import sys
+import traceback
 from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
@@ -174,4 +175,20 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("gametree: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        files = getattr(args, "user_game_files", None)
+        if files is None:
+            raise
+        from gametree.games.usercode import user_error
+
+        told = user_error(exc, files)
+        if told is None:
+            raise
+        if getattr(args, "verbose", False):
+            traceback.print_exception(exc)
+            hint = ""
+        else:
+            hint = " (add -v for the traceback)"
+        print(f"gametree {args.command}: error: {told}{hint}", file=sys.stderr)
+        return 2
     return status

@@ -75,9 +75,15 @@ def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = Tru
 
 
 def read_game(args: argparse.Namespace) -> Any:
-    """Return the game named by GAME or ``--game`` (exactly one of them)."""
+    """Return the game named by GAME or ``--game`` (exactly one of them).
+
+    For a game of the user's own, its source files are kept in ``args.user_game_files``,
+    so that an exception raised in its code is told as the user's (one line naming the
+    method, the file and the line; :func:`gametree.games.usercode.user_error`).
+    """
     from gametree.exceptions import GameError
     from gametree.games.specs import parse_game
+    from gametree.games.usercode import game_files
 
     given = [g for g in (getattr(args, "game", None), args.game_option) if g is not None]
     if len(given) != 1:
@@ -85,7 +91,9 @@ def read_game(args: argparse.Namespace) -> Any:
             "name one game, as GAME or with --game SPEC"
             + (f" (got {len(given)}: {', '.join(given)})" if given else "")
         )
-    return parse_game(given[0])
+    game = parse_game(given[0])
+    args.user_game_files = game_files(game)
+    return game
 
 
 def read_tree(path: str) -> nx.DiGraph:

@@ -72,6 +72,12 @@ def add_parser(subparsers: Any) -> None:
     )
     add_quiet_option(parser)
     add_drawing_options(parser)
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="with a game of your own: the traceback of an error raised in its code",
+    )
     parser.set_defaults(func=run)
 
 
@@ -112,6 +118,7 @@ def write(G: nx.DiGraph, path: str, **drawing: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree expand``."""
     from gametree.games.expand import expand
+    from gametree.games.protocol import game_name
     from gametree.games.specs import parse_state
 
     game = read_game(args)
@@ -133,5 +140,6 @@ def run(args: argparse.Namespace) -> int:
         report_written(args, args.output, f"{len(G):,} nodes, {leaves:,} leaves")
     else:
         kind = "positions" if args.merge else "nodes"
-        print(f"{game!r}: {len(G):,} {kind}, {leaves:,} leaves, {G.number_of_edges():,} edges")
+        edges = G.number_of_edges()
+        print(f"{game_name(game)}: {len(G):,} {kind}, {leaves:,} leaves, {edges:,} edges")
     return 0

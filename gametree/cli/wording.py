@@ -42,6 +42,11 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     (re.compile(r"\(merge_transpositions=True\)"), "(--merge)", "(--merge)"),
     (
+        re.compile(r"\(transposition_table=True\)"),
+        "(--transpositions)",
+        "(a tt in the player spec, alphabeta:tt)",
+    ),
+    (
         re.compile(r"give it a heuristic value or pass evaluate="),
         "give it a heuristic value in the tree file (B=5 in the notation) or leave out --depth",
         "give it a heuristic value",
