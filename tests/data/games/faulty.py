@@ -48,7 +48,7 @@ class BadResult(Take):
 class ListStates(Take):
     """States as lists: fine for a plain search, refused for a table."""
 
-    initial = [4, "MAX"]
+    initial = [4, "MAX"]  # noqa: RUF012 (a list on purpose)
 
     def result(self, s, m):
         return [s[0] - m, "MIN" if s[1] == "MAX" else "MAX"]
