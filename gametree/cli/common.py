@@ -20,6 +20,7 @@ __all__ = [
     "WINDOW_ALGORITHMS",
     "add_bounds_option",
     "add_drawing_options",
+    "add_force_option",
     "add_game_argument",
     "add_mcts_options",
     "add_search_options",
@@ -355,6 +356,19 @@ def add_ids_option(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="name the best move and the PV by node id (default: by the edges' moves "
         "where the tree has them)",
+    )
+
+
+def add_force_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--force``: replace an output file that exists (else it is refused).
+
+    Every command that writes a file refuses an existing one the same way, before any
+    work, in one line naming ``--force`` (:mod:`gametree.outfiles`).
+    """
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the output file if it exists (default: refuse it)",
     )
 
 

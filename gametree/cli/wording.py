@@ -41,6 +41,7 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "(a depth in the player spec, alphabeta:depth=N)",
     ),
     (re.compile(r"\(merge_transpositions=True\)"), "(--merge)", "(--merge)"),
+    (re.compile(r"pass force=True to replace it"), "add --force to replace it", "add --force"),
     (
         re.compile(r"\(transposition_table=True\)"),
         "(--transpositions)",
