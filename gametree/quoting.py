@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UNSAFE_ON_A_TERMINAL", "quoted", "terminal_safe"]
+__all__ = ["UNSAFE_ON_A_TERMINAL", "one_line", "quoted", "terminal_safe"]
 
 UNSAFE_ON_A_TERMINAL = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
@@ -70,3 +70,16 @@ def terminal_safe(text: str) -> str:
     (``\\x1b``, ``\\r``, ``\\u202e``).
     """
     return UNSAFE_ON_A_TERMINAL.sub(_escape, text)
+
+
+_BREAKS = re.compile(UNSAFE_ON_A_TERMINAL.pattern[:-1] + "\t\n]")
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` (a message from another library that may quote input) with line
+    breaks, tabs and every character :func:`terminal_safe` escapes written as escapes.
+
+    >>> print(one_line("no key d\\n5"))
+    no key d\\n5
+    """
+    return _BREAKS.sub(_escape, text)

@@ -14,7 +14,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import SearchError
-from gametree.search.algorithms import ALGORITHMS
+from gametree.search.algorithms import ALGORITHMS, canonical_name, is_mcts
 
 __all__ = [
     "WINDOW_ALGORITHMS",
@@ -25,6 +25,7 @@ __all__ = [
     "add_mcts_options",
     "add_search_options",
     "add_tree_argument",
+    "algorithm_name",
     "check_at_least_one",
     "drawing_options",
     "focus_node",
@@ -37,6 +38,23 @@ __all__ = [
 
 ALGORITHM_CHOICES = (*ALGORITHMS, "mcts")
 """The names ``--algorithm`` takes: those of :func:`gametree.solve`, and Monte Carlo."""
+
+
+def algorithm_name(text: str) -> str:
+    """Return the canonical name of ``--algorithm TEXT`` through the API's one table of
+    aliases (:func:`gametree.search.algorithms.canonical_name`: ``alpha-beta``,
+    ``NegaScout``, ``sss*``, ...; ``uct`` for Monte Carlo); an unknown name is returned
+    as it is, for argparse to refuse among the choices (with a did-you-mean).
+
+    >>> algorithm_name("alpha-beta"), algorithm_name("UCT"), algorithm_name("alphabet")
+    ('alphabeta', 'mcts', 'alphabet')
+    """
+    if is_mcts(text):
+        return "mcts"
+    try:
+        return canonical_name(text)
+    except SearchError:
+        return text
 
 
 _NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
@@ -150,9 +168,11 @@ def add_search_options(
     parser.add_argument(
         "-a",
         "--algorithm",
+        type=algorithm_name,
         choices=ALGORITHM_CHOICES,
         default=default,
-        help=f"search algorithm (default: {default})",
+        help=f"search algorithm (default: {default}); the API's aliases too (alpha-beta, "
+        "negascout, sss*, ...)",
     )
     parser.add_argument("--depth", type=int, default=None, help="depth limit (default: none)")
     parser.add_argument(
@@ -495,6 +515,8 @@ def print_warnings(command: str) -> Iterator[None]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         yield
+    from gametree.cli.wording import cli_wording
+
     for warning in caught:
-        text = " ".join(str(warning.message).split())
+        text = cli_wording(" ".join(str(warning.message).split()), command)
         print(f"gametree {command}: warning: {text}", file=sys.stderr)

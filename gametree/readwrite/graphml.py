@@ -12,6 +12,7 @@ import networkx as nx
 from gametree.attrs import BOUNDS, ROOT
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import node_limit, too_many_nodes
+from gametree.quoting import one_line
 from gametree.readwrite.common import (
     NUMBER_KEYS,
     TEXT_KEYS,
@@ -195,10 +196,10 @@ def parse_graphml(
     except ParseError as exc:
         line, column = exc.position
         raise syntax_error(
-            f"invalid GraphML (XML): {exc}", data, line, column + 1, filename
+            f"invalid GraphML (XML): {one_line(str(exc))}", data, line, column + 1, filename
         ) from None
     except (nx.NetworkXError, KeyError, ValueError, TypeError) as exc:
-        raise TreeFileError(f"{where}: cannot read GraphML: {exc}") from None
+        raise TreeFileError(f"{where}: cannot read GraphML: {one_line(str(exc))}") from None
     if not raw.is_directed():
         raise TreeFileError(f"{where}: the GraphML graph is undirected; a game tree is directed")
     if raw.is_multigraph():
