@@ -82,7 +82,7 @@ def _ints(spec: str, text: str) -> list[int]:
     try:
         return [int(t) for t in text.replace(" ", "").split(",") if t]
     except ValueError:
-        raise GameError(f"game {spec!r}: {text!r} is not a list of integers") from None
+        raise GameError(f"game {_where(spec)}: {text!r} is not a list of integers") from None
 
 
 def parse_game(spec: str) -> Any:
@@ -93,23 +93,23 @@ def parse_game(spec: str) -> Any:
         return user_game(spec)
     if kind is None:
         raise GameError(
-            f"unknown game {spec!r}; expected one of: " + ", ".join(GAME_NAMES.values())
+            f"unknown game {_where(spec)}; expected one of: " + ", ".join(GAME_NAMES.values())
         )
     if kind == "openspiel":
         return _openspiel(spec, rest)
     args = _ints(spec, rest) if rest else []
     if kind == "tictactoe":
         if args and len(args) != 3:
-            raise GameError(f"game {spec!r}: expected tictactoe:M,N,K")
+            raise GameError(f"game {_where(spec)}: expected tictactoe:M,N,K")
         return TicTacToe(*args)
     if kind == "connect4":
         if args and len(args) != 3:
-            raise GameError(f"game {spec!r}: expected connect4:ROWS,COLS,CONNECT")
+            raise GameError(f"game {_where(spec)}: expected connect4:ROWS,COLS,CONNECT")
         return ConnectFour(*args)
     if kind == "nim":
         return Nim(args) if args else Nim()
     if args:
-        raise GameError(f"game {spec!r}: aima takes no parameters")
+        raise GameError(f"game {_where(spec)}: aima takes no parameters")
     return Fig52Game()
 
 
@@ -123,12 +123,12 @@ def _openspiel(spec: str, rest: str) -> Any:
     match = _OPENSPIEL_SPEC.match(rest)
     if match is None:
         raise GameError(
-            f"game {spec!r}: expected openspiel:NAME or openspiel:NAME(PARAM=VALUE,...), "
+            f"game {_where(spec)}: expected openspiel:NAME or openspiel:NAME(PARAM=VALUE,...), "
             "e.g. openspiel:connect_four(rows=4,columns=5)"
         )
     args, params = literal_arguments(match["args"], spec) if match["args"] is not None else ((), {})
     if args:
-        raise GameError(f"game {spec!r}: OpenSpiel parameters are named: NAME(rows=4)")
+        raise GameError(f"game {_where(spec)}: OpenSpiel parameters are named: NAME(rows=4)")
     return openspiel_game(match["name"], **params)
 
 
