@@ -62,8 +62,9 @@ def audit(event: str, args: tuple[Any, ...]) -> None:
     """Record what would act: a process, a removal, code compiled or run, a write."""
     if not watching:
         return
-    if event == "exec" and getattr(args[0], "co_name", None) == "<module>":
-        return  # a module imported (a file spec's own import is allowed)
+    code = args[0] if event == "exec" and args else None
+    if getattr(code, "co_name", None) == "<module>" and Path(code.co_filename).is_file():
+        return  # a module imported from its file (a file spec's own import is allowed)
     if event.startswith(WATCHED):
         events.append(event)
     elif event == "open" and len(args) > 1 and isinstance(args[1], str) and "w" in args[1]:
