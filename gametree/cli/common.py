@@ -30,6 +30,8 @@ __all__ = [
     "drawing_options",
     "focus_node",
     "mcts_flags_given",
+    "mcts_options",
+    "parse_number",
     "print_warnings",
     "read_game",
     "read_tree",
@@ -145,7 +147,8 @@ def check_at_least_one(args: argparse.Namespace, *names: str) -> None:
             raise GameError(f"{flag} must be at least 1, got {value}")
 
 
-def _number(text: str) -> float:
+def parse_number(text: str) -> float:
+    """Read a number argument: ``inf`` and ``-inf`` too, a whole number as an int."""
     lowered = text.strip().lower()
     if lowered in {"inf", "+inf", "infinity"}:
         return math.inf
@@ -192,7 +195,7 @@ def add_search_options(
     parser.add_argument(
         "--window",
         nargs=2,
-        type=_number,
+        type=parse_number,
         metavar=("LO", "HI"),
         default=None,
         help="initial alpha-beta window (default: -inf inf)",
@@ -205,21 +208,21 @@ def add_search_options(
     add_bounds_option(parser)
     parser.add_argument(
         "--first-guess",
-        type=_number,
+        type=parse_number,
         metavar="F",
         default=None,
         help="mtdf: the value the first null-window pass tests (default: 0)",
     )
     parser.add_argument(
         "--guess",
-        type=_number,
+        type=parse_number,
         metavar="G",
         default=None,
         help="aspiration: the expected value, the centre of the first window",
     )
     parser.add_argument(
         "--delta",
-        type=_number,
+        type=parse_number,
         metavar="D",
         default=None,
         help="aspiration: half the first window's width (window G-D .. G+D)",
@@ -243,7 +246,7 @@ def add_bounds_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bounds",
         nargs=2,
-        type=_number,
+        type=parse_number,
         metavar=("LO", "HI"),
         default=None,
         help="star1/star2: every leaf value lies in [LO, HI] (default: -inf inf)",
@@ -308,7 +311,7 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
     if bounds is not None and args.algorithm not in ("star1", "star2"):
         raise SearchError(f"--bounds applies only to star1 and star2, not to {args.algorithm!r}")
     if args.algorithm == "mcts" or mcts_flags_given(args):
-        return _mcts_options(args)
+        return mcts_options(args)
     if args.algorithm == "aspiration" and (guess is None or delta is None):
         raise SearchError("-a aspiration needs --guess G and --delta D (the window G-D .. G+D)")
     options: dict[str, Any] = {}
@@ -348,7 +351,7 @@ def mcts_flags_given(args: argparse.Namespace) -> list[str]:
     ]
 
 
-def _mcts_options(args: argparse.Namespace) -> dict[str, Any]:
+def mcts_options(args: argparse.Namespace) -> dict[str, Any]:
     """The options of ``-a mcts`` (and an error for MCTS flags with another algorithm)."""
     given = mcts_flags_given(args)
     if args.algorithm != "mcts":

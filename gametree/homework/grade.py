@@ -19,7 +19,8 @@ import networkx as nx
 
 from gametree.exceptions import GameTreeError, InputError
 from gametree.homework.answers import Answers, load_answers, parse_answers
-from gametree.homework.check import AnswerKey, CheckReport
+from gametree.homework.check import AnswerKey
+from gametree.homework.findings import CheckReport
 from gametree.inputs import kind_of, read_descriptor
 from gametree.outfiles import check_new_output, write_text
 from gametree.quoting import UNSAFE_ON_A_TERMINAL, terminal_safe

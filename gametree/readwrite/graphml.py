@@ -29,7 +29,7 @@ from gametree.readwrite.common import (
     read_int,
     syntax_error,
 )
-from gametree.readwrite.jsonfile import _id_out, _json_id
+from gametree.readwrite.jsonfile import node_id_from_json, node_id_to_json
 from gametree.validation import validate
 
 __all__ = ["generate_graphml", "parse_graphml"]
@@ -87,7 +87,7 @@ def generate_graphml(G: nx.DiGraph) -> str:
             check_number(node, f"node {node!r}", "GraphML")  # type: ignore[arg-type]
         if kind != "json":
             return node
-        return json.dumps(_id_out(node))
+        return json.dumps(node_id_to_json(node))
 
     H = nx.DiGraph()
     H.graph.update(_graphml_attrs({k: v for k, v in G.graph.items() if k != ROOT}, "graph"))
@@ -219,7 +219,9 @@ def parse_graphml(
         try:
             if kind == "int":
                 return read_int(node)
-            return _json_id(json.loads(node, parse_float=read_float, parse_int=read_int), where)
+            return node_id_from_json(
+                json.loads(node, parse_float=read_float, parse_int=read_int), where
+            )
         except (ValueError, NumberRangeError, RecursionError):
             raise InvalidTreeError(
                 f"{where}: node id {node[:40]!r} is not "
