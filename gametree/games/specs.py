@@ -37,7 +37,7 @@ from gametree.games.adapter import adapt
 from gametree.games.aima import Fig52Game
 from gametree.games.connect_four import ConnectFour
 from gametree.games.nim import Nim
-from gametree.games.protocol import REQUIRED, check_game
+from gametree.games.protocol import REQUIRED, check_game, game_name
 from gametree.games.tictactoe import TicTacToe
 from gametree.quoting import quoted
 
@@ -151,7 +151,7 @@ def parse_state(game: Any, text: str) -> Any:
         if letter not in "ABCDEFGHIJKLM" or len(letter) != 1:
             raise GameError(f"aima: no state {text!r}; states are A..M")
         return letter
-    raise GameError(f"cannot read a state for {game!r}")
+    raise GameError(f"cannot read a state for {game_name(game)}")
 
 
 # -- a user's game ------------------------------------------------------------------

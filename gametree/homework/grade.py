@@ -18,7 +18,8 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import GameTreeError, InputError
-from gametree.homework.answers import Answers, load_answers, parse_answers
+from gametree.homework.answeritems import Answers
+from gametree.homework.answers import load_answers, parse_answers
 from gametree.homework.check import AnswerKey
 from gametree.homework.findings import CheckReport
 from gametree.inputs import kind_of, read_descriptor
