@@ -90,6 +90,6 @@ def test_existing_files_are_refused_before_any_work(
     (tmp_path / "quiz.xml").write_text("mine")
     assert main([*SHAPE, "--moodle", str(tmp_path / "quiz.xml")]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and "quiz.xml: exists; give --force to replace it" in captured.err
+    assert captured.out == "" and "quiz.xml' exists; add --force to replace it" in captured.err
     assert main([*SHAPE, "--moodle", str(tmp_path / "quiz.xml"), "--force", "-q"]) == 0
     assert (tmp_path / "quiz.xml").read_text().startswith("<?xml")

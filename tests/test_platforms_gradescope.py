@@ -316,7 +316,7 @@ def test_cli_writes_and_refuses_to_overwrite(
     assert config["options"]["prune_on_equal"] is False and config["ask"] == ["value", "pruned"]
     assert main(["gradescope", str(FIG52), "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "exists; give --force to replace it" in err
+    assert err.count("\n") == 1 and "exists; add --force to replace it" in err
 
 
 @pytest.mark.parametrize(

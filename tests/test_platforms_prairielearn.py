@@ -409,7 +409,7 @@ def test_server_files(tmp_path: Path) -> None:
     assert len(written) > 50 and not current and (tmp_path / "gametree" / "__init__.py").is_file()
     assert write_server_files(tmp_path) == ([], True)
     (tmp_path / "gametree" / "attrs.py").write_text("# another version\n")
-    with pytest.raises(PlatformError, match="holds another gametree; give --force"):
+    with pytest.raises(PlatformError, match="holds another gametree; add --force"):
         write_server_files(tmp_path)
     assert write_server_files(tmp_path, force=True)[1] is False
     assert write_server_files(tmp_path) == ([], True)

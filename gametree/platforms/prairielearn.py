@@ -552,7 +552,7 @@ def write_server_files(
             return [], True
         if not force:
             raise PlatformError(
-                f"{there} holds another gametree; give --force to replace its files with "
+                f"{there} holds another gametree; add --force to replace its files with "
                 "this version's"
             )
     written = []

@@ -15,7 +15,7 @@ every file through :mod:`gametree.outfiles`, each complete or not at all.
 >>> write_exercise_folder(folder, {}, {})
 Traceback (most recent call last):
 ...
-FileExistsError: [Errno ...] the folder is not empty; give --force (force=True) to replace ...
+gametree.outfiles.OutputExistsError: '...' is a folder that is not empty; pass force=True ...
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 import networkx as nx
 
 from gametree.drawing import save, to_tikz
-from gametree.outfiles import replacing, write_text
+from gametree.outfiles import OutputExistsError, write_text
 
 __all__ = ["exercise_folder", "write_exercise_folder"]
 
@@ -42,12 +42,7 @@ def exercise_folder(directory: str | Path, force: bool) -> Path:
         raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
     out.mkdir(parents=True, exist_ok=True)
     if not force and any(out.iterdir()):
-        raise FileExistsError(
-            errno.ENOTEMPTY,
-            "the folder is not empty; give --force (force=True) to replace the "
-            "exercise files in it",
-            str(out),
-        )
+        raise OutputExistsError(out, "is a folder that is not empty")
     return out
 
 
@@ -84,8 +79,9 @@ def write_exercise_folder(
 
     Raises
     ------
-    FileExistsError
-        If ``directory`` is not empty and ``force`` is False, or is not a folder.
+    OutputExistsError
+        If ``directory`` is not empty and ``force`` is False (a ``FileExistsError``
+        too, as when it is not a folder).
     ValueError
         For a format other than ``.tex`` and ``.png`` (before anything is written).
     """
@@ -100,7 +96,6 @@ def write_exercise_folder(
             if suffix == ".tex":
                 write_text(path, to_tikz(G, standalone=True), force=True)
             else:
-                with replacing(path, force=True) as temp:
-                    save(G, temp)
+                save(G, path, force=True)  # (through gametree.outfiles too)
             written.append(path)
     return written
