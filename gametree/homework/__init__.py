@@ -12,6 +12,7 @@ from gametree.homework.answers import (
     parse_answers,
 )
 from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
+from gametree.homework.codecheck import CodeReport, check_code
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
 from gametree.homework.generate import Exercise, ExerciseError, generate
@@ -25,6 +26,7 @@ __all__ = [
     "AnswerProblem",
     "Answers",
     "CheckReport",
+    "CodeReport",
     "ComparisonRow",
     "Exercise",
     "ExerciseError",
@@ -33,6 +35,7 @@ __all__ = [
     "GradeRow",
     "Verdict",
     "check",
+    "check_code",
     "compare",
     "explain",
     "explain_lines",

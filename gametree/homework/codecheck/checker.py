@@ -17,7 +17,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.exceptions import InputError, SearchError
+from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
 from gametree.homework.codecheck.behaviour import Behaviour, behaviour
 from gametree.homework.codecheck.catalogue import Bug, bugs_for
@@ -83,6 +83,11 @@ def default_algorithm(protocol: str, entry: str | None, algorithm: str | None) -
         return name
     if entry in _STANDARD:
         return _STANDARD[entry]
+    if entry is None:
+        raise SearchError(
+            f"name the algorithm (--algorithm {'|'.join(ALGORITHMS)}) or a standard entry "
+            "(--entry alpha_beta_search, AlphaBetaAgent, ...)"
+        )
     raise SearchError(
         f"name the algorithm {entry!r} implements: --algorithm "
         f"{'|'.join(ALGORITHMS)} (only the standard aima and CS188 names imply one)"
@@ -208,7 +213,7 @@ class Checker:
         self.limits = limits or Limits()
         self.cases = self._cases(trees, suite, random, seed, depth)
         if not self.cases:
-            raise InputError(
+            raise SearchError(
                 f"no tree to check {self.algorithm} code on: give trees or keep the suite"
             )
         self.conventions = (
@@ -244,7 +249,7 @@ class Checker:
             case = tree_case(G, name, index=len(cases), depth=depth)
             why = module.presentable(TreeData(case.spec), self.algorithm)
             if why is not None:
-                raise InputError(f"tree {name} cannot be presented to {self.protocol} code: {why}")
+                raise SearchError(f"tree {name} cannot be presented to {self.protocol} code: {why}")
             cases.append(case)
         if random:
             cases += suite_module.random_cases(
@@ -365,6 +370,36 @@ class Checker:
             bugs=bugs,
             findings=tuple(findings),
         )
+
+    def write_diagrams(
+        self, report: CodeReport, child: ChildRun, folder: str | Path, fmt: str, *, force: bool
+    ) -> list[Path]:
+        """Draw each wrong tree's divergence to ``folder/<tree>.<fmt>``; return the files."""
+        from gametree.homework.codecheck.diagram import write_diagram
+
+        out = Path(folder)
+        out.mkdir(parents=True, exist_ok=True)
+        index = {case.name: i for i, case in enumerate(self.cases)}
+        written = []
+        for t in report.trees:
+            i = index[t.name]
+            if t.ok or i not in child.trees or t.divergence is None:
+                continue
+            convention = t.conventions[0] if t.conventions else self._closest(t, i)
+            e = self.expected[i][convention]
+            safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in t.name)
+            path = out / f"{safe}.{fmt}"
+            written.append(
+                write_diagram(e, behaviour(child.trees[i]), t.divergence, path, force=force)
+            )
+        return written
+
+    def _closest(self, t: TreeResult, i: int) -> bool | None:
+        """The convention a wrong tree's divergence was told under."""
+        for c in self.conventions:
+            if self.expected[i][c].evaluations == t.expected_evaluations:
+                return c
+        return self.conventions[0]
 
     def _tree_result(
         self,
@@ -551,9 +586,11 @@ def check_code(
     Raises
     ------
     SearchError
-        For an unknown protocol or algorithm, or a non-standard entry without one.
-    InputError, OSError
-        For a submission that cannot be read, or a tree that cannot be presented.
+        For an unknown protocol or algorithm, a non-standard entry without one, or a
+        tree that cannot be presented in the protocol.
+    OSError
+        For a submission that cannot be read (:class:`~gametree.InputError` past the
+        input limit).
 
     Notes
     -----

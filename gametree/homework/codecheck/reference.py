@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from gametree.homework import explain_lines
 from gametree.homework.codecheck.treespec import TreeCase
 from gametree.search import Enter, Leaf, TraceEvent, search_trace, solve
 
@@ -77,6 +76,8 @@ class Expected:
     @cached_property
     def lines(self) -> tuple[str, ...]:
         """One sentence per trace event, in the words of :func:`gametree.explain`."""
+        from gametree.homework import explain_lines
+
         return tuple(explain_lines(self.case.graph, self.algorithm, **self.options))
 
     @property

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gametree.exceptions import SearchError
+
 __all__ = ["ChildRun", "Limits", "module_name", "run_child"]
 
 CHILD = Path(__file__).with_name("runtime") / "child.py"
@@ -68,10 +70,10 @@ class Limits:
     max_timeouts: int = 2
 
     def __post_init__(self) -> None:
-        if not self.timeout > 0:
-            raise ValueError(f"timeout must be positive, not {self.timeout!r}")
-        if self.memory_mb < 64:
-            raise ValueError(f"memory must be at least 64 MB, not {self.memory_mb!r}")
+        if not 0 < self.timeout <= 3600:
+            raise SearchError(f"timeout must be between 0 and 3600 seconds, not {self.timeout!r}")
+        if not 64 <= self.memory_mb <= 1 << 20:
+            raise SearchError(f"memory must be at least 64 MB, not {self.memory_mb!r}")
 
 
 @dataclass
