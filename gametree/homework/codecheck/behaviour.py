@@ -84,18 +84,25 @@ class Behaviour:
     def failed(self) -> bool:
         return self.error is not None
 
-    def key(self, with_value: bool) -> tuple[Any, ...]:
-        """What two runs must share to count as the same behaviour."""
+    def key(
+        self, with_value: bool = True, with_action: bool = True, either_sign: bool = False
+    ) -> tuple[Any, ...]:
+        """What two runs must share to count as the same behaviour: the values read in
+        order, the positions generated, how the run ended, and (as asked) the move and
+        the value returned (``either_sign``: ``v`` and ``-v`` count as one, for code
+        that may return a MIN root's value in negamax form)."""
         value: Any = None
-        if with_value and isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
-            value = round(float(self.value), 9) if math.isfinite(self.value) else self.value
+        number = isinstance(self.value, (int, float)) and not isinstance(self.value, bool)
+        if with_value and number:
+            v = round(float(self.value), 9) if math.isfinite(self.value) else float(self.value)
+            value = frozenset({v, -v}) if either_sign else v
         elif with_value:
             value = repr(self.value)
         kind = None if self.error is None else self.error.get("kind")
         return (
             self.evaluations,
             frozenset(self.generated),
-            repr(self.action),
+            repr(self.action) if with_action else None,
             value,
             self.refused_at if kind == "refused" else kind,
             self.notes[0][:2] if self.notes else None,

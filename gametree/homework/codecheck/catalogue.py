@@ -22,6 +22,21 @@ ALL = frozenset({"aima", "cs188", "mutable", "tree"})
 PRUNING = frozenset({"alphabeta"})
 SEARCHES = frozenset({"minimax", "alphabeta", "expectiminimax"})
 CHANCE = frozenset({"expectiminimax"})
+ROOT_LOOPS = frozenset({"aima", "cs188"})
+"""Protocols whose code searches the root's moves in a loop of its own."""
+ROOT_SENSITIVE = frozenset(
+    {
+        "window-not-passed",
+        "one-sided-pruning",
+        "bounds-swapped",
+        "mixed-cutoff-rules",
+        "fail-hard-strict",
+        "depth-per-agent",
+        "ghosts-alternate",
+        "generates-all-successors",
+    }
+)
+"""Bugs that may be in the recursive functions only, the root's loop written right."""
 
 
 @dataclass(frozen=True)
@@ -57,11 +72,22 @@ class Bug:
     pruning_forms: tuple[Mutation, ...] = ()
     """Forms that only alpha-beta can take (a return at a cutoff)."""
 
-    def forms(self, algorithm: str) -> tuple[Mutation, ...]:
+    def forms(self, algorithm: str, protocol: str = "tree") -> tuple[Mutation, ...]:
         """The mutations to run for ``algorithm``: for alpha-beta each under both cut
-        rules (>= and >) unless it sets its own, each named by the bug's code."""
+        rules (>= and >) unless it sets its own, each named by the bug's code; for
+        protocols whose code searches the root in a loop of its own (aima, cs188),
+        also each with that loop right."""
         out = []
         forms = self.mutations + (self.pruning_forms if algorithm == "alphabeta" else ())
+        if protocol in ROOT_LOOPS and self.code in ROOT_SENSITIVE:
+            forms += tuple(
+                replace(
+                    m,
+                    at_root=False,
+                    variant=(m.variant + ", " if m.variant else "") + "not in the root's loop",
+                )
+                for m in forms
+            )
         for m in forms:
             m = replace(m, code=self.code)
             if algorithm != "alphabeta" or self.own_rule:
@@ -77,7 +103,8 @@ class Bug:
 BUGS: tuple[Bug, ...] = (
     Bug(
         "no-pruning",
-        "your alpha-beta never prunes: it evaluates every leaf, as minimax does",
+        "your alpha-beta never prunes: it evaluates every leaf, as minimax does (code "
+        "whose MAX nodes test and update MIN's bound, or the other way round, does this too)",
         "after each child, stop the loop once the value reaches the window's far bound "
         "(a MAX node: value >= beta; a MIN node: value <= alpha), and pass the narrowed "
         "window (alpha, beta) down to each child",
@@ -132,17 +159,17 @@ BUGS: tuple[Bug, ...] = (
     ),
     Bug(
         "bounds-swapped",
-        "a node tests or updates the wrong bound (a MAX node compares with alpha or "
-        "lowers beta, as a MIN node does)",
+        "a node tests or updates the wrong bound (a MAX node compares its value with "
+        "alpha or lowers beta, as a MIN node does, or the other way round)",
         "a MAX node compares its value with beta and raises alpha; a MIN node compares "
         "with alpha and lowers beta",
         ALL,
         PRUNING,
         (
-            Mutation(variant="MAX nodes use MIN's test and update", max_bounds="swap"),
             Mutation(variant="MAX nodes test alpha", max_bounds="wrong-test"),
-            Mutation(variant="MIN nodes use MAX's test and update", min_bounds="swap"),
             Mutation(variant="MIN nodes test beta", min_bounds="wrong-test"),
+            Mutation(variant="MAX nodes use MIN's test and update", max_bounds="swap"),
+            Mutation(variant="MIN nodes use MAX's test and update", min_bounds="swap"),
         ),
     ),
     Bug(

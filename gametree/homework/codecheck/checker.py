@@ -19,8 +19,8 @@ import networkx as nx
 
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
-from gametree.homework.codecheck.behaviour import Behaviour, behaviour
-from gametree.homework.codecheck.catalogue import Bug, bugs_for
+from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
+from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
 from gametree.homework.codecheck.diagram import diagram_text
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
@@ -116,9 +116,12 @@ class _Mutant:
     mutation: Mutation
     runs: tuple[Behaviour, ...]
     wrong: tuple[bool, ...]
-    """Per tree: whether the mutant's behaviour is wrong there and its mistake, not its
-    cut rule alone, is why (it differs from the unmutated search under the same rule):
-    the trees that show the bug."""
+    """Per tree: whether the mutant's behaviour is wrong there."""
+    base: tuple[Behaviour, ...] | None
+    """The unmutated search under the mutant's cut rule: a tree shows the bug only where
+    the mutant differs from it (its mistake, not its cut rule alone, is why)."""
+    rule: bool | None
+    """The convention under which the most of its trees are right."""
 
 
 def run_in_process(
@@ -260,36 +263,57 @@ class Checker:
             for i, c in enumerate(cases)
         ]
 
+    def _key(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
+        """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
+        only where the student returned one, the value where the protocol returns one
+        (a MIN root's in either sign for plain-node code)."""
+        with_value = self.protocol in RETURNS_VALUE
+        with_action = student is None or student.action is not NOTHING
+        root = self.cases[i].spec["root"]
+        min_root = self.cases[i].spec["nodes"][root]["p"] == "MIN"
+        return run.key(with_value, with_action, self.protocol == "tree" and min_root)
+
     def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
         entry = mutant_entry(self.protocol, self.algorithm, m)
         return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
 
     def _mutants(self) -> list[_Mutant]:
         out = []
-        with_value = self.protocol in RETURNS_VALUE and self.protocol != "tree"
         bases: dict[tuple[bool, bool], tuple[Behaviour, ...]] = {}
+        for c in self.conventions:
+            rule = (c is not False, c is not False)
+            bases[rule] = self._runs(Mutation(poe_max=rule[0], poe_min=rule[1]))
+        self.right_runs = {c: bases[(c is not False, c is not False)] for c in self.conventions}
         for bug in bugs_for(self.protocol, self.algorithm, self.pinned):
-            for m in bug.forms(self.algorithm):
-                runs = self._runs(m)
-                wrong = self._wrong(runs)
+            for m in bug.forms(self.algorithm, self.protocol):
+                base = None
                 if not bug.own_rule:
-                    rule = (m.poe_max, m.poe_min)
-                    if rule not in bases:
-                        bases[rule] = self._runs(Mutation(poe_max=m.poe_max, poe_min=m.poe_min))
-                    base = bases[rule]
-                    wrong = tuple(
-                        w and r.key(with_value) != b.key(with_value)
-                        for w, r, b in zip(wrong, runs, base, strict=True)
-                    )
-                out.append(_Mutant(bug, m, runs, wrong))
+                    pair = (m.poe_max, m.poe_min)
+                    if pair not in bases:
+                        bases[pair] = self._runs(Mutation(poe_max=m.poe_max, poe_min=m.poe_min))
+                    base = bases[pair]
+                runs = self._runs(m)
+                rule, wrong = self._wrong(runs)
+                out.append(_Mutant(bug, m, runs, wrong, base, rule))
         return out
 
-    def _wrong(self, runs: Sequence[Behaviour]) -> tuple[bool, ...]:
-        """Per tree, whether ``runs`` (one per tree) is wrong there under the one
-        convention that makes the most of them right."""
+    def _shows(self, mutant: _Mutant, i: int, student: Behaviour) -> bool:
+        """Whether tree ``i`` shows ``mutant``'s bug as far as ``student``'s run can tell
+        (compared on what the student's run returned): the mutant is wrong there, unlike
+        every right search and unlike its own unmutated search."""
+        if not mutant.wrong[i]:
+            return False
+        mine = self._key(mutant.runs[i], i, student)
+        if mine == self._key(self.right_runs[mutant.rule][i], i, student):
+            return False
+        return mutant.base is None or mine != self._key(mutant.base[i], i, student)
+
+    def _wrong(self, runs: Sequence[Behaviour]) -> tuple[bool | None, tuple[bool, ...]]:
+        """The convention that makes the most of ``runs`` (one per tree) right, and per
+        tree whether the run is wrong under it."""
         ok = [{c for c in self.conventions if self._judge(r, i, c).ok} for i, r in enumerate(runs)]
         rule = max(self.conventions, key=lambda c: (sum(c in s for s in ok), c is True))
-        return tuple(rule not in s for s in ok)
+        return rule, tuple(rule not in s for s in ok)
 
     def _judge(self, b: Behaviour, i: int, convention: bool | None) -> Judgement:
         return judge(
@@ -358,6 +382,8 @@ class Checker:
         findings += more
         verdict = CORRECT if results and all(t.ok for t in results) else INCORRECT
         bugs = self._name_bugs(runs, results) if verdict == INCORRECT else ()
+        if any(b.code != "mixed-cutoff-rules" for b in bugs):
+            findings = [f for f in findings if f not in more]  # the bug explains the mix
         return CodeReport(
             submission=filename,
             protocol=self.protocol,
@@ -490,13 +516,12 @@ class Checker:
         presented = [i for i, r in enumerate(runs) if r is not None and not r.skipped]
         if not presented:
             return ()
-        with_value = self.protocol in RETURNS_VALUE and self.protocol != "tree"
-        keys = {i: runs[i].key(with_value) for i in presented}  # type: ignore[union-attr]
+        keys = {i: self._key(runs[i], i, runs[i]) for i in presented}  # type: ignore[arg-type]
         right = sum(t.ok for t in results)
         best: dict[str, tuple[bool, int, _Mutant, list[str]]] = {}
         for mutant in self.mutants:
-            same = [i for i in presented if mutant.runs[i].key(with_value) == keys[i]]
-            telling = [i for i in same if mutant.wrong[i]]
+            same = [i for i in presented if self._key(mutant.runs[i], i, runs[i]) == keys[i]]
+            telling = [i for i in same if self._shows(mutant, i, runs[i])]  # type: ignore[arg-type]
             if not telling:
                 continue
             score = (len(same) == len(presented), len(telling))
@@ -513,10 +538,23 @@ class Checker:
             top = max(v[1] for v in best.values())
             chosen = [v for v in best.values() if v[1] == top and v[1] > 0]
             same_counts = {
-                code: sum(v[2].runs[i].key(with_value) == keys[i] for i in presented)
+                code: sum(self._key(v[2].runs[i], i, runs[i]) == keys[i] for i in presented)
                 for code, v in best.items()
             }
             chosen = [v for v in chosen if same_counts[v[2].bug.code] > right]
+        order = {bug.code: n for n, bug in enumerate(BUGS)}
+        chosen.sort(key=lambda v: order[v[2].bug.code])
+        kept: list[tuple[bool, int, _Mutant, list[str]]] = []
+        for v in chosen:
+            twin = any(
+                all(
+                    self._key(v[2].runs[i], i, None) == self._key(k[2].runs[i], i, None)
+                    for i in presented
+                )
+                for k in kept
+            )
+            if not twin:  # a mutant that behaves exactly as an earlier bug's is that bug
+                kept.append(v)
         return tuple(
             BugReport(
                 code=v[2].bug.code,
@@ -526,7 +564,7 @@ class Checker:
                 variant=v[2].mutation.variant,
                 everywhere=bool(v[0]),
             )
-            for v in chosen
+            for v in kept
         )
 
 

@@ -382,9 +382,11 @@ def judge(
             "every make_move needs its unmake_move, before a return at a cutoff too"
         )
         return Judgement(False, Divergence("state", b.end.get("at"), text, common), common)
-    action = _action_divergence(b, e, tie_break)
-    if action is not None:
-        return Judgement(False, action, common)
+    returned_value = b.value is not NOTHING and b.value is not None
+    if not (protocol in RETURNS_VALUE and b.action is NOTHING and returned_value):
+        action = _action_divergence(b, e, tie_break)
+        if action is not None:
+            return Judgement(False, action, common)
     if protocol in RETURNS_VALUE:
         value = _value_divergence(b, e, protocol)
         if value is not None:

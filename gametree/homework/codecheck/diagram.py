@@ -55,7 +55,11 @@ def diagram_text(e: Expected, b: Behaviour, divergence: Divergence | None) -> st
             label += f" ={_value(value)}"
         if node in ours:
             search = f"#{ours[node]}"
-        elif node not in entered and tree.parent.get(node) in entered:
+        elif (
+            node not in entered
+            and tree.parent.get(node) in entered
+            and not tree.at_horizon(tree.parent[node])
+        ):
             search = "pruned"
         else:
             search = ""

@@ -75,6 +75,9 @@ class Mutation:
         reassigns the state in its loop).
     eager : bool
         Every successor is generated before the first is searched.
+    at_root : bool
+        The mistake is made at the root too (``False``: the top-level loop, written
+        apart as in aima-python and most CS188 code, is right).
     """
 
     code: str = ""
@@ -96,6 +99,11 @@ class Mutation:
     agents: str = "cycle"
     chance: str = "average"
     eager: bool = False
+    at_root: bool = True
+
+
+ROOT_RIGHT = Mutation()
+"""The root's own loop when a mutation spares it (``at_root=False``)."""
 
 
 class Driver:
@@ -181,6 +189,8 @@ def search(
 ) -> tuple[float, Any]:
     """Search ``h``; return its value (MAX's view) and its best move."""
     m = d.m
+    if root and not m.at_root:
+        m = ROOT_RIGHT
     if (not root or d.root_tested) and d.stop(h, ctx):
         return d.evaluate(h, ctx), None
     who = d.player(h, ctx)
@@ -294,6 +304,7 @@ class Cs188Driver(Driver):
 
     def __init__(self, m: Mutation, agent: Any, state: Any, algorithm: str) -> None:
         super().__init__(m)
+        self.root = state
         self.agents = state.getNumAgents()
         self.limit = agent.depth + _off(m)
         self.ghost = CHANCE if algorithm == "expectiminimax" else MIN
@@ -315,6 +326,8 @@ class Cs188Driver(Driver):
 
     def down(self, ctx: tuple[int, int], h: Any, move: Any) -> tuple[int, int]:
         agent, depth = ctx
+        if h is self.root and not self.m.at_root:  # the top-level loop passes (1, 0)
+            return 1 % self.agents, depth + (self.agents == 1)
         if self.m.agents == "alternate":
             following = 0 if agent >= 1 else 1
         else:

@@ -70,6 +70,12 @@ SUITE: tuple[SuiteTree, ...] = (
         "straight to a leaf",
     ),
     SuiteTree(
+        "long",
+        "(A (B (D (F (H (J 1 2) 3) 4) 5) 6) (C 7 8))",
+        "a line six plies deep (CS188: depth 3 with one ghost), where depth counted per "
+        "agent and depth off by one stop at different plies",
+    ),
+    SuiteTree(
         "horizon",
         "(A (B=5 (D=4 1 9) (E=6 3 2)) (C=1 (F=2 8 7) (G=7 6 5)))",
         "a depth limit of 2 plies: D, E, F and G are scored by their heuristic values",
@@ -82,9 +88,10 @@ SUITE: tuple[SuiteTree, ...] = (
     ),
     SuiteTree(
         "dice",
-        "players: MAX CHANCE\n(A (B 0.9*1 0.1*10) (C 0.2*2 0.3*8 0.5*6) (D 0.25*4 0.75*6))",
-        "chance nodes with unequal probabilities and two or three outcomes: B = 1.9, "
-        "C = 5.8, D = 5.5",
+        "players: MAX CHANCE\n(A (B 0.9*3 0.1*10) (C 0.2*3 0.3*7 0.5*4) (D 0.25*0 0.75*6))",
+        "chance nodes with unequal probabilities and two or three outcomes: B = 3.7, "
+        "C = 4.7, D = 4.5; the worst, the best and the plain mean all pick B, the sum "
+        "divided again picks D",
         algorithms=("expectiminimax",),
     ),
     SuiteTree(
@@ -96,9 +103,16 @@ SUITE: tuple[SuiteTree, ...] = (
     ),
     SuiteTree(
         "ghost-pair",
-        "players: MAX CHANCE CHANCE\n(A (B (D 10 0) (E 0 0)) (C (F 3 3) (G 4 4)))",
-        "two chance levels in a row (CS188: two random ghosts); B's best outcome is the "
-        "best, C's average",
+        "players: MAX CHANCE CHANCE\n"
+        "(A (B (E 2 2) (F 2 2)) (C (G 9 0) (H 1 1)) (D (I 10 0) (J 0 -4)))",
+        "two chance levels in a row (CS188: two random ghosts): C has the best average "
+        "(2.75), B the best worst case, D the best outcome",
+        algorithms=("expectiminimax",),
+    ),
+    SuiteTree(
+        "long-dice",
+        "players: MAX CHANCE\n(A (B (D (F (H (J 1 2) 3) 4) 5) 6) (C 7 8))",
+        "a line six plies deep with chance levels (CS188: depth 3 with one random ghost)",
         algorithms=("expectiminimax",),
     ),
     SuiteTree(
