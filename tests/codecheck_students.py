@@ -487,9 +487,9 @@ BUGGY = {
         "expectiminimax",
         "expect_minmax",
         AIMA.replace(
-            "            return sum(game.probability(c) * value(game.outcome(s, c)) for c in game.chances(s))",
+            "            return sum(game.probability(c) * value(game.outcome(s, c)) for c in game.chances(s))",  # noqa: E501
             "            chances = game.chances(s)\n"
-            "            total = sum(game.probability(c) * value(game.outcome(s, c)) for c in chances)\n"
+            "            total = sum(game.probability(c) * value(game.outcome(s, c)) for c in chances)\n"  # noqa: E501
             "            return total / len(chances)",
         ),
         None,
@@ -499,7 +499,7 @@ BUGGY = {
         "expectiminimax",
         "expect_minmax",
         AIMA.replace(
-            "            return sum(game.probability(c) * value(game.outcome(s, c)) for c in game.chances(s))",
+            "            return sum(game.probability(c) * value(game.outcome(s, c)) for c in game.chances(s))",  # noqa: E501
             "            total = 0\n"
             "            for c in game.chances(s):\n"
             "                s = game.outcome(s, c)\n"
@@ -581,8 +581,8 @@ BUGGY = {
         "alphabeta",
         "AlphaBetaAgent",
         cs188_variant(
-            '            v = value(gameState.generateSuccessor(0, action), 1, 0, alpha, float("inf"))\n            if v > alpha:\n                alpha, best = v, action',
-            '            v = value(gameState.generateSuccessor(0, action), 1, 0, float("-inf"), float("inf"))\n            if v > alpha:\n                alpha, best = v, action',
+            '            v = value(gameState.generateSuccessor(0, action), 1, 0, alpha, float("inf"))\n            if v > alpha:\n                alpha, best = v, action',  # noqa: E501
+            '            v = value(gameState.generateSuccessor(0, action), 1, 0, float("-inf"), float("inf"))\n            if v > alpha:\n                alpha, best = v, action',  # noqa: E501
         ),
         None,
     ),
@@ -591,8 +591,8 @@ BUGGY = {
         "alphabeta",
         "AlphaBetaAgent",
         cs188_variant(
-            '            v = float("inf")\n            for a in state.getLegalActions(agent):\n                v = min(v, value(state.generateSuccessor(agent, a), nxt, nd, alpha, beta))',
-            '            v = float("inf")\n            successors = [state.generateSuccessor(agent, a) for a in state.getLegalActions(agent)]\n            for child in successors:\n                v = min(v, value(child, nxt, nd, alpha, beta))',
+            '            v = float("inf")\n            for a in state.getLegalActions(agent):\n                v = min(v, value(state.generateSuccessor(agent, a), nxt, nd, alpha, beta))',  # noqa: E501
+            '            v = float("inf")\n            successors = [state.generateSuccessor(agent, a) for a in state.getLegalActions(agent)]\n            for child in successors:\n                v = min(v, value(child, nxt, nd, alpha, beta))',  # noqa: E501
         ),
         None,
     ),

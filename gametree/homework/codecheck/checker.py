@@ -281,8 +281,8 @@ class Checker:
         out = []
         bases: dict[tuple[bool, bool], tuple[Behaviour, ...]] = {}
         for c in self.conventions:
-            rule = (c is not False, c is not False)
-            bases[rule] = self._runs(Mutation(poe_max=rule[0], poe_min=rule[1]))
+            both = (c is not False, c is not False)
+            bases[both] = self._runs(Mutation(poe_max=both[0], poe_min=both[1]))
         self.right_runs = {c: bases[(c is not False, c is not False)] for c in self.conventions}
         for bug in bugs_for(self.protocol, self.algorithm, self.pinned):
             for m in bug.forms(self.algorithm, self.protocol):
