@@ -367,16 +367,49 @@ def tree_variant(old: str, new: str, count: int = 1) -> str:
     return TREE.replace(old, new, count)
 
 
+AIMA_STRICT = AIMA.replace("if v >= beta:", "if v > beta:").replace(
+    "if v <= alpha:", "if v < alpha:"
+)
+AIMA_HARD = AIMA.replace(
+    "            if v >= beta:\n                return v\n            alpha = max(alpha, v)\n        return v",
+    "            if v >= beta:\n                return beta\n            alpha = max(alpha, v)\n        return alpha",
+    1,
+).replace(
+    "            if v <= alpha:\n                return v\n            beta = min(beta, v)\n        return v",
+    "            if v <= alpha:\n                return alpha\n            beta = min(beta, v)\n        return beta",
+    1,
+)
+CS188_GE = CS188.replace("if v > beta:", "if v >= beta:").replace("if v < alpha:", "if v <= alpha:")
+CS188_HARD = CS188_GE.replace(
+    "                    if v >= beta:\n                        return v\n                    alpha = max(alpha, v)\n                return v",
+    "                    if v >= beta:\n                        return beta\n                    alpha = max(alpha, v)\n                return alpha",
+).replace(
+    "                if v <= alpha:\n                    return v\n                beta = min(beta, v)\n            return v",
+    "                if v <= alpha:\n                    return alpha\n                beta = min(beta, v)\n            return beta",
+)
+MUTABLE_STRICT = MUTABLE.replace("if bestValue >= beta:", "if bestValue > beta:")
+MUTABLE_HARD = MUTABLE.replace(
+    "        if bestValue >= beta:\n            return bestValue, bestMove\n        alpha = max(bestValue, alpha)\n    return bestValue, bestMove",
+    "        if bestValue >= beta:\n            return beta, bestMove\n        alpha = max(bestValue, alpha)\n    return alpha, bestMove",
+)
+
 CORRECT = [
     ("aima", "minimax", "minmax_decision", AIMA, None),
-    ("aima", "alphabeta", "alpha_beta_search", AIMA, None),
-    ("aima", "alphabeta", "alpha_beta_cutoff_search", AIMA, None),
+    ("aima", "alphabeta", "alpha_beta_search", AIMA, True),
+    ("aima", "alphabeta", "alpha_beta_cutoff_search", AIMA, True),
+    ("aima", "alphabeta", "alpha_beta_search", AIMA_STRICT, False),
+    ("aima", "alphabeta", "alpha_beta_cutoff_search", AIMA_STRICT, False),
+    ("aima", "alphabeta", "alpha_beta_search", AIMA_HARD, True),
     ("aima", "expectiminimax", "expect_minmax", AIMA, None),
     ("cs188", "minimax", "MinimaxAgent", CS188, None),
     ("cs188", "alphabeta", "AlphaBetaAgent", CS188, False),
+    ("cs188", "alphabeta", "AlphaBetaAgent", CS188_GE, True),
+    ("cs188", "alphabeta", "AlphaBetaAgent", CS188_HARD, True),
     ("cs188", "expectiminimax", "ExpectimaxAgent", CS188, None),
     ("mutable", "minimax", "negamax", MUTABLE, None),
     ("mutable", "alphabeta", "negamaxAB", MUTABLE, True),
+    ("mutable", "alphabeta", "negamaxAB", MUTABLE_STRICT, False),
+    ("mutable", "alphabeta", "negamaxAB", MUTABLE_HARD, True),
     ("tree", "minimax", "minimax", TREE, None),
     ("tree", "minimax", "best_move", TREE, None),
     ("tree", "alphabeta", "alphabeta", TREE, True),
@@ -384,7 +417,10 @@ CORRECT = [
     ("tree", "alphabeta", "alphabeta_hard", TREE, True),
     ("tree", "expectiminimax", "expectimax", TREE, None),
 ]
-"""Right code: each passes the whole suite (the last field is the rule it follows)."""
+"""Right code: each passes the whole suite (the last field is the rule it follows). The
+fail-hard forms return alpha or beta themselves; with cutting on > that textbook loop
+is the catalogued ``fail-hard-strict`` (gametree's fail-hard decides on the value a
+child found, so the two cut at different places: README, Conventions)."""
 
 BUGGY = {
     "no-pruning": (

@@ -368,17 +368,27 @@ class Checker:
     ) -> CodeReport:
         """Judge one behaviour per tree (None: not run) and name the bugs."""
         findings = list(findings)
-        results: list[TreeResult] = []
-        matched: list[tuple[bool | None, ...]] = []
-        for i in range(len(self.cases)):
-            run = runs[i]
-            if run is not None and run.skipped:
-                continue
-            judged = {c: self._judge(run, i, c) for c in self.conventions} if run else {}
-            ok = tuple(c for c, j in judged.items() if j.ok)
-            matched.append(ok)
-            results.append(self._tree_result(i, run, judged, ok))
-        results, rule, more = self._settle_convention(results, matched)
+        judged: dict[int, dict[bool | None, Judgement]] = {}
+        for i, run in enumerate(runs):
+            if run is not None and not run.skipped:
+                judged[i] = {c: self._judge(run, i, c) for c in self.conventions}
+            elif run is None:
+                judged[i] = {}
+        matched = {i: tuple(c for c, j in js.items() if j.ok) for i, js in judged.items()}
+        rule, off = self._settle_convention(matched)
+        results = []
+        for i, js in judged.items():
+            ok = matched[i] if i not in off else ()
+            results.append(self._tree_result(i, runs[i], js, ok, rule if i in off else None))
+        more = []
+        if off:
+            word = "on >=" if rule else "only on >"
+            other = "only on >" if rule else "on >="
+            names = ", ".join(self.cases[i].name for i in sorted(off))
+            more.append(
+                f"your code cuts {word} on most trees but {other} on {names}: "
+                "a search follows one rule"
+            )
         findings += more
         verdict = CORRECT if results and all(t.ok for t in results) else INCORRECT
         bugs = self._name_bugs(runs, results) if verdict == INCORRECT else ()
@@ -433,6 +443,7 @@ class Checker:
         run: Behaviour | None,
         judged: dict[bool | None, Judgement],
         ok: tuple[bool | None, ...],
+        rule: bool | None = None,
     ) -> TreeResult:
         case = self.cases[i]
         if run is None:
@@ -448,6 +459,8 @@ class Checker:
         if ok:
             convention = ok[0] if len(ok) == 1 else None
             chosen = ok[0]
+        elif rule is not None:
+            convention, chosen = None, rule
         else:
             convention = None
             chosen = max(self.conventions, key=lambda c: (judged[c].common, c is True))
@@ -476,39 +489,23 @@ class Checker:
         )
 
     def _settle_convention(
-        self, results: list[TreeResult], matched: list[tuple[bool | None, ...]]
-    ) -> tuple[list[TreeResult], bool | None, list[str]]:
-        """One cut rule for the whole submission: trees right only under the other rule
-        become wrong, with a finding saying so."""
+        self, matched: dict[int, tuple[bool | None, ...]]
+    ) -> tuple[bool | None, set[int]]:
+        """One cut rule for the whole submission: the rule it follows (None where no
+        tree tells), and the trees right only under the other rule (wrong, then)."""
         if self.algorithm != "alphabeta":
-            return results, None, []
+            return None, set()
         if self.pinned is not None:
-            return results, self.pinned, []
-        sets = [set(m) for m in matched if m]
+            return self.pinned, set()
+        sets = [set(m) for m in matched.values() if m]
         common = set.intersection(*sets) if sets else set()
         if len(common) == 1:
-            return results, common.pop(), []
+            return common.pop(), set()
         if common or not sets:
-            return results, None, []
+            return None, set()
         votes = {c: sum(c in s for s in sets) for c in (True, False)}
         rule = max(votes, key=lambda c: (votes[c], c))
-        out = []
-        off = []
-        for t, m in zip(results, matched, strict=True):
-            if m and rule not in m:
-                off.append(t.name)
-                out.append(
-                    TreeResult(**{**t.__dict__, "verdict": INCORRECT, "prune_on_equal": None})
-                )
-            else:
-                out.append(t)
-        word = "on >=" if rule else "only on >"
-        other = "only on >" if rule else "on >="
-        note = (
-            f"your code cuts {word} on most trees but {other} on {', '.join(off)}: "
-            "a search follows one rule"
-        )
-        return out, rule, [note]
+        return rule, {i for i, m in matched.items() if m and rule not in m}
 
     def _name_bugs(
         self, runs: Sequence[Behaviour | None], results: list[TreeResult]

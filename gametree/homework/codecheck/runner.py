@@ -297,8 +297,7 @@ def run_child(
                 child.close()
                 break
             # No line in time, or the child died: the tree in progress gets the finding.
-            alive = child.proc.poll() is None
-            if alive:
+            if child.open:
                 child.kill()
                 code = child.proc.returncode
                 kind, text = "timeout", f"did not stop within {limits.timeout:g} s; killed"
