@@ -371,26 +371,26 @@ AIMA_STRICT = AIMA.replace("if v >= beta:", "if v > beta:").replace(
     "if v <= alpha:", "if v < alpha:"
 )
 AIMA_HARD = AIMA.replace(
-    "            if v >= beta:\n                return v\n            alpha = max(alpha, v)\n        return v",
-    "            if v >= beta:\n                return beta\n            alpha = max(alpha, v)\n        return alpha",
+    "            if v >= beta:\n                return v\n            alpha = max(alpha, v)\n        return v",  # noqa: E501
+    "            if v >= beta:\n                return beta\n            alpha = max(alpha, v)\n        return alpha",  # noqa: E501
     1,
 ).replace(
-    "            if v <= alpha:\n                return v\n            beta = min(beta, v)\n        return v",
-    "            if v <= alpha:\n                return alpha\n            beta = min(beta, v)\n        return beta",
+    "            if v <= alpha:\n                return v\n            beta = min(beta, v)\n        return v",  # noqa: E501
+    "            if v <= alpha:\n                return alpha\n            beta = min(beta, v)\n        return beta",  # noqa: E501
     1,
 )
 CS188_GE = CS188.replace("if v > beta:", "if v >= beta:").replace("if v < alpha:", "if v <= alpha:")
 CS188_HARD = CS188_GE.replace(
-    "                    if v >= beta:\n                        return v\n                    alpha = max(alpha, v)\n                return v",
-    "                    if v >= beta:\n                        return beta\n                    alpha = max(alpha, v)\n                return alpha",
+    "                    if v >= beta:\n                        return v\n                    alpha = max(alpha, v)\n                return v",  # noqa: E501
+    "                    if v >= beta:\n                        return beta\n                    alpha = max(alpha, v)\n                return alpha",  # noqa: E501
 ).replace(
-    "                if v <= alpha:\n                    return v\n                beta = min(beta, v)\n            return v",
-    "                if v <= alpha:\n                    return alpha\n                beta = min(beta, v)\n            return beta",
+    "                if v <= alpha:\n                    return v\n                beta = min(beta, v)\n            return v",  # noqa: E501
+    "                if v <= alpha:\n                    return alpha\n                beta = min(beta, v)\n            return beta",  # noqa: E501
 )
 MUTABLE_STRICT = MUTABLE.replace("if bestValue >= beta:", "if bestValue > beta:")
 MUTABLE_HARD = MUTABLE.replace(
-    "        if bestValue >= beta:\n            return bestValue, bestMove\n        alpha = max(bestValue, alpha)\n    return bestValue, bestMove",
-    "        if bestValue >= beta:\n            return beta, bestMove\n        alpha = max(bestValue, alpha)\n    return alpha, bestMove",
+    "        if bestValue >= beta:\n            return bestValue, bestMove\n        alpha = max(bestValue, alpha)\n    return bestValue, bestMove",  # noqa: E501
+    "        if bestValue >= beta:\n            return beta, bestMove\n        alpha = max(bestValue, alpha)\n    return alpha, bestMove",  # noqa: E501
 )
 
 CORRECT = [

@@ -11,8 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from codecheck_students import AIMA, BUGGY, CS188
+
 from gametree.cli import main
 
 DATA = Path(__file__).parent / "data" / "codecheck"
@@ -74,7 +74,7 @@ def test_the_text_report_matches_its_golden_file(
 def test_json_report_follows_the_documented_schema(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    protocol, algorithm, entry, source, _ = BUGGY["tie-break-last"]
+    protocol, _, entry, source, _ = BUGGY["tie-break-last"]
     path = tmp_path / "multiAgents.py"
     path.write_text(source)
     assert main(["check-code", str(path), "--protocol", protocol, "--entry", entry, "--json"]) == 1

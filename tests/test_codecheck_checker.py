@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from codecheck_students import AIMA, BUGGY, CORRECT, TREE
 
 import gametree
-from codecheck_students import AIMA, BUGGY, CORRECT, TREE
 from gametree.homework.codecheck import BUGS, Checker, check_code
 from gametree.homework.codecheck.checker import default_algorithm, default_entry
 

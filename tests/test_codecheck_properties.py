@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import code_trees
 
 from gametree.homework.codecheck.catalogue import bugs_for
 from gametree.homework.codecheck.checker import PROTOCOLS, run_in_process
@@ -22,7 +23,6 @@ from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.reference import conventions_of, expected
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import tree_case
-from strategies import code_trees
 
 COMBINATIONS = [
     (p, a)

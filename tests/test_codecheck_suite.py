@@ -13,8 +13,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-
 from codecheck_students import AIMA, CS188, MUTABLE, TREE
+
 from gametree.homework.codecheck import Checker
 from gametree.homework.codecheck.catalogue import bugs_for
 from gametree.homework.codecheck.reference import expected
@@ -96,7 +96,7 @@ def test_the_suite_has_a_deep_cutoff_that_needs_the_window_passed_down(protocol:
     """A cutoff whose bound was set two or more levels above the node that cuts."""
     ch = checker(protocol, "alphabeta", None if protocol in ("aima", "cs188") else "f", None)
     found = False
-    for i, case in enumerate(ch.cases):
+    for i in range(len(ch.cases)):
         depth_of = {}
         for event in ch.expected[i][True].events:
             if isinstance(event, Enter):
