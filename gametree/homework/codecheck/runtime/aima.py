@@ -23,12 +23,15 @@ roll: ``chances`` lists its outcomes and ``outcome`` rolls one; its ``to_move`` 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
 from .binding import Binding, bind
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, MIN, TreeData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["AimaChance", "AimaGame", "AimaState", "presentable", "run"]
 

@@ -11,10 +11,12 @@ default that no rule reads keeps its default; one without is an error that names
 
 from __future__ import annotations
 
-import inspect
 import math
-from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 __all__ = ["BindError", "Binding", "bind", "kind_of_name"]
 
@@ -60,6 +62,41 @@ def kind_of_name(name: str) -> str | None:
     if key in _MAXIMIZING:
         return "maximizing"
     return None
+
+
+class _Param:
+    """One parameter: its name, whether it has a default, whether it is keyword-only."""
+
+    __slots__ = ("has_default", "keyword_only", "name")
+
+    def __init__(self, name: str, has_default: bool, keyword_only: bool) -> None:
+        self.name, self.has_default, self.keyword_only = name, has_default, keyword_only
+
+
+def _parameters(function: Callable[..., Any]) -> list[_Param] | None:
+    """The named parameters of ``function``, read from its code object (a plain
+    function; ``inspect`` only for anything else, as it is slow to import)."""
+    code = getattr(function, "__code__", None)
+    if code is None or getattr(function, "__self__", None) is not None:
+        import inspect
+
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError):
+            return None
+        return [
+            _Param(p.name, p.default is not p.empty, p.kind is p.KEYWORD_ONLY)
+            for p in signature.parameters.values()
+            if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
+    count = code.co_argcount
+    names = code.co_varnames[: count + code.co_kwonlyargcount]
+    defaults = len(getattr(function, "__defaults__", None) or ())
+    keyword_defaults = getattr(function, "__kwdefaults__", None) or {}
+    return [
+        _Param(n, i >= count - defaults if i < count else n in keyword_defaults, i >= count)
+        for i, n in enumerate(names)
+    ]
 
 
 class Binding:
@@ -114,13 +151,9 @@ def bind(
         parameter takes.
     """
     name = getattr(function, "__name__", "the entry")
-    try:
-        signature = inspect.signature(function)
-    except (TypeError, ValueError):
+    params = _parameters(function)
+    if params is None:
         return Binding([value for _, value, _ in subjects], {}, {})
-    params = [
-        p for p in signature.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-    ]
     taken: dict[str, int] = {}
     for param in params:
         key = param.name.lower().replace("_", "")
@@ -148,10 +181,10 @@ def bind(
             value = depth
         elif kind == "maximizing":
             value = maximizing
-        elif free and kind is None and param.default is param.empty:
+        elif free and kind is None and not param.has_default:
             taken[param.name] = free[0]
             value, kind = subjects[free[0]][1], "subject"
-        elif param.default is not param.empty:
+        elif param.has_default:
             positional = False
             continue
         else:
@@ -162,7 +195,7 @@ def bind(
                 "alpha, beta, a maximizing flag)"
             )
         kinds[param.name] = kind
-        if positional and param.kind is not param.KEYWORD_ONLY:
+        if positional and not param.keyword_only:
             args.append(value)
         else:
             kwargs[param.name] = value

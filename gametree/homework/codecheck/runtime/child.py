@@ -29,9 +29,11 @@ import resource
 import signal
 import sys
 import time
-import traceback
 from types import ModuleType, TracebackType
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from typing import Any
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _PACKAGE = "_gametree_codecheck_runtime"
@@ -87,6 +89,8 @@ def frames(tb: TracebackType | None, filename: str) -> list[list[Any]]:
     """The traceback's frames in the submission's file as ``[line, function, source,
     times]``, each distinct line once, in the order of its last appearance (so a deep
     recursion reads as the few lines it repeats, with how often), at most 12."""
+    import traceback  # only when something failed: it is slow to import
+
     counts: dict[tuple[int, str, str], int] = {}
     for fs in traceback.extract_tb(tb):
         if os.path.abspath(fs.filename) != filename:

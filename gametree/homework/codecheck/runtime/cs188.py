@@ -19,11 +19,13 @@ from ``getScore()`` at leaves and at the depth limit only, as in CS188's tests
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, MIN, TreeData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["Session", "agent_count", "presentable", "run"]
 

@@ -13,12 +13,14 @@ Players alternate, one move each, as in the seeds' games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .binding import bind
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, TreeData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["MutableGame", "presentable", "run"]
 

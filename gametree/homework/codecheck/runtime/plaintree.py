@@ -14,12 +14,14 @@ evaluated when its ``value`` is read and is not None.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .binding import bind
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, TreeData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["TreeNode", "presentable", "run"]
 

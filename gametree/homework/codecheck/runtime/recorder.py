@@ -16,7 +16,10 @@ so a value read twice in one visit counts once.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["Recorder", "Refusal"]
 

@@ -18,8 +18,11 @@ depth limit), ``c`` the children in order as ``[child, move, probability]``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
 
 __all__ = ["CHANCE", "MAX", "MIN", "TreeData"]
 

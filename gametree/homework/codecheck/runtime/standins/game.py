@@ -8,7 +8,10 @@ Written from what the Berkeley Pacman projects say of them: an ``Agent`` has an
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
 
 __all__ = ["Actions", "Agent", "Directions"]
 

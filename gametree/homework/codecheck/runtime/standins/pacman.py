@@ -14,7 +14,10 @@ refused by name.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["GameState"]
 

@@ -6,7 +6,10 @@ of that file loads with this. ``vector_add`` adds two tuples component-wise.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["vector_add"]
 
