@@ -31,6 +31,7 @@ from gametree.games import api as _games_api
 from gametree.games.api import *  # noqa: F403
 from gametree.homework import *  # noqa: F403
 from gametree.notation import *  # noqa: F403
+from gametree.outfiles import OutputExistsError
 from gametree.randomtrees import *  # noqa: F403
 from gametree.readwrite import *  # noqa: F403
 from gametree.search import *  # noqa: F403
@@ -49,6 +50,7 @@ __all__ = [
     "GameTreeWarning",
     "InputError",
     "InvalidTreeError",
+    "OutputExistsError",
     "Player",
     "Problem",
     "RenderError",

@@ -448,7 +448,8 @@ READER_PIECES: dict[str, tuple[str, ...]] = {
              '"root"', '"id"', '"source"', '"target"', '"player"', '"MAX"', '"CHANCE"',
              '"value"', '"prob"', '"tree"', '"players"', '"directed"', "false", "true",
              "null", "Infinity", "NaN", '"inf"', '"A"', '"B"', "[" * 3000, "]" * 3000,
-             '{"a":' * 3000, *_NUMBERS, *_SPECIAL),
+             '{"a":' * 3000, '"prob": null', '"move": null', '"player": null', '"value": null',
+             *_NUMBERS, *_SPECIAL),
     "dot": ("digraph", "graph", "strict", "subgraph", "node", "edge", "{", "}", "[", "]",
             "->", "--", "=", ";", ",", ":", "+", "A", "B", '"A"', '"node"', "<x<y>>", "<",
             ">", "value", "player", "MAX", "min", "label", "move", "prob", "root", "shape",
@@ -464,11 +465,20 @@ READER_PIECES: dict[str, tuple[str, ...]] = {
                 '<key id="d3" for="node" attr.name="x__json" attr.type="string"/>',
                 '<data key="d0">', '<data key="d1">', '<data key="d2">', '<data key="d3">',
                 "</data>", "MAX", "int", "json", "[" * 2000, '<!DOCTYPE g [<!ENTITY e "x">]>',
-                "&e;", "&amp;", "<![CDATA[", "]]>", *_NUMBERS, *_SPECIAL),
+                "&e;", "&amp;", "<![CDATA[", "]]>",
+                '<key id="d4" for="node" attr.name="value" attr.type="int">'
+                "<default>3</default></key>",
+                '<key id="d5" for="edge" attr.name="prob" attr.type="double">'
+                "<default>0.5</default></key>",
+                '<key id="d6" for="node" attr.name="value" attr.type="long"><default/></key>',
+                "<default>", "</default>",
+                '<key id="d7" for="edge" attr.name="prob__json" attr.type="string"/>',
+                '<data key="d7">null</data>', *_NUMBERS, *_SPECIAL),
     "efg": ("EFG", "2", "R", '""', '"t"', "{", "}", '"1"', '"2"', '"3"', "p", "c", "t",
             "1", "0", "1/2", "0.5", '"a"', '"b"', "\n", " ", 'EFG 2 R "" { "1" "2" } ""\n',
             'p "" 1 1 "" { "a" "b" } 0\n', 't "" 1 "" { 3 -3 }\n',
-            'c "" 1 "" { "h" 1/2 "t" 1/2 } 0\n', *_NUMBERS, *_SPECIAL),
+            'c "" 1 "" { "h" 1/2 "t" 1/2 } 0\n', "0.5 " + "1" + "0" * 400, "1.5e308",
+            str(int(1.5e308)), '"a\nb"', '"\x1b[2J"', *_NUMBERS, *_SPECIAL),
 }  # fmt: skip
 
 

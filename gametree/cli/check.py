@@ -15,6 +15,7 @@ from gametree.cli.common import (
     search_options,
 )
 from gametree.exceptions import SearchError
+from gametree.quoting import terminal_safe
 
 __all__ = ["add_parser", "run"]
 
@@ -106,14 +107,15 @@ def run(args: argparse.Namespace) -> int:
         found = check_mcts(
             G, Path(args.answers), **{k: v for k, v in options.items() if v is not None}
         )
-        print(found.format(args.format))
+        print(terminal_safe(found.format(args.format)))
         return 0 if found.ok else 1
     if args.c is not None or args.playout_value is not None:
         raise SearchError("--c and --playout-value apply only to -a mcts")
     answers = load_answers(Path(args.answers))
     key = AnswerKey(G, algorithm=args.algorithm, **key_options(args))
     report = key.check(answers)
-    print(report.format(args.format))
+    # The answers are the student's: shown escaped, never run by the terminal.
+    print(terminal_safe(report.format(args.format)))
     if not answers.items and not key.require:
         why = "nothing could be read" if answers.problems else "no answers found"
         print(f"gametree check: error: {args.answers}: {why}", file=sys.stderr)

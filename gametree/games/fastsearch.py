@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
-from gametree.games.protocol import no_moves_error
+from gametree.games.protocol import check_hashable, no_moves_error
 from gametree.search.result import BOUND_OF_CODE, NodeValue, NodeValueMap, SearchStats
 from gametree.search.rules import (
     EXACT,
@@ -165,6 +165,10 @@ class FastOutcome:
         skipped move's id, None and the move)."""
 
 
+TABLE = "a transposition table (transposition_table=True)"
+"""What needs hashable positions in a game search, as its refusal names it."""
+
+
 def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
     """The memo entry of ``state``: [is terminal, utility, moves, sign, child entries,
     the state, graph attributes, children's graph attributes], filled as the search
@@ -288,6 +292,7 @@ def search(
     ids: dict[Hashable, int] = {}
     recs: list[list[Any]] = [[root_state, None, None, 0, False]]
     if key is not None:
+        check_hashable(game, root_state, table=TABLE)
         ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
     went: set[tuple[int, int]] = set()
 

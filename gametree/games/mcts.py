@@ -12,7 +12,7 @@ import networkx as nx
 from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
 from gametree.games.players import GamePlayer
-from gametree.games.protocol import cell_renderer, check_game, renderer
+from gametree.games.protocol import cell_renderer, check_game, game_name, renderer
 from gametree.search.engine import check_flag
 from gametree.search.mcts import annotate_mcts
 from gametree.search.mcts_loop import (
@@ -128,7 +128,7 @@ def mcts_game(
         name=name,
         max_nodes=max_nodes,
         on_too_many=lambda n: GameError(
-            f"Monte Carlo tree search of {game!r} passed max_nodes={max_nodes:,}: {n:,} "
+            f"Monte Carlo tree search of {game_name(game)} passed max_nodes={max_nodes:,}: {n:,} "
             "nodes in its tree; raise the limit (max_nodes=...) or run fewer iterations"
         ),
     )

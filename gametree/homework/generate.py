@@ -8,14 +8,10 @@ parts of the library change.
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import os
 import random
-import tempfile
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +23,7 @@ from gametree.exceptions import GameTreeError
 from gametree.homework.answers import format_answers
 from gametree.homework.check import AnswerKey
 from gametree.homework.ordering import reorder
+from gametree.outfiles import write_text
 
 __all__ = ["Exercise", "ExerciseError", "generate"]
 
@@ -118,7 +115,7 @@ class Exercise:
         written: list[Path] = []
 
         def put(name: str, text: str) -> None:
-            written.append(_replace(out, name, lambda p: p.write_text(text, encoding="utf-8")))
+            written.append(write_text(out / name, text, force=True))
 
         put("exercise.tree", self.notation() + "\n")
         put("answers.toml", self.answers_text("toml"))
@@ -129,7 +126,7 @@ class Exercise:
         put("key.tex", gametree.to_tikz(keyed, standalone=True))
         if images:
             for name, graph in (("exercise.png", self.tree), ("key.png", keyed)):
-                written.append(_replace(out, name, partial(gametree.save, graph)))
+                written.append(gametree.save(graph, out / name, force=True))
         return written
 
 
@@ -142,32 +139,10 @@ def exercise_folder(directory: str | Path, force: bool) -> Path:
     if not force and any(out.iterdir()):
         raise FileExistsError(
             errno.ENOTEMPTY,
-            "the folder is not empty; give --force (force=True) to replace the "
-            "exercise files in it",
+            "the folder is not empty; pass force=True to replace the exercise files in it",
             str(out),
         )
     return out
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _replace(out: Path, name: str, write: Callable[[Path], object]) -> Path:
-    """Write ``out/name`` through a new temporary file renamed over it (never through a link)."""
-    fd, temp = tempfile.mkstemp(dir=out, prefix=f".{name}.", suffix=Path(name).suffix)
-    os.close(fd)
-    try:
-        write(Path(temp))
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, out / name)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    return out / name
 
 
 def _range(name: str, value: int | Sequence[int]) -> tuple[int, int]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +16,10 @@ from gametree.homework.generate import (
     ExerciseError,
     _draw_nested,
     _range,
-    _replace,
     exercise_folder,
 )
 from gametree.homework.mctscheck import MCTSKey
+from gametree.outfiles import write_text
 
 __all__ = ["MCTSExercise", "generate_mcts"]
 
@@ -128,14 +127,14 @@ class MCTSExercise:
         written: list[Path] = []
 
         def put(name: str, text: str) -> None:
-            written.append(_replace(out, name, lambda p: p.write_text(text, encoding="utf-8")))
+            written.append(write_text(out / name, text, force=True))
 
         put("exercise.json", gametree.dumps(self.tree, format="json") + "\n")
         put("question.md", self.question())
         put("answers.txt", self.answers_text())
         put("solution.md", self.solution())
         if images:
-            written.append(_replace(out, "exercise.png", partial(gametree.save, self.tree)))
+            written.append(gametree.save(self.tree, out / "exercise.png", force=True))
         return written
 
 
