@@ -33,6 +33,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("check", "gametree.cli.check"),
     ("grade", "gametree.cli.grade"),
     ("check-code", "gametree.cli.check_code"),
+    ("grade-code", "gametree.cli.grade_code"),
     ("generate", "gametree.cli.generate"),
     ("compare", "gametree.cli.compare"),
     ("practice", "gametree.cli.practice"),

@@ -159,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     from gametree.inputs import read_input
+    from gametree.quoting import terminal_safe
 
     source = read_input(args.submission)
     checker = checker_from_args(args)
@@ -167,8 +168,8 @@ def run(args: argparse.Namespace) -> int:
     report = checker.report(child, Path(args.submission).name, began)
     if args.json:
         sys.stdout.write(report.to_json() + "\n")
-    else:
-        print(report.to_text())
+    else:  # the students' lines and output, shown escaped: never run by the terminal
+        print(terminal_safe(report.to_text()))
     if args.diagram is not None:
         for path in checker.write_diagrams(
             report, child, args.diagram, args.diagram_format, force=args.force

@@ -12,7 +12,7 @@ from gametree.homework.answers import (
     parse_answers,
 )
 from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
-from gametree.homework.codecheck import CodeReport, check_code
+from gametree.homework.codecheck import CodeGradeReport, CodeReport, check_code, grade_code
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
 from gametree.homework.generate import Exercise, ExerciseError, generate
@@ -26,6 +26,7 @@ __all__ = [
     "AnswerProblem",
     "Answers",
     "CheckReport",
+    "CodeGradeReport",
     "CodeReport",
     "ComparisonRow",
     "Exercise",
@@ -43,6 +44,7 @@ __all__ = [
     "format_comparison",
     "generate",
     "grade",
+    "grade_code",
     "load_answers",
     "minimax_values",
     "node_types",

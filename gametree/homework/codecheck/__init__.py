@@ -14,6 +14,7 @@
 
 from gametree.homework.codecheck.catalogue import BUGS, Bug
 from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
+from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
 from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
 from gametree.homework.codecheck.runner import Limits
 from gametree.homework.codecheck.suite import SUITE
@@ -25,8 +26,11 @@ __all__ = [
     "Bug",
     "BugReport",
     "Checker",
+    "CodeGradeReport",
+    "CodeGradeRow",
     "CodeReport",
     "Limits",
     "TreeResult",
     "check_code",
+    "grade_code",
 ]

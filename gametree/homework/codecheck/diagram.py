@@ -86,9 +86,9 @@ def write_diagram(
 ) -> Path:
     """Write the pruning diagram of the right search on ``e``'s tree to ``path`` (PNG,
     SVG, ... by suffix), the nodes where the code did otherwise labelled, the title
-    naming the divergence. Written through :mod:`gametree.outfiles`."""
+    naming the divergence. :func:`gametree.save` writes it through
+    :mod:`gametree.outfiles` (an existing file is refused unless ``force``)."""
     from gametree.drawing import save
-    from gametree.outfiles import replacing
     from gametree.search import solve
 
     G = e.case.graph.copy()
@@ -109,6 +109,4 @@ def write_diagram(
     if divergence is not None:
         where = f" at {divergence.node}" if divergence.node else ""
         title += f": first difference{where}"
-    with replacing(path, force=force) as temp:
-        save(G, temp, result, show="values,names", title=title)
-    return Path(path)
+    return save(G, path, result, show="values,names", title=title, force=force)
