@@ -40,7 +40,14 @@ from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
 
-__all__ = ["PROTOCOLS", "Checker", "check_code", "default_algorithm", "default_entry"]
+__all__ = [
+    "PROTOCOLS",
+    "Checker",
+    "check_code",
+    "checker_for",
+    "default_algorithm",
+    "default_entry",
+]
 
 PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
 """The protocol modules by name."""
@@ -571,15 +578,9 @@ def check_code(
     protocol: str,
     entry: str | None = None,
     algorithm: str | None = None,
-    prune_on_equal: bool | None = None,
-    trees: Iterable[nx.DiGraph | str | Path] | None = None,
-    suite: bool = True,
-    random: int = 0,
-    seed: int = 0,
-    depth: int | None = None,
-    tie_break: str = "first",
     timeout: float = 2.0,
     memory_mb: int = 512,
+    **options: Any,
 ) -> CodeReport:
     """Run a student's search code on game trees and say whether it searches right.
 
@@ -602,14 +603,14 @@ def check_code(
     algorithm : {"minimax", "alphabeta", "expectiminimax"}, optional
         What the code should do (negamax forms count as the first two); default the
         one a standard entry name implies.
-    prune_on_equal : bool, optional
-        Pin the course's cut rule; default None accepts either and reports which.
-    trees, suite, random, seed, depth, tie_break
-        The trees to check on (see :class:`Checker`).
     timeout : float, default 2.0
         Wall-clock seconds per tree.
     memory_mb : int, default 512
         Address-space limit of the child process.
+    **options
+        ``prune_on_equal`` (pin the course's cut rule; default None accepts either and
+        reports which), and the trees to check on: ``trees``, ``suite``, ``random``,
+        ``seed``, ``depth``, ``tie_break`` (see :class:`Checker`).
 
     Returns
     -------
@@ -650,18 +651,24 @@ def check_code(
     """
     from gametree.inputs import read_input
 
-    checker = Checker(
-        protocol,
-        entry,
-        algorithm,
-        prune_on_equal=prune_on_equal,
-        trees=trees,
-        suite=suite,
-        random=random,
-        seed=seed,
-        depth=depth,
-        tie_break=tie_break,
-        limits=Limits(timeout=timeout, memory_mb=memory_mb),
-    )
     source = read_input(submission)
+    checker = checker_for(
+        protocol, entry, algorithm, timeout=timeout, memory_mb=memory_mb, **options
+    )
     return checker.check(source, Path(submission).name)
+
+
+def checker_for(
+    protocol: str,
+    entry: str | None = None,
+    algorithm: str | None = None,
+    *,
+    timeout: float = 2.0,
+    memory_mb: int = 512,
+    **options: Any,
+) -> Checker:
+    """A :class:`Checker` with the limits given as :func:`check_code` takes them;
+    ``options`` are the checker's (``prune_on_equal``, ``trees``, ``suite``, ``random``,
+    ``seed``, ``depth``, ``tie_break``)."""
+    limits = Limits(timeout=timeout, memory_mb=memory_mb)
+    return Checker(protocol, entry, algorithm, limits=limits, **options)

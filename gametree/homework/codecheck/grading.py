@@ -16,18 +16,14 @@ import csv
 import io
 import os
 from collections import Counter
-from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
 from gametree.exceptions import GameTreeError, SearchError
-from gametree.homework.codecheck.checker import Checker
+from gametree.homework.codecheck.checker import Checker, checker_for
 from gametree.homework.codecheck.report import CodeReport
-from gametree.homework.codecheck.runner import Limits
 from gametree.homework.grade import (
     csv_safe,
     error_text,
@@ -167,16 +163,8 @@ def grade_code(
     output: str | Path | None = None,
     force: bool = False,
     jobs: int = 1,
-    prune_on_equal: bool | None = None,
-    trees: Iterable[nx.DiGraph | str | Path] | None = None,
-    suite: bool = True,
-    random: int = 0,
-    seed: int = 0,
-    depth: int | None = None,
-    tie_break: str = "first",
-    timeout: float = 2.0,
-    memory_mb: int = 512,
     checker: Checker | None = None,
+    **options: Any,
 ) -> CodeGradeReport:
     """Check every submission in a folder; one row per entry, never an aborted run.
 
@@ -184,9 +172,10 @@ def grade_code(
     ----------
     submissions : path
         The class folder (its entries matching ``pattern``, hidden ones skipped).
-    protocol, entry, algorithm, prune_on_equal, trees, suite, random, seed, depth,
-    tie_break, timeout, memory_mb
-        As for :func:`gametree.check_code`.
+    protocol, entry, algorithm, **options
+        As for :func:`gametree.check_code` (``timeout``, ``memory_mb``,
+        ``prune_on_equal``, ``trees``, ``suite``, ``random``, ``seed``, ``depth``,
+        ``tie_break``).
     pattern : str, default "*.py"
         Shell-style pattern for the names of the folder's entries.
     output : path, optional
@@ -223,19 +212,7 @@ def grade_code(
     if output is not None:
         check_new_output(output, force=force)
     if checker is None:
-        checker = Checker(
-            protocol,
-            entry,
-            algorithm,
-            prune_on_equal=prune_on_equal,
-            trees=trees,
-            suite=suite,
-            random=random,
-            seed=seed,
-            depth=depth,
-            tie_break=tie_break,
-            limits=Limits(timeout=timeout, memory_mb=memory_mb),
-        )
+        checker = checker_for(protocol, entry, algorithm, **options)
     folder = open_folder(submissions)
     roots = folder_roots(submissions)
     read: list[tuple[str, bytes | None, str | None]] = []

@@ -22,9 +22,7 @@ roll: ``chances`` lists its outcomes and ``outcome`` rolls one; its ``to_move`` 
 
 from __future__ import annotations
 
-import math
-
-from .binding import Binding, bind
+from .binding import call
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, MIN, TreeData
 
@@ -264,13 +262,11 @@ def run(entry: Callable[..., Any], tree: TreeData, rec: Recorder, algorithm: str
     """Call ``entry(state, game, ...)`` on ``tree``; return what it returned."""
     game = AimaGame(tree, rec)
     aima_d = None if tree.depth is None else tree.depth - 1
-    binding: Binding = bind(
+    ran, returned = call(
         entry,
         [("state", game.initial, STATE_NAMES), ("game", game, GAME_NAMES)],
         depth=aima_d if aima_d is not None else max(tree.height(), 1),
+        limited=tree.depth is not None,
         maximizing=tree.player(tree.root) == MAX,
-        alpha=-math.inf,
     )
-    if tree.depth is not None and not binding.takes_depth:
-        return {"skipped": "it has a depth limit and the entry takes no depth"}
-    return {"action": entry(*binding.args, **binding.kwargs)}
+    return {"action": returned} if ran else {"skipped": returned}

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
-__all__ = ["BindError", "Binding", "bind", "kind_of_name"]
+__all__ = ["SKIPPED", "BindError", "Binding", "bind", "call", "kind_of_name"]
 
 _ALPHA = {"alpha", "a", "alfa", "lo", "low", "lower", "lowerbound"}
 _BETA = {"beta", "b", "hi", "high", "upper", "upperbound"}
@@ -203,3 +203,24 @@ def bind(
     if missing:
         raise BindError(f"cannot call {name}: it takes no parameter for the {missing[0]}")
     return Binding(args, kwargs, kinds)
+
+
+SKIPPED = "it has a depth limit and the entry takes no depth"
+"""Why a depth-limited tree is not presented to an entry without a depth parameter."""
+
+
+def call(
+    function: Callable[..., Any],
+    subjects: list[tuple[str, Any, frozenset[str]]],
+    *,
+    depth: int,
+    limited: bool,
+    maximizing: bool,
+) -> tuple[bool, Any]:
+    """Call ``function`` bound by :func:`bind`; return ``(True, what it returned)``, or
+    ``(False, SKIPPED)`` when the tree is ``limited`` in depth and the function takes no
+    depth to be told so."""
+    binding = bind(function, subjects, depth=depth, maximizing=maximizing)
+    if limited and not binding.takes_depth:
+        return False, SKIPPED
+    return True, function(*binding.args, **binding.kwargs)

@@ -13,7 +13,7 @@ Players alternate, one move each, as in the seeds' games.
 
 from __future__ import annotations
 
-from .binding import bind
+from .binding import call
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, TreeData
 
@@ -131,15 +131,15 @@ def presentable(tree: TreeData, algorithm: str) -> str | None:
 def run(entry: Callable[..., Any], tree: TreeData, rec: Recorder, algorithm: str) -> dict[str, Any]:
     """Call the negamax-style ``entry`` with the game; return its ``(value, move)``."""
     game = MutableGame(tree, rec)
-    binding = bind(
+    ran, returned = call(
         entry,
         [("game", game, GAME_NAMES)],
         depth=tree.depth if tree.depth is not None else tree.height(),
+        limited=tree.depth is not None,
         maximizing=tree.mover(tree.root) == MAX,
     )
-    if tree.depth is not None and not binding.takes_depth:
-        return {"skipped": "it has a depth limit and the entry takes no depth"}
-    returned = entry(*binding.args, **binding.kwargs)
+    if not ran:
+        return {"skipped": returned}
     out: dict[str, Any] = {"end": {"moves_made": game.moves_made(), "at": game.node}}
     if isinstance(returned, (tuple, list)) and len(returned) == 2:
         out["value"], out["action"] = returned[0], returned[1]

@@ -14,7 +14,7 @@ evaluated when its ``value`` is read and is not None.
 
 from __future__ import annotations
 
-from .binding import bind
+from .binding import call
 from .recorder import Recorder
 from .treedata import CHANCE, MAX, TreeData
 
@@ -103,15 +103,15 @@ def presentable(tree: TreeData, algorithm: str) -> str | None:
 def run(entry: Callable[..., Any], tree: TreeData, rec: Recorder, algorithm: str) -> dict[str, Any]:
     """Call ``entry`` on the root node; return its value and chosen child."""
     root = TreeNode(tree, rec, tree.root, 0)
-    binding = bind(
+    ran, returned = call(
         entry,
         [("node", root, NODE_NAMES)],
         depth=tree.depth if tree.depth is not None else tree.height(),
+        limited=tree.depth is not None,
         maximizing=tree.player(tree.root) == MAX,
     )
-    if tree.depth is not None and not binding.takes_depth:
-        return {"skipped": "it has a depth limit and the entry takes no depth"}
-    returned = entry(*binding.args, **binding.kwargs)
+    if not ran:
+        return {"skipped": returned}
     out: dict[str, Any] = {}
     if isinstance(returned, (tuple, list)) and len(returned) == 2:
         first, second = returned
