@@ -182,6 +182,7 @@ def test_a_planted_temporary_name_is_never_written_through(tmp_path: Path) -> No
         assert gif.n_frames > 1
 
 
+@pytest.mark.slow
 def test_the_api_writers_refuse_an_existing_file(tmp_path: Path) -> None:
     G = gametree.load(FIG52)
     for write in (

@@ -153,6 +153,7 @@ def test_no_texts_overlap_on_random_trees(G: nx.DiGraph) -> None:
     assert _overlapping(_text_boxes(artists)) == []
 
 
+@pytest.mark.slow
 def test_no_texts_overlap_on_2000_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
     # Text artists, so that their extents can be measured; the glyph-outline labels of
     # large diagrams sit in the same slots.

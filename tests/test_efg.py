@@ -241,6 +241,7 @@ def test_dump_and_load_by_suffix(tmp_path: Path) -> None:
     assert gametree.loads(path.read_text()).nodes["E"] == {"value": 3}  # sniffed
 
 
+@pytest.mark.slow
 def test_deep_trees_do_not_recurse() -> None:
     n = 100_000
     G = nx.DiGraph()

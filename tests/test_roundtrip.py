@@ -253,6 +253,7 @@ def test_tikz_writes_control_characters_as_code_points() -> None:
 # -- the property -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G=hostile_trees())

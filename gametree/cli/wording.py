@@ -44,6 +44,13 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     (re.compile(r"\(merge_transpositions=True\)"), "(--merge)", "(--merge)"),
     (re.compile(r"pass force=True"), "add --force", "add --force"),
+    # A view a practice page cannot take: its remedies as flags.
+    (re.compile(r"\(fit, orientation\)"), "(--size or --paper, --orientation)", "(fit)"),
+    (
+        re.compile(r"\(root=NODE\)"),
+        "(a tree file holding just that subtree)",
+        "(a tree file holding just that subtree)",
+    ),
     (
         re.compile(r"\(transposition_table=True\)"),
         "(--transpositions)",

@@ -23,7 +23,7 @@ from gametree.exceptions import GameTreeError
 from gametree.homework.answers import format_answers
 from gametree.homework.check import AnswerKey
 from gametree.homework.ordering import reorder
-from gametree.outfiles import write_text
+from gametree.outfiles import OutputExistsError, write_text
 
 __all__ = ["Exercise", "ExerciseError", "generate"]
 
@@ -106,8 +106,9 @@ class Exercise:
 
         Raises
         ------
-        FileExistsError
-            If ``directory`` is not empty and ``force`` is False, or is not a folder.
+        OutputExistsError
+            If ``directory`` is not empty and ``force`` is False (a ``FileExistsError``
+            too, as when it is not a folder).
         """
         import gametree
 
@@ -137,11 +138,7 @@ def exercise_folder(directory: str | Path, force: bool) -> Path:
         raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
     out.mkdir(parents=True, exist_ok=True)
     if not force and any(out.iterdir()):
-        raise FileExistsError(
-            errno.ENOTEMPTY,
-            "the folder is not empty; pass force=True to replace the exercise files in it",
-            str(out),
-        )
+        raise OutputExistsError(out, "is a folder that is not empty")
     return out
 
 

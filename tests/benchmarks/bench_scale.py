@@ -16,7 +16,9 @@ at the larger size: its cell shows the projection as ``>~N``.
 
 A second table times the text art of a searched tree (``to_text`` with the search
 result, issue 26): a chain of 10,000 and 100,000 nodes and a star of 200,000 and
-2,000,000 leaves, with the same ``x10`` growth ratio (``--text-art-only`` runs just it).
+2,000,000 leaves, with the same ``x10`` growth ratio (``--text-art-only`` runs just it);
+its times are CPU seconds (``time.process_time``), which a busy shared machine does not
+inflate the way it does wall-clock time.
 
 Run: ``python tests/benchmarks/bench_scale.py [--quick] [--budget SECONDS]``.
 Times are wall-clock seconds (``time.perf_counter``: memory traffic is part of the cost
@@ -162,9 +164,9 @@ def bench_text_art() -> list[tuple[str, list[str]]]:
             G = SHAPES[shape](n)
             result = gametree.alphabeta(G, annotate=False)
             gc.collect()
-            start = time.perf_counter()
+            start = time.process_time()
             text = gametree.to_text(G, result)
-            seconds = time.perf_counter() - start
+            seconds = time.process_time() - start
             assert text.count("\n") >= n  # one line per node, and the PV line
             cells.append(f"{n:,}: {seconds:.2f}")
             series.append(seconds)
