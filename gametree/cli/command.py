@@ -33,6 +33,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("play", "gametree.cli.play"),
     ("check", "gametree.cli.check"),
     ("grade", "gametree.cli.grade"),
+    ("check-code", "gametree.cli.check_code"),
+    ("grade-code", "gametree.cli.grade_code"),
     ("generate", "gametree.cli.generate"),
     ("compare", "gametree.cli.compare"),
     ("practice", "gametree.cli.practice"),

@@ -30,6 +30,7 @@ __all__ = [
     "GradeReport",
     "GradeRow",
     "csv_safe",
+    "error_text",
     "folder_entries",
     "folder_roots",
     "grade",
@@ -341,7 +342,9 @@ def _folder_answers(folder: int, name: str, roots: tuple[str, ...]) -> Answers:
     return parse_answers(read_beneath(folder, name, roots=roots), source=name)
 
 
-def _error_text(exc: BaseException) -> str:
+def error_text(exc: BaseException) -> str:
+    """One line saying why a submission could not be read (the OS's reason for an
+    ``OSError``, else the first line of the message)."""
     if isinstance(exc, OSError) and exc.strerror and not isinstance(exc, InputError):
         return exc.strerror
     text = str(exc).strip().splitlines()
@@ -433,7 +436,7 @@ def grade(
         try:
             report = key.check(read(*args))
         except (GameTreeError, OSError, ValueError, ArithmeticError, RecursionError) as exc:
-            rows.append(GradeRow(shown, 0.0, 0, 0, error=_error_text(exc)))
+            rows.append(GradeRow(shown, 0.0, 0, 0, error=error_text(exc)))
             return
         if not report.asked:
             rows.append(GradeRow(shown, 0.0, 0, 0, error="no answers (an empty submission)"))
