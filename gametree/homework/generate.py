@@ -125,11 +125,14 @@ class Exercise:
         put("solution.md", self.explanation("markdown"))
         keyed = self.tree.copy()
         gametree.solve(keyed, "alphabeta", annotate=True, **self.search_options)
-        put("exercise.tex", gametree.to_tikz(self.tree, standalone=True))
-        put("key.tex", gametree.to_tikz(keyed, standalone=True))
+        # The pictures name every node, leaves too, as answers.toml and solution.md do
+        # (a crowded tree is drawn larger rather than without its names).
+        names = {"drop_names": False}
+        put("exercise.tex", gametree.to_tikz(self.tree, standalone=True, style=names))
+        put("key.tex", gametree.to_tikz(keyed, standalone=True, style=names))
         if images:
             for name, graph in (("exercise.png", self.tree), ("key.png", keyed)):
-                written.append(_replace(out, name, partial(gametree.save, graph)))
+                written.append(_replace(out, name, partial(gametree.save, graph, style=names)))
         return written
 
 
