@@ -137,3 +137,17 @@ def test_the_placement_itself_reports_no_clash(G: nx.DiGraph) -> None:
         pl = arrange(d)
     assert pl.clashes == []
     assert all(mark.clear for mark in pl.cuts.values())
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(exam_trees())
+def test_a_key_growing_to_the_right_reads_cleanly(G: nx.DiGraph) -> None:
+    result = gametree.alphabeta(G, annotate=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FitWarning)
+        drawn = {
+            "matplotlib": read_mpl(gametree.draw(G, result, orientation="left-right")),
+            "svg": read_svg(gametree.to_svg(G, result, orientation="left-right")),
+        }
+    for back_end, geom in drawn.items():
+        clean(geom, back_end)

@@ -35,6 +35,10 @@ mark on either edge that keeps clear of the other."""
 BARE_GAP = 2.0
 """Points of white between two leaves drawn as bare values (about a space)."""
 
+EDGE_PAD = 2.5
+"""Points between the texts beside a node and an edge of a tree growing to the right
+(an italic name leans out past its start)."""
+
 ROUNDS = 4
 """Layouts tried at most, each widening the drawing where the one before had a clash."""
 
@@ -105,7 +109,11 @@ class Placement:
         """
         (x0, y0), (x1, y1) = self.pos[u], self.pos[v]
         if self.orientation == "left-right":
-            return (x0 + self.extents[u][1] / unit, y0), (x1 - self.extents[v][0] / unit, y1)
+            pad = EDGE_PAD / unit
+            return (x0 + self.extents[u][1] / unit + pad, y0), (
+                x1 - self.extents[v][0] / unit - pad,
+                y1,
+            )
         return (x0, y0 - self.height[u] / 2 / unit), (x1, y1 + self.height[v] / 2 / unit)
 
     def move_at(self, u: Hashable, v: Hashable, unit: float = 1.0) -> tuple[float, float]:
