@@ -60,6 +60,10 @@ ROUNDING = 0.05
 """Room kept beyond :data:`CLEARANCE` for the rounding of coordinates in text outputs
 (TikZ and SVG write two decimals)."""
 
+GOOD = 0.8
+"""A spot along the edge where strokes keep this fraction of the full length is taken
+without trying the others."""
+
 SPACING = 0.22
 """Each stroke's distance, in ems, from the mark's centre along the edge."""
 
@@ -188,6 +192,13 @@ def place_cut(
                 continue
             if ib[3] < lo_y - span:
                 continue
+            # Farther from the mark's centre than any stroke reaches: no limit.
+            if item.kind == "edge":
+                far = point_segment(c, *item.points) - item.width / 2
+            else:
+                far = _box_distance(c, ib)
+            if far > span + spacing:
+                continue
             for p in starts:
                 for n in normals:
                     best = min(best, ray_to_item(p, n, item, r))
@@ -200,8 +211,8 @@ def place_cut(
     widest: tuple[float, float] = (-1.0, AT[0])
     for t in AT:
         half = room(t, need)
-        if half >= longest - 1e-9:
-            chosen = (longest, t)
+        if half >= GOOD * longest:
+            chosen = (min(half, longest), t)
             break
         if half > widest[0]:
             widest = (half, t)
@@ -249,3 +260,9 @@ def _clearance(
         for s in pair:
             least = min(least, item_gap(s, item) - half_width - share)
     return least
+
+
+def _box_distance(p: Point, box: tuple[float, float, float, float]) -> float:
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)

@@ -35,6 +35,12 @@ GAP = 3.0
 MOVE_AT = 0.42
 """Where along an edge (from the parent) its move label sits."""
 
+TUCK = 1.7
+"""Points between a tucked name and the level of the apex it sits beside."""
+
+TUCK_GAP = 2.5
+"""Points across between a tucked name and the slanted side beside it."""
+
 LINE = 1.25
 """Line height of stacked texts (under a bare leaf), in ems."""
 
@@ -179,15 +185,16 @@ def _name_spot(
     tall = text_ascent(text, small) + text_descent(text, small)
     if kind in {"MAX", "MIN"} and h >= tall + 2.0:
         if kind == "MAX":
-            # Just below the apex, where the incoming edge ends: clear of it.
-            top = h / 2 - 1.0
+            # Just below the apex, where the incoming edge ends: clear of it (and of a
+            # bold, nearly flat edge's ink).
+            top = h / 2 - TUCK
             bottom = top - tall
             reach = half_width_at(kind, w, h, bottom)
         else:
-            bottom = -h / 2 + 1.0
+            bottom = -h / 2 + TUCK
             top = bottom + tall
             reach = half_width_at(kind, w, h, top)
-        return -reach - GAP, bottom + text_descent(text, small)
+        return -reach - TUCK_GAP, bottom + text_descent(text, small)
     return -w / 2 - GAP, centred_baseline(small)
 
 

@@ -32,6 +32,10 @@ MIN_BRANCH = 9.0
 """Points between the centres of two children of one parent, at least: room for a cut
 mark on either edge that keeps clear of the other."""
 
+CUT_BRANCH = 11.0
+"""Points between the centres of two children whose edges are both cut, at least: room
+for both marks, each keeping clear of the other."""
+
 BARE_GAP = 2.0
 """Points of white between two leaves drawn as bare values (about a space)."""
 
@@ -40,7 +44,11 @@ EDGE_PAD = 2.5
 (an italic name leans out past its start)."""
 
 ROUNDS = 4
-"""Layouts tried at most, each widening the drawing where the one before had a clash."""
+"""Layouts tried at most, each widening the drawing where the one before had a clash
+(:data:`LARGE_ROUNDS` for a drawing of more than :data:`LARGE` nodes)."""
+
+LARGE = 2000
+LARGE_ROUNDS = 2
 
 SPREAD = 2.0
 """Levels spread to at most this many times their natural distance."""
@@ -190,14 +198,22 @@ def place(d: Diagram, *, finish: bool = True) -> Placement:
         return _place_left_right(d, width, height, reaches, relative, moves, badges, kinds)
     sep = float(st["sibling_sep"])
     extents: dict[Hashable, tuple[float, float]] = {}
+    # Children whose edge carries a mark beside a sibling whose edge does too.
+    marked = {e.v for e in d.edges if e.cut or d.every_cut}
+    paired: set[Hashable] = set()
+    for kids in (list(d.graph._succ[n.node]) for n in d.nodes):
+        for a, b in pairwise(kids):
+            if a in marked and b in marked:
+                paired.update((a, b))
     for n in d.nodes:
         left, right, _, _ = reaches[n.node]
+        least = (CUT_BRANCH if n.node in paired else MIN_BRANCH) / 2
         if kinds[n.node] == BARE:
-            half = max(width[n.node] / 2 + BARE_GAP / 2, MIN_BRANCH / 2)
+            half = max(width[n.node] / 2 + BARE_GAP / 2, least)
             left, right = max(left + BARE_GAP / 2, half), max(right + BARE_GAP / 2, half)
         else:
             left, right = left + sep / 2, right + sep / 2
-            left, right = max(left, MIN_BRANCH / 2), max(right, MIN_BRANCH / 2)
+            left, right = max(left, least), max(right, least)
         if n.node in moves:
             # Labels of sibling edges sit MOVE_AT of the way down: keep them apart too.
             room = (moves[n.node] / 2 + 2.0) / MOVE_AT
@@ -206,13 +222,25 @@ def place(d: Diagram, *, finish: bool = True) -> Placement:
     cousins = max(0.0, float(st["subtree_sep"]) - sep)
     extra: dict[Hashable, list[float]] = {}
     pl = None
-    for _ in range(ROUNDS if finish else 1):
+    rounds = ROUNDS if len(d.nodes) <= LARGE else LARGE_ROUNDS
+    for _ in range(rounds if finish else 1):
         pl = _top_down(d, extents, extra, cousins, width, height, reaches, relative, badges,
                        kinds, bool(moves))  # fmt: skip
         if not finish:
             return pl
         _finish(d, pl, relative, deepest)
         widen = _widening(d, pl)
+        # A node whose own (nearly flat, bold) edge runs through its tucked name: its
+        # name goes back to the middle of its left side, and makes room there.
+        for node in _untuck(pl):
+            n = d.nodes[d.index[node]]
+            relative[node] = node_texts(n, kinds[node], width[node], height[node], st,
+                                        badge=badges.get(node), tuck=False)  # fmt: skip
+            left, _, up, down = reach(relative[node], width[node], height[node])
+            reaches[node] = (left, reaches[node][1], max(up, reaches[node][2]),
+                             max(down, reaches[node][3]))  # fmt: skip
+            extents[node] = (max(extents[node][0], left + sep / 2), extents[node][1])
+            widen.setdefault(node, (0.0, 0.0))
         if not widen:
             break
         for node, (left, right) in widen.items():
@@ -448,6 +476,17 @@ def obstacles_of(d: Diagram, pl: Placement) -> Obstacles:
     return obstacles
 
 
+def _untuck(pl: Placement) -> list[Hashable]:
+    """Nodes whose own edge crosses their tucked name (or visit order)."""
+    out = []
+    for clash in pl.clashes:
+        a, b = clash.a, clash.b
+        own = a.kind == "edge" and b.kind == "text" and b.owner.key in a.owner
+        if own and b.owner.slot in ("name", "order") and b.owner.key not in out:
+            out.append(b.owner.key)
+    return out
+
+
 def _widening(d: Diagram, pl: Placement) -> dict[Hashable, tuple[float, float]]:
     """How much room to add beside which nodes to undo the clashes and give every cut
     mark its clearance."""
@@ -488,7 +527,7 @@ def _widening(d: Diagram, pl: Placement) -> dict[Hashable, tuple[float, float]]:
         edge = next(e for e in d.edges if e.v == v)
         if not (edge.cut or d.every_cut):
             continue
-        need = (CLEARANCE - mark.clearance + 1.0) / max(mark.at, 0.3)
+        need = 1.5 * (CLEARANCE - mark.clearance + 1.0) / max(mark.at, 0.3)
         add(v, need, need)
     return {n: (m[0], m[1]) for n, m in out.items()}
 
