@@ -86,12 +86,14 @@ def to_dot(
     -------
     str
         A ``digraph`` with nodes ``n0, n1, ...`` in preorder: MAX ``triangle``, MIN
-        ``invtriangle``, CHANCE ``circle``, leaves ``box``, the value inside; names,
-        visit order, bounds and moves as text nodes in the same slots as
-        :func:`gametree.draw`; pruned edges dashed and ending in a double bar
-        (``arrowhead=teetee``), the principal variation bold. Nodes are pinned at the
-        tidy layout's positions (``layout=neato`` with ``pos="x,y!"``): ``dot -Tsvg``
-        draws the file as it is, and ``neato -n2 -Tsvg`` draws it fastest.
+        ``invtriangle``, CHANCE ``circle``, leaves ``box`` (``plaintext`` for a bare
+        value), their value a text node ``n<i>_value``; names, visit order, bounds,
+        counts and moves as text nodes in the same slots as :func:`gametree.draw`;
+        pruned edges dashed with the two strokes of their cut mark (each an edge between
+        two pinned points), the principal variation bold. Everything is pinned where
+        the shared placement puts it (``layout=neato``, ``pos="x,y!"``, each edge's end
+        points in its ``pos``): ``neato -n2 -Tsvg`` draws the file exactly as placed,
+        ``dot -Tsvg`` nearly so (it routes the edges between the nodes itself).
 
     See Also
     --------
@@ -105,7 +107,7 @@ def to_dot(
     >>> text.splitlines()[0]
     'digraph gametree {'
     >>> print(next(line for line in text.splitlines() if line.startswith("  n1 ")))
-      n1 [shape=invtriangle, label="", pos="56.084,-60!", width=0.389, height=0.389];
+      n1 [shape=invtriangle, label="", pos="57.491,-55.959!", width=0.389, height=0.449];
     """
     d = diagram(
         G,

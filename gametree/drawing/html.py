@@ -59,7 +59,9 @@ with node labels, edge visit counts and the iteration's path: see
 
 Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
 ``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
-file, ``setAnswers({...})`` fills the answers.
+file, ``setAnswers({...})`` fills the answers, ``edgeAt(x, y)`` says which edge a click at
+the window point ``(x, y)`` marks (the nearest within 16 pixels, or -1): clicks are
+matched to edges by distance, so every point of the drawing belongs to one edge at most.
 
 Views (``collapse``, ``max_depth``, ``focus``) draw part of the tree, as in every other
 emitter: a node list entry of kind ``"STUB"`` (pruned subtrees folded into one greyed

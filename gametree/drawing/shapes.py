@@ -41,10 +41,10 @@ def shape_size(
 ) -> tuple[float, float]:
     """Return the (width, height) in points of a node's shape, fitted to its value text.
 
-    >>> shape_size("LEAF", "12", 10, 28, 18)
-    (18.0, 18.0)
+    >>> [round(x, 1) for x in shape_size("LEAF", "12", 10, 28, 18)]
+    [18.8, 18]
     >>> [round(x, 1) for x in shape_size("MIN", "≤−10", 7, 19.6, 12.6)]
-    [33.6, 29.1]
+    [34.1, 29.5]
     >>> [round(x, 1) for x in shape_size("BARE", "12", 10, 28, 18)]
     [12.9, 12.7]
     """

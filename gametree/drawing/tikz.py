@@ -156,7 +156,7 @@ def to_tikz(
     >>> lines[0]
     '\\begin{tikzpicture}[x=1pt, y=1pt,'
     >>> [line for line in lines if "(n0)" in line][0]
-    '  \\coordinate (n0) at (169.45, 0);'
+    '  \\coordinate (n0) at (167.55, 0);'
     """
     d = diagram(
         G,
