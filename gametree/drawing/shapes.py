@@ -46,7 +46,7 @@ def shape_size(
     >>> [round(x, 1) for x in shape_size("MIN", "≤−10", 7, 19.6, 12.6)]
     [34.1, 29.5]
     >>> [round(x, 1) for x in shape_size("BARE", "12", 10, 28, 18)]
-    [12.9, 12.7]
+    [12.8, 12.7]
     """
     w = text_width(value, font_size) if value else 0.0
     if kind == BARE:
