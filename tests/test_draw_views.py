@@ -219,7 +219,7 @@ def test_cli_view_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     tree = tmp_path / "aima.tree"
     tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n")
     out = tmp_path / "key.txt"
-    argv = ["draw", str(tree), "-o", str(out), "-a", "alphabeta"]
+    argv = ["draw", str(tree), "-o", str(out), "-a", "alphabeta", "--force"]  # (again and again)
     assert main([*argv, "--collapse", "pruned", "--focus", "C"]) == 0
     assert out.read_text().splitlines()[3] == "    └╫─ [2 nodes pruned]"
     assert main([*argv, "--max-depth", "1"]) == 0

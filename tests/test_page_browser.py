@@ -23,6 +23,8 @@ from gametree.cli import main
 from gametree.drawing.style import diagram, format_value
 from gametree.search.trace import Cutoff, Exit, Leaf
 
+pytestmark = pytest.mark.slow  # a real browser: seconds per test
+
 FIG52 = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
 
 

@@ -1,177 +1,19 @@
-"""The ``gametree`` command: ``main(argv=None) -> int``, testable in-process.
+"""The ``gametree`` command line: ``main(argv=None) -> int``, testable in-process.
 
-Exit status: 0 ok, 1 a check that found wrong answers, 2 bad usage or bad input. Bad
-input gives one line on stderr, never a traceback.
+- ``command``: :func:`main`, the argument parser of every command, usage errors with "did
+  you mean", and every error told as one line on stderr (exit 2);
+- ``common``: the arguments and options commands share (reading trees and games, search,
+  MCTS and drawing options); ``wording``: error messages in the command line's words;
+- one module per command: ``solve``, ``draw``, ``convert``, ``validate``, ``expand``,
+  ``play``, ``check``, ``grade``, ``generate``, ``compare``, ``practice``, ``gradescope``,
+  ``prairielearn``; ``exam`` runs ``generate --variants`` and ``--moodle``.
 """
 
-from __future__ import annotations
-
-import argparse
-import difflib
-import errno
-import importlib
-import os
-import re
-import sys
-from collections.abc import Sequence
-from types import ModuleType
-from typing import NoReturn
-
-from gametree.exceptions import GameTreeError
+from gametree.cli.command import COMMANDS as COMMANDS
+from gametree.cli.command import UsageError as UsageError
+from gametree.cli.command import build_parser as build_parser
+from gametree.cli.command import error_line as error_line
+from gametree.cli.command import main
+from gametree.cli.command import usage_line as usage_line
 
 __all__ = ["main"]
-
-# (command, module). Each module defines ``add_parser(subparsers)``, which registers the
-# command and sets ``func`` (``run(args) -> int``) as a default.
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("solve", "gametree.cli.solve"),
-    ("draw", "gametree.cli.draw"),
-    ("convert", "gametree.cli.convert"),
-    ("validate", "gametree.cli.validate"),
-    ("expand", "gametree.cli.expand"),
-    ("play", "gametree.cli.play"),
-    ("check", "gametree.cli.check"),
-    ("grade", "gametree.cli.grade"),
-    ("generate", "gametree.cli.generate"),
-    ("compare", "gametree.cli.compare"),
-    ("practice", "gametree.cli.practice"),
-)
-
-
-def _command_modules() -> list[ModuleType]:
-    modules = []
-    for _, name in COMMANDS:
-        try:
-            modules.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return modules
-
-
-class UsageError(Exception):
-    """A command line argparse cannot read; ``str`` is the one line printed."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line (argparse prints the usage block)."""
-
-    commands: dict[str, argparse.ArgumentParser]
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: error: {message}")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every available command."""
-    parser = _Parser(
-        prog="gametree",
-        description="Game trees: build, search, draw, check answers, play games.",
-    )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _command_modules():
-        module.add_parser(subparsers)
-    parser.commands = dict(subparsers.choices)
-    return parser
-
-
-_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
-
-
-def usage_line(parser: argparse.ArgumentParser, argv: Sequence[str], error: str) -> str:
-    """Return the one line for a usage error, with "did you mean ...?" for a near miss."""
-    error = " ".join(error.split())
-    choice = _INVALID_CHOICE.search(error)
-    if choice:
-        options = re.findall(r"'([^']*)'|([^,\s]+)", choice.group(2))
-        known = [a or b for a, b in options]
-        wrong = [choice.group(1)]
-    else:
-        command = next((a for a in argv if not a.startswith("-")), None)
-        sub = getattr(parser, "commands", {}).get(command, parser)
-        known = [o for action in sub._actions for o in action.option_strings]
-        extra = error.partition("unrecognized arguments:")[2].split()
-        wrong = [a.partition("=")[0] for a in extra if a.startswith("--") or a[:1] == "-"]
-        if command is not None and sub is not parser and "gametree:" in error:
-            error = error.replace("gametree:", f"gametree {command}:", 1)
-    hints = [m for w in wrong for m in difflib.get_close_matches(w, known, n=1, cutoff=0.6)]
-    if hints:
-        error += f"; did you mean {' or '.join(dict.fromkeys(hints))}?"
-    return error
-
-
-class _ClosedStream:
-    """Stands in for a closed standard stream: writing to it is an error, not a crash."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def write(self, text: str) -> NoReturn:
-        raise OSError(errno.EBADF, "closed, nothing can be written", self.name)
-
-    def flush(self) -> None:
-        """Nothing was written, so nothing is lost."""
-
-
-def error_line(exc: BaseException) -> str:
-    """Return a one-line description of ``exc`` for stderr."""
-    from gametree.exceptions import TreeSyntaxError
-
-    if isinstance(exc, TreeSyntaxError):
-        where = f"{exc.filename}:" if exc.filename else "line "
-        sep = ":" if exc.filename else ", column "
-        return f"{where}{exc.line}{sep}{exc.column}: {exc.reason}"
-    if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
-        return f"{exc.filename}: {exc.strerror}"
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that the interpreter's final flush cannot fail."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``gametree`` command line and return its exit status."""
-    parser = build_parser()
-    arguments = sys.argv[1:] if argv is None else list(argv)
-    try:
-        args = parser.parse_args(arguments)
-    except UsageError as exc:
-        print(usage_line(parser, arguments, str(exc)), file=sys.stderr)
-        return 2
-    except SystemExit as exc:
-        return int(exc.code) if isinstance(exc.code, int) else 2
-    closed = sys.stdout is None  # started with stdout closed (``>&-``)
-    if closed:
-        sys.stdout = _ClosedStream("standard output")
-    try:
-        return _run(args)
-    finally:
-        if closed:
-            sys.stdout = None
-
-
-def _run(args: argparse.Namespace) -> int:
-    try:
-        status: int = args.func(args)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``gametree solve t.tree | head``): not an error of ours.
-        _silence_stdout()
-        return 0
-    except (GameTreeError, OSError, UnicodeDecodeError) as exc:
-        from gametree.cli.wording import cli_wording
-
-        line = cli_wording(error_line(exc), args.command)
-        print(f"gametree {args.command}: error: {line}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("gametree: interrupted", file=sys.stderr)
-        return 130
-    return status

@@ -7,12 +7,13 @@ from typing import Any
 
 from gametree.cli.common import (
     ALGORITHM_CHOICES,
-    _number,
     add_bounds_option,
     add_ids_option,
     add_mcts_options,
     add_tree_argument,
     mcts_flags_given,
+    mcts_options,
+    parse_number,
     read_tree,
 )
 
@@ -68,13 +69,13 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--fail", choices=("soft", "hard"), default="soft")
     add_bounds_option(parser)
     parser.add_argument(
-        "--first-guess", type=_number, metavar="F", default=None, help="mtdf's first guess"
+        "--first-guess", type=parse_number, metavar="F", default=None, help="mtdf's first guess"
     )
     parser.add_argument(
-        "--guess", type=_number, metavar="G", default=None, help="aspiration's window centre"
+        "--guess", type=parse_number, metavar="G", default=None, help="aspiration's window centre"
     )
     parser.add_argument(
-        "--delta", type=_number, metavar="D", default=None, help="aspiration's half width"
+        "--delta", type=parse_number, metavar="D", default=None, help="aspiration's half width"
     )
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per algorithm")
     parser.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
@@ -99,10 +100,8 @@ def run(args: argparse.Namespace) -> int:
     if "mcts" in args.algorithms:
         from argparse import Namespace
 
-        from gametree.cli.common import _mcts_options
-
         options.update(
-            _mcts_options(Namespace(**{**vars(args), "algorithm": "mcts", "depth": None}))
+            mcts_options(Namespace(**{**vars(args), "algorithm": "mcts", "depth": None}))
         )
     elif mcts_flags_given(args):
         given = mcts_flags_given(args)

@@ -46,7 +46,7 @@ def _summary(G: nx.DiGraph) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Validate each file; return the worst status (0 valid, 1 invalid, 2 unreadable)."""
-    from gametree.cli import error_line
+    from gametree.cli.command import error_line
     from gametree.cli.wording import cli_wording
 
     status = 0

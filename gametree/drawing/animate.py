@@ -33,6 +33,7 @@ from gametree.drawing.frame import (
 from gametree.drawing.gif import write_gif
 from gametree.drawing.style import diagram, mark_current
 from gametree.exceptions import RenderError
+from gametree.outfiles import check_new_output, replacing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -54,6 +55,7 @@ def animate(
     interval: int = 900,
     dpi: float = 100,
     max_frames: int = MAX_FRAMES,
+    force: bool = False,
     **options: Any,
 ) -> list[Path]:
     """Draw a search step by step: one frame per trace event, same layout in every frame.
@@ -76,6 +78,10 @@ def animate(
     max_frames : int, default 1000
         The most frames to draw (one per trace event, or per MCTS iteration): a longer
         animation is refused before any frame is drawn (:data:`MAX_FRAMES`).
+    force : bool, default False
+        Replace files that exist (the GIF, or a frame); without it an existing one is
+        refused (:class:`~gametree.outfiles.OutputExistsError`). Every file is written
+        through :mod:`gametree.outfiles`.
     **options
         The search's options (``depth``, ``prune_on_equal``, ``fail``, ...).
 
@@ -120,20 +126,25 @@ def animate(
         **options,
     )
     if suffix == ".gif":
-        if not write_gif(images, target, interval=interval):
+        check_new_output(target, force=force)  # before any frame is drawn
+        if not write_gif(images, target, interval=interval, force=force):
             raise RenderError("the search produced no events to draw")
         return [target]
+    check_new_output(target.with_name(f"{target.stem}-001.png"), force=force)
     written = []
     for i, image in enumerate(images, 1):
         frame_path = target.with_name(f"{target.stem}-{i:03d}.png")
-        image.save(frame_path)
+        with replacing(frame_path, force=force) as temp:
+            image.save(temp, format="PNG")
         written.append(frame_path)
     if not written:
         raise RenderError("the search produced no events to draw")
     width = len(str(len(written)))
     if width > 3:  # more than 999 frames: renumber so the names sort in order
         for i, frame_path in enumerate(written):
-            written[i] = frame_path.rename(target.with_name(f"{target.stem}-{i + 1:0{width}d}.png"))
+            renamed = target.with_name(f"{target.stem}-{i + 1:0{width}d}.png")
+            check_new_output(renamed, force=force)
+            written[i] = frame_path.replace(renamed)
     return written
 
 

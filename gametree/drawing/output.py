@@ -13,6 +13,7 @@ from gametree.drawing.model import Diagram
 from gametree.drawing.raster import fit_raster, refuse_raster
 from gametree.drawing.style import DEFAULT_FIT, diagram
 from gametree.exceptions import RenderError
+from gametree.outfiles import check_new_output, replacing, write_text
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -43,6 +44,7 @@ def save(
     dpi: float | None = None,
     standalone: bool = True,
     algorithm: str | None = None,
+    force: bool = False,
     **options: Any,
 ) -> Path:
     """Write the pruning diagram of ``G`` to ``path``, in the format its suffix names.
@@ -71,6 +73,11 @@ def save(
     algorithm : str, optional
         For ``.gif`` and ``.html``: the search to show (default: the one ``G`` or
         ``result`` was searched with, else ``"alphabeta"``).
+    force : bool, default False
+        Replace ``path`` if it exists. Without it an existing ``path`` is refused
+        (:class:`~gametree.outfiles.OutputExistsError`) before anything is drawn. The
+        file is written through :mod:`gametree.outfiles`: to a fresh temporary file
+        beside it, renamed over it when complete.
     **options
         For ``.gif`` and ``.html``: the search options (``depth``, ``prune_on_equal``, ...).
 
@@ -84,6 +91,8 @@ def save(
     RenderError
         For an unknown suffix or engine, when Graphviz is needed and missing, or for a
         PNG too large to be legible (see :data:`~gametree.drawing.raster.MIN_PNG_DPI`).
+    OutputExistsError
+        If ``path`` exists and ``force`` is false.
 
     Warns
     -----
@@ -116,6 +125,7 @@ def save(
             f"save() got search options {sorted(options)!r}, which only a .gif takes; "
             "search first and pass the result"
         )
+    check_new_output(target, force=force)  # refused before anything is drawn
     drawing: dict[str, Any] = {"show": show, "style": style, "title": title, "root": root}
     view: dict[str, Any] = {"collapse": collapse, "max_depth": max_depth, "focus": focus}
     page: dict[str, Any] = {"fit": fit, "orientation": orientation}
@@ -125,7 +135,9 @@ def save(
         if algorithm is None:
             searched = G.graph.get("search") or {}
             algorithm = result.algorithm if result is not None else searched.get("algorithm")
-        animate(G, algorithm=algorithm or "alphabeta", path=target, **drawing, **options)
+        animate(
+            G, algorithm=algorithm or "alphabeta", path=target, force=force, **drawing, **options
+        )
         return target
     if suffix == "html":
         from gametree.drawing.html import to_html
@@ -133,24 +145,20 @@ def save(
         asked = algorithm is not None or options
         conventions = [{"algorithm": algorithm or "alphabeta", **options}] if asked else None
         text = to_html(G, result, conventions=conventions, **drawing, **view, **page)
-        target.write_text(text, encoding="utf-8")
-        return target
+        return write_text(target, text, force=force)
     if suffix == "txt":
         from gametree.drawing.text import to_text
 
-        target.write_text(to_text(G, result, **drawing, **view) + "\n", encoding="utf-8")
-        return target
+        return write_text(target, to_text(G, result, **drawing, **view) + "\n", force=force)
     if suffix == "dot":
         from gametree.drawing.dot import to_dot
 
-        target.write_text(to_dot(G, result, **drawing, **view, **page), encoding="utf-8")
-        return target
+        return write_text(target, to_dot(G, result, **drawing, **view, **page), force=force)
     if suffix == "tex":
         from gametree.drawing.tikz import to_tikz
 
         text = to_tikz(G, result, standalone=standalone, **drawing, **view, **page)
-        target.write_text(text, encoding="utf-8")
-        return target
+        return write_text(target, text, force=force)
     d = diagram(G, result, **drawing, **view, **page)
     resolution = float(dpi if dpi is not None else d.style["dpi"])
     if suffix == "png":
@@ -163,7 +171,8 @@ def save(
         pl = arrange(d)
         if suffix == "png":
             resolution = fit_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin, resolution)
-        render_dot(diagram_dot(d, pl), target, suffix, dpi=resolution)
+        with replacing(target, force=force) as temp:
+            render_dot(diagram_dot(d, pl), temp, suffix, dpi=resolution)
         return target
     from gametree.drawing.fit import arrange
     from gametree.drawing.mpl import draw_diagram
@@ -188,8 +197,11 @@ def save(
 
     # SVG texts stay text (fast, small, searchable); a fixed salt makes the file's
     # generated ids, and so the file, reproducible.
-    with rc_context({"svg.hashsalt": "gametree", "svg.fonttype": "none"}):
-        fig.savefig(target, format=suffix, dpi=resolution, **extra)
+    with (
+        rc_context({"svg.hashsalt": "gametree", "svg.fonttype": "none"}),
+        replacing(target, force=force) as temp,
+    ):
+        fig.savefig(temp, format=suffix, dpi=resolution, **extra)
     return target
 
 

@@ -42,6 +42,9 @@ from gametree.drawing.view import Hidden, check_view, view_graph
 from gametree.exceptions import RenderError
 from gametree.search.status import edge_status, node_statuses
 from gametree.validation import find_root
+from gametree.valuetext import GEQ as GEQ
+from gametree.valuetext import LEQ as LEQ
+from gametree.valuetext import format_value as format_value
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -129,10 +132,6 @@ DEFAULT_FIT = (13.33, 7.5)
 """The page a drawing is fitted to by default, in inches: a 16:9 slide."""
 
 ELLIPSIS = "…"
-INFINITY = "∞"
-MINUS = "−"
-GEQ = "≥"
-LEQ = "≤"
 
 
 def resolve_style(style: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -177,32 +176,6 @@ def parse_show(show: str | Iterable[str] | None) -> frozenset[str]:
             raise RenderError(f"unknown show item {item!r}; expected some of {allowed}")
         chosen.add(item)
     return frozenset(chosen)
-
-
-def format_value(value: Any, precision: int = 3) -> str:
-    """Return the display text of a number: integers plainly, ``∞``, a true minus sign.
-
-    >>> format_value(3), format_value(-2.5), format_value(float("inf")), format_value(1 / 3)
-    ('3', '−2.5', '∞', '0.333')
-    >>> format_value(-1e20), format_value(2.0)
-    ('−1e+20', '2')
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        try:
-            value = float(value)
-        except (TypeError, ValueError):
-            return str(value)
-    if isinstance(value, float):
-        if math.isinf(value):
-            return INFINITY if value > 0 else MINUS + INFINITY
-        if abs(value) >= 1e6:
-            return f"{value:.4g}".replace("-", MINUS)
-        if value.is_integer():
-            value = int(value)
-        else:
-            text = f"{value:.{precision}f}".rstrip("0").rstrip(".")
-            return text.replace("-", MINUS) if text not in {"-0", ""} else "0"
-    return str(value).replace("-", MINUS)
 
 
 # Characters no drawing shows (XML cannot hold most of them; fonts have no glyph).

@@ -1,7 +1,30 @@
 """Games: a protocol, built-in games, expansion into trees, lazy search, players, matches.
 
 The game classes live here (``gametree.games.TicTacToe``, ...); the functions are also
-exported at top level (``gametree.expand``, ``gametree.search_game``, ``gametree.play``).
+exported at top level (``gametree.expand``, ``gametree.search_game``, ``gametree.play``:
+the names of :mod:`gametree.games.api`). The modules:
+
+============= ==========================================================================
+protocol      what a game (AIMA style) and a player provide, and the readers of a game
+tictactoe     :class:`TicTacToe`: the m,n,k-game
+connect_four  :class:`ConnectFour`, any size
+nim           :class:`Nim` under normal play
+aima          :class:`Fig52Game`: AIMA Figure 5.2 as a game
+bitboards     the bitboard moves tic-tac-toe and Connect Four share
+adapter       :func:`adapt`: a game class written the way students write them
+openspiel     :func:`openspiel_game`: OpenSpiel games (optional dependency)
+specs         games and positions named on the command line
+expand        :func:`expand`: a game into an explicit tree or DAG
+lazy          :func:`search_game`: search a game, building only what the search enters
+fastsearch    the loop over game states that builds no graph
+searchgraph   the graph a game search saw, built in one pass from that loop's record
+mcts          :func:`~gametree.games.mcts.mcts_game` and the MCTS player
+players       the built-in players and :func:`parse_player`
+match         :func:`play`: matches between two players
+api           the names gametree exports at top level
+============= ==========================================================================
+
+This package only re-exports; each module's ``__all__`` says what it makes public.
 """
 
 from gametree.games.adapter import StudentGame, adapt

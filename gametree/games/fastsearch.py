@@ -27,8 +27,9 @@ from typing import Any, NamedTuple
 
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
-from gametree.games.protocol import no_moves_error
-from gametree.search.result import BOUND_OF_CODE, NodeValue, NodeValueMap, SearchStats
+from gametree.games.protocol import check_hashable, no_moves_error
+from gametree.search.bound import BOUND_OF_CODE
+from gametree.search.result import NodeValue, NodeValueMap, SearchStats
 from gametree.search.rules import (
     EXACT,
     LOWER,
@@ -41,7 +42,7 @@ from gametree.search.rules import (
     node_bound,
 )
 
-__all__ = ["FastOutcome", "NodeValues", "search"]
+__all__ = ["FastOutcome", "NodeValues", "memo_entry", "search"]
 
 INF = math.inf
 
@@ -165,7 +166,11 @@ class FastOutcome:
         skipped move's id, None and the move)."""
 
 
-def _entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
+TABLE = "a transposition table (transposition_table=True)"
+"""What needs hashable positions in a game search, as its refusal names it."""
+
+
+def memo_entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
     """The memo entry of ``state``: [is terminal, utility, moves, sign, child entries,
     the state, graph attributes, children's graph attributes], filled as the search
     and the graph building ask (``None``/0 until then)."""
@@ -277,7 +282,7 @@ def search(
     out.memo = memo
     e: list[Any] | None = None
     if memo is not None:
-        e = _entry(memo, root_state)
+        e = memo_entry(memo, root_state)
     limit = depth if depth is not None else -1
     counter = 1
 
@@ -288,6 +293,7 @@ def search(
     ids: dict[Hashable, int] = {}
     recs: list[list[Any]] = [[root_state, None, None, 0, False]]
     if key is not None:
+        check_hashable(game, root_state, table=TABLE)
         ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
     went: set[tuple[int, int]] = set()
 
@@ -585,7 +591,7 @@ def search(
                         t = result(s, moves[mi])
                         e = memo.get(t)  # type: ignore[union-attr]
                         if e is None:
-                            # What _entry does, inlined in the hot loop.
+                            # What memo_entry does, inlined in the hot loop.
                             e = memo[t] = [None, None, None, 0, None, t, None, None]  # type: ignore[index]
                         kids[mi] = e
                     mi += 1

@@ -1,31 +1,78 @@
-"""Monte Carlo tree search on a game: the same loop as :func:`gametree.mcts`, over states."""
+"""Monte Carlo tree search on a game: the same loop as :func:`gametree.mcts`, over states.
+
+:class:`GameSource` gives the loop (:mod:`gametree.search.mcts_loop`) a game's states as
+its positions; :func:`mcts_game` runs it, :func:`mcts_player` plays by it.
+"""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import networkx as nx
 
 from gametree.attrs import CELLS, FRONTIER, LABEL, MOVE, PLAYER, ROOT, STATE, VALUE
 from gametree.exceptions import GameError, SearchError
-from gametree.games.players import GamePlayer
-from gametree.games.protocol import cell_renderer, check_game, renderer
-from gametree.search.engine import check_flag
-from gametree.search.mcts import annotate_mcts
-from gametree.search.mcts_loop import (
-    GameSource,
-    MCTSResult,
-    _Tree,
-    check_options,
-    recorded_options,
-    run_seeded,
-    summarise,
+from gametree.games.protocol import (
+    GamePlayer,
+    cell_renderer,
+    chance_outcomes,
+    check_game,
+    evaluator,
+    game_name,
+    no_moves_error,
+    player_mapper,
+    renderer,
 )
+from gametree.search.annotate import annotate_mcts
+from gametree.search.mcts_loop import check_options, recorded_options, run_seeded
+from gametree.search.mcts_result import MCTSResult, summarise
+from gametree.search.mcts_tree import Tree
+from gametree.search.plan import check_flag
 
-__all__ = ["game_value_range", "mcts_game", "mcts_player"]
+__all__ = ["GameSource", "game_value_range", "mcts_game", "mcts_player"]
+
+
+class GameSource:
+    """The positions of a game: its states; moves are the game's actions."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._player = player_mapper(game, chance=True)
+        self._outcomes = chance_outcomes(game)
+        self._evaluate = evaluator(game)
+        self.is_terminal = game.is_terminal
+        self.actions = game.actions
+        self.step = game.result
+        self.terminal_value = game.utility
+
+    def player(self, pos: Any) -> str:
+        """``"MAX"``, ``"MIN"``, ``"CHANCE"``, or ``""`` at a terminal state."""
+        return "" if self.is_terminal(pos) else self._player(pos)
+
+    def heuristic(self, pos: Any) -> float:
+        """``game.evaluate(state)``."""
+        return self._evaluate(pos)
+
+    def moves(self, pos: Any) -> list[Any]:
+        """The legal moves (the outcomes at a chance state)."""
+        moves = list(self.actions(pos))
+        if not moves:
+            raise no_moves_error(self.game, pos)
+        return moves
+
+    def probabilities(self, pos: Any, moves: Sequence[Any]) -> list[float]:
+        """The outcomes' probabilities (equal when the game gives none)."""
+        pairs = self._outcomes(pos)
+        if all(p is None for _, p in pairs):
+            return [1.0 / len(moves)] * len(moves)
+        return [float(p) for _, p in pairs]
+
+    def policy_move(self, policy: Callable[..., Any], pos: Any, moves: Sequence[Any]) -> Any:
+        """Ask a playout policy ``policy(game, state) -> move``."""
+        return policy(self.game, pos)
 
 
 def game_value_range(game: Any) -> tuple[float, float] | None:
@@ -111,7 +158,7 @@ def mcts_game(
     if checked is None:
         checked = game_value_range(game)
 
-    def name(tree: _Tree, i: int) -> Hashable:
+    def name(tree: Tree, i: int) -> Hashable:
         return i
 
     options = recorded_options(iterations, c, seed, playout, value_range, solver)
@@ -128,7 +175,7 @@ def mcts_game(
         name=name,
         max_nodes=max_nodes,
         on_too_many=lambda n: GameError(
-            f"Monte Carlo tree search of {game!r} passed max_nodes={max_nodes:,}: {n:,} "
+            f"Monte Carlo tree search of {game_name(game)} passed max_nodes={max_nodes:,}: {n:,} "
             "nodes in its tree; raise the limit (max_nodes=...) or run fewer iterations"
         ),
     )
@@ -151,7 +198,7 @@ def mcts_game(
     return result
 
 
-def _tree_graph(game: Any, tree: _Tree) -> nx.DiGraph:
+def _tree_graph(game: Any, tree: Tree) -> nx.DiGraph:
     """The MCTS tree as a graph (node i is tree slot i)."""
     render = renderer(game)
     cells = cell_renderer(game)

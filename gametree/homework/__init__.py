@@ -1,19 +1,43 @@
 """Homework tools: answer checking, grading, explanations, exercises, ordering, comparison.
 
 Everything listed in ``__all__`` is also available at the top level (``gametree.check``).
+
+Checking answers:
+
+- ``answers``: reading and writing answer files in TOML, JSON and plain text;
+  ``answeritems``: what an answer set claims (items, problems);
+- ``solution``: :class:`~gametree.homework.solution.Solution`, an exercise solved under
+  one convention, the model behind a key; ``check``: :class:`AnswerKey` (a solution that
+  checks answer sets) and :func:`check`;
+- ``findings``: :class:`Verdict`, :class:`Finding`, :class:`CheckReport`;
+- ``checkitems`` (value, move, node values and bounds, alpha/beta, order, PV) and
+  ``checkpruned`` (the pruned set, leaf by leaf): the per-item comparisons;
+- ``answernumbers``: numbers and bounds as answers write them; ``naming``: how answers
+  name nodes, edges and moves; ``outcome``: one search digested for checking;
+  ``reasons``: why a node is pruned, evaluated or has its value; ``conventions``: the
+  other conventions a wrong answer may follow;
+- ``mctscheck``: checking Monte Carlo tree search answers (UCB1, selection, counts);
+- ``codecheck``: checking students' search code (a subpackage: protocols, a child
+  process with limits, the reference under each convention, the bug catalogue).
+
+Teaching with searches:
+
+- ``story``: replaying a trace with the origin of each alpha and beta; ``explain`` and
+  ``mctsexplain``: worked solutions, step by step;
+- ``generate`` and ``mctsgenerate``: exercises with their keys (their folders are written
+  by :mod:`gametree.publish`); ``grade``: a class graded against one key; ``practice``:
+  what a practice page needs to grade answers without the checker;
+- ``ordering``: best and worst child orders, node types; ``compare``: algorithms compared
+  on one tree.
 """
 
-from gametree.homework.answers import (
-    AnswerItem,
-    AnswerProblem,
-    Answers,
-    format_answers,
-    load_answers,
-    parse_answers,
-)
-from gametree.homework.check import AnswerKey, CheckReport, Finding, Verdict, check
+from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers
+from gametree.homework.answers import format_answers, load_answers, parse_answers
+from gametree.homework.check import AnswerKey, check
+from gametree.homework.codecheck import CodeGradeReport, CodeReport, check_code, grade_code
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
+from gametree.homework.findings import CheckReport, Finding, Verdict
 from gametree.homework.generate import Exercise, ExerciseError, generate
 from gametree.homework.grade import GradeReport, GradeRow, grade
 from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
@@ -25,6 +49,8 @@ __all__ = [
     "AnswerProblem",
     "Answers",
     "CheckReport",
+    "CodeGradeReport",
+    "CodeReport",
     "ComparisonRow",
     "Exercise",
     "ExerciseError",
@@ -33,6 +59,7 @@ __all__ = [
     "GradeRow",
     "Verdict",
     "check",
+    "check_code",
     "compare",
     "explain",
     "explain_lines",
@@ -40,6 +67,7 @@ __all__ = [
     "format_comparison",
     "generate",
     "grade",
+    "grade_code",
     "load_answers",
     "minimax_values",
     "node_types",

@@ -1,4 +1,5 @@
-"""Answer files: what a student claims about a search, read from TOML, JSON or plain text.
+"""Answer files: what a student claims about a search, read from TOML, JSON or plain text
+and written back.
 
 An answer file gives any subset of these items (the key names are case-insensitive; the
 aliases in brackets are accepted too):
@@ -70,11 +71,11 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from gametree.exceptions import AnswerFormatError
+from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers, Kind
 from gametree.inputs import read_input
 
 if sys.version_info >= (3, 11):
@@ -82,26 +83,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
-__all__ = [
-    "AnswerItem",
-    "AnswerProblem",
-    "Answers",
-    "format_answers",
-    "load_answers",
-    "parse_answers",
-]
-
-Kind = Literal[
-    "value",
-    "move",
-    "pruned",
-    "order",
-    "pv",
-    "node_value",
-    "alpha",
-    "beta",
-    "window",
-]
+__all__ = ["format_answers", "load_answers", "parse_answers"]
 
 # Canonical key -> (kind, form of the pruned answer or None).
 _TOP_KEYS: dict[str, tuple[Kind, str | None]] = {}
@@ -133,70 +115,6 @@ _TABLES: dict[str, Kind] = {
 }
 
 _LIST_KINDS = frozenset({"pruned", "order", "pv", "window"})
-
-
-@dataclass(frozen=True)
-class AnswerItem:
-    """One claim of an answer file.
-
-    Attributes
-    ----------
-    kind : str
-        ``"value"``, ``"move"``, ``"pruned"``, ``"order"``, ``"pv"``, ``"node_value"``,
-        ``"alpha"``, ``"beta"`` or ``"window"``.
-    given : object
-        What was written: a scalar (``str``, ``int``, ``float``) for single answers, a
-        tuple of them (or of ``(parent, child)`` pairs) for lists.
-    node : str or None
-        The node name as written, for per-node items (values, alpha, beta, window).
-    form : str or None
-        For ``pruned``: ``"any"``, ``"leaves"``, ``"edges"``, ``"nodes"`` or ``"moves"``
-        (the key used).
-    line : int or None
-        1-based line in the file (None for answers given as a dict).
-    key : str
-        The key as written.
-    """
-
-    kind: Kind
-    given: Any
-    node: str | None = None
-    form: str | None = None
-    line: int | None = None
-    key: str = ""
-
-
-@dataclass(frozen=True)
-class AnswerProblem:
-    """An item of an answer file that cannot be read (reported as a finding)."""
-
-    message: str
-    line: int | None = None
-    key: str | None = None
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        return f"{where}{self.message}"
-
-
-@dataclass(frozen=True)
-class Answers:
-    """The items read from one answer file, and the problems met while reading it.
-
-    Examples
-    --------
-    >>> a = parse_answers("value = 3\\nmove = B\\npruned = I J\\nC = 2")
-    >>> [(i.kind, i.given) for i in a.items]
-    [('value', '3'), ('move', 'B'), ('pruned', ('I', 'J')), ('node_value', '2')]
-    >>> a.format, a.problems
-    ('text', ())
-    """
-
-    items: tuple[AnswerItem, ...]
-    problems: tuple[AnswerProblem, ...] = ()
-    format: str = "text"
-    source: str | None = None
-    notes: tuple[str, ...] = field(default=())
 
 
 def load_answers(path: str | Path, *, format: str | None = None) -> Answers:

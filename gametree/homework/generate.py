@@ -8,16 +8,11 @@ parts of the library change.
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import os
 import random
-import tempfile
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import networkx as nx
 
@@ -28,11 +23,29 @@ from gametree.homework.answers import format_answers
 from gametree.homework.check import AnswerKey
 from gametree.homework.ordering import reorder
 
-__all__ = ["Exercise", "ExerciseError", "generate"]
+__all__ = [
+    "Exercise",
+    "ExerciseError",
+    "ExerciseFiles",
+    "generate",
+    "int_range",
+    "random_nested",
+    "write_folder",
+]
 
 
 class ExerciseError(GameTreeError, ValueError):
     """The exercise constraints cannot be met (or are contradictory)."""
+
+
+class ExerciseFiles(Protocol):
+    """What an exercise folder holds: text files by name, and the trees to draw."""
+
+    def files(self) -> dict[str, str]:
+        """File name -> its text."""
+
+    def diagrams(self) -> dict[str, nx.DiGraph]:
+        """Base name of a diagram file -> the tree it draws."""
 
 
 @dataclass(frozen=True)
@@ -86,16 +99,35 @@ class Exercise:
 
         return explain(self.tree, "alphabeta", format=format, **self.search_options) + "\n"
 
+    def files(self) -> dict[str, str]:
+        """The exercise's text files by name: ``exercise.tree`` (the tree),
+        ``answers.toml`` (the key as an answer file, usable with ``gametree check``) and
+        ``solution.md`` (the worked solution)."""
+        return {
+            "exercise.tree": self.notation() + "\n",
+            "answers.toml": self.answers_text("toml"),
+            "solution.md": self.explanation("markdown"),
+        }
+
+    def diagrams(self) -> dict[str, nx.DiGraph]:
+        """The trees the exercise folder draws: ``exercise`` (blank, for the sheet) and
+        ``key`` (annotated with the search, the pruning diagram)."""
+        from gametree.search import solve
+
+        keyed = self.tree.copy()
+        solve(keyed, "alphabeta", annotate=True, **self.search_options)
+        return {"exercise": self.tree, "key": keyed}
+
     def write(
         self, directory: str | Path, *, images: bool = True, force: bool = False
     ) -> list[Path]:
         """Write the exercise files into ``directory`` (created if needed).
 
-        Files: ``exercise.tree`` (the tree), ``exercise.png`` and ``exercise.tex`` (blank
-        diagram and its TikZ, for the sheet), ``key.png`` and ``key.tex`` (the annotated
-        pruning diagram), ``answers.toml`` (the key as an answer file, usable with
-        ``gametree check``) and ``solution.md`` (the worked solution). ``images=False``
-        skips the PNG files.
+        Files: ``exercise.tree`` (the tree), ``answers.toml`` (the key as an answer file,
+        usable with ``gametree check``), ``solution.md`` (the worked solution),
+        ``exercise.tex`` and ``key.tex`` (blank diagram and annotated pruning diagram
+        in TikZ, for the sheet), ``exercise.png`` and ``key.png`` (the same as
+        pictures). ``images=False`` skips the PNG files.
 
         A folder that already holds anything is refused unless ``force=True``; even then
         each file is written to a new temporary file and renamed over its name, so a
@@ -112,68 +144,29 @@ class Exercise:
         FileExistsError
             If ``directory`` is not empty and ``force`` is False, or is not a folder.
         """
-        import gametree
-
-        out = exercise_folder(directory, force)
-        written: list[Path] = []
-
-        def put(name: str, text: str) -> None:
-            written.append(_replace(out, name, lambda p: p.write_text(text, encoding="utf-8")))
-
-        put("exercise.tree", self.notation() + "\n")
-        put("answers.toml", self.answers_text("toml"))
-        put("solution.md", self.explanation("markdown"))
-        keyed = self.tree.copy()
-        gametree.solve(keyed, "alphabeta", annotate=True, **self.search_options)
-        # The pictures name every node, leaves too, as answers.toml and solution.md do
-        # (a crowded tree is drawn larger rather than without its names).
-        names = {"drop_names": False}
-        put("exercise.tex", gametree.to_tikz(self.tree, standalone=True, style=names))
-        put("key.tex", gametree.to_tikz(keyed, standalone=True, style=names))
-        if images:
-            for name, graph in (("exercise.png", self.tree), ("key.png", keyed)):
-                written.append(_replace(out, name, partial(gametree.save, graph, style=names)))
-        return written
+        return write_folder(self, directory, (".tex", ".png") if images else (".tex",), force)
 
 
-def exercise_folder(directory: str | Path, force: bool) -> Path:
-    """Create ``directory`` for an exercise; refuse a non-empty one unless ``force``."""
-    out = Path(directory)
-    if out.exists() and not out.is_dir():
-        raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
-    out.mkdir(parents=True, exist_ok=True)
-    if not force and any(out.iterdir()):
-        raise FileExistsError(
-            errno.ENOTEMPTY,
-            "the folder is not empty; give --force (force=True) to replace the "
-            "exercise files in it",
-            str(out),
-        )
-    return out
+def write_folder(
+    exercise: ExerciseFiles, directory: str | Path, formats: Sequence[str], force: bool
+) -> list[Path]:
+    """Write ``exercise``'s :meth:`~ExerciseFiles.files` and its diagrams in
+    ``formats`` into ``directory``, with :func:`gametree.publish.write_exercise_folder`.
+
+    Drawing the diagrams needs :mod:`gametree.drawing`, which sits above homework (its
+    pages import the explanations and practice keys), so the folder writer lives above
+    both, in :mod:`gametree.publish`, and this is the one place homework calls up to it.
+    """
+    from gametree.publish.exercises import write_exercise_folder
+
+    return write_exercise_folder(
+        directory, exercise.files(), exercise.diagrams(), formats=formats, force=force
+    )
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _replace(out: Path, name: str, write: Callable[[Path], object]) -> Path:
-    """Write ``out/name`` through a new temporary file renamed over it (never through a link)."""
-    fd, temp = tempfile.mkstemp(dir=out, prefix=f".{name}.", suffix=Path(name).suffix)
-    os.close(fd)
-    try:
-        write(Path(temp))
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, out / name)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    return out / name
-
-
-def _range(name: str, value: int | Sequence[int]) -> tuple[int, int]:
+def int_range(name: str, value: int | Sequence[int]) -> tuple[int, int]:
+    """``value`` (an int or a ``(min, max)`` pair) as a ``(min, max)`` pair, checked; the
+    errors name the argument ``name``."""
     if isinstance(value, bool):
         raise ExerciseError(f"{name} must be an int or a (min, max) pair, got {value!r}")
     if isinstance(value, int):
@@ -189,7 +182,7 @@ def _range(name: str, value: int | Sequence[int]) -> tuple[int, int]:
     return lo, hi
 
 
-def _draw_nested(
+def random_nested(
     rng: random.Random, branching: tuple[int, int], depth: int, values: tuple[int, int]
 ) -> list[Any]:
     """A uniform-depth nested list, built breadth-first without recursion."""
@@ -289,8 +282,8 @@ def generate(
     ...
     gametree.homework.generate.ExerciseError: a tree of depth 1 is never pruned: ...
     """
-    b = _range("branching", branching)
-    v = _range("values", values)
+    b = int_range("branching", branching)
+    v = int_range("values", values)
     if b[0] < 1:
         raise ExerciseError(f"branching must be at least 1, got {branching!r}")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
@@ -300,7 +293,7 @@ def generate(
     if max_attempts < 1:
         raise ExerciseError(f"max_attempts must be >= 1, got {max_attempts!r}")
     cycle = players_cycle(players)
-    p = _range("prunes", prunes) if prunes is not None else None
+    p = int_range("prunes", prunes) if prunes is not None else None
     nodes_max = sum(b[1] ** d for d in range(depth + 1))
     if nodes_max > 5000:
         raise ExerciseError(
@@ -336,7 +329,7 @@ def generate(
     }
     rng = random.Random(seed)
     for attempt in range(1, max_attempts + 1):
-        nested = _draw_nested(rng, b, depth, v)
+        nested = random_nested(rng, b, depth, v)
         G = from_nested(nested, players=cycle)
         if ordering != "random":
             G = from_nested(_to_nested(reorder(G, ordering), "A"), players=cycle)

@@ -32,7 +32,7 @@ import networkx as nx
 
 from gametree.attrs import PLAYER, TOTAL, VISITS
 from gametree.exceptions import SearchError
-from gametree.homework.check import CheckReport, Finding, Verdict
+from gametree.homework.findings import CheckReport, Finding, Verdict
 from gametree.search.mcts import leaf_range, ucb1
 
 __all__ = ["MCTSKey", "check_mcts", "read_mcts_answers"]

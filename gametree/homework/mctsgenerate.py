@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +12,9 @@ import networkx as nx
 
 from gametree.attrs import TOTAL, VISITS
 from gametree.builders import from_nested
-from gametree.homework.generate import (
-    ExerciseError,
-    _draw_nested,
-    _range,
-    _replace,
-    exercise_folder,
-)
+from gametree.homework.generate import ExerciseError, int_range, random_nested, write_folder
 from gametree.homework.mctscheck import MCTSKey
+from gametree.readwrite import dumps
 
 __all__ = ["MCTSExercise", "generate_mcts"]
 
@@ -117,26 +111,26 @@ class MCTSExercise:
         lines.append(f"- Backpropagation of {self.playout_value} (visits/total): {shown}.")
         return "\n".join(lines) + "\n"
 
+    def files(self) -> dict[str, str]:
+        """The text files by name: ``exercise.json`` (the statistics tree),
+        ``question.md``, ``answers.txt`` and ``solution.md``."""
+        return {
+            "exercise.json": dumps(self.tree, format="json") + "\n",
+            "question.md": self.question(),
+            "answers.txt": self.answers_text(),
+            "solution.md": self.solution(),
+        }
+
+    def diagrams(self) -> dict[str, nx.DiGraph]:
+        """The tree the folder draws: ``exercise``, with its statistics."""
+        return {"exercise": self.tree}
+
     def write(
         self, directory: str | Path, *, images: bool = True, force: bool = False
     ) -> list[Path]:
         """Write ``exercise.json`` (the statistics tree), ``question.md``,
         ``answers.txt``, ``solution.md`` and, with ``images``, ``exercise.png``."""
-        import gametree
-
-        out = exercise_folder(directory, force)
-        written: list[Path] = []
-
-        def put(name: str, text: str) -> None:
-            written.append(_replace(out, name, lambda p: p.write_text(text, encoding="utf-8")))
-
-        put("exercise.json", gametree.dumps(self.tree, format="json") + "\n")
-        put("question.md", self.question())
-        put("answers.txt", self.answers_text())
-        put("solution.md", self.solution())
-        if images:
-            written.append(_replace(out, "exercise.png", partial(gametree.save, self.tree)))
-        return written
+        return write_folder(self, directory, (".png",) if images else (), force)
 
 
 def generate_mcts(
@@ -162,7 +156,7 @@ def generate_mcts(
     """
     from gametree.search.mcts import mcts
 
-    b = _range("branching", branching)
+    b = int_range("branching", branching)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 2:
         raise ExerciseError(f"depth must be an int >= 2 for an MCTS exercise, got {depth!r}")
     if b[0] < 2:
@@ -174,7 +168,7 @@ def generate_mcts(
     rng = random.Random(seed)
     settings = {"branching": b, "depth": depth, "iterations": iterations, "seed": seed}
     for _ in range(200):
-        G = from_nested(_draw_nested(rng, b, depth, (0, 1)))
+        G = from_nested(random_nested(rng, b, depth, (0, 1)))
         r = mcts(G, iterations=iterations, c=c, seed=seed, value_range=(0, 1), annotate=False)
         for node, visits in r.visits.items():
             G.nodes[node][VISITS] = visits

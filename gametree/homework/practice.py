@@ -28,7 +28,8 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.homework.check import AnswerKey, Finding, Verdict
+from gametree.homework.check import AnswerKey
+from gametree.homework.findings import Finding, Verdict
 from gametree.homework.story import replay
 from gametree.search.trace import Enter, Leaf, TranspositionHit
 

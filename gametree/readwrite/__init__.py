@@ -1,5 +1,12 @@
 """Reading and writing game trees: the notation, JSON, DOT, GraphML and Gambit .efg.
 
+- ``dispatch``: :func:`load`, :func:`dump`, :func:`loads`, :func:`dumps`, by suffix, name
+  or sniffing, handing over to one module per format:
+- ``notationfile`` (the notation, :mod:`gametree.notation`), ``jsonfile``, ``dotfile``
+  (with ``dotsyntax``, the DOT parser), ``graphml``, ``efg``: each a string-level
+  ``parse_*`` and ``generate_*``, its quoting and its limits;
+- ``common``: what the formats share: decoding text, numbers in range, attribute checks.
+
 =============  ==========  ===================================================================
 Suffix         Format      Contents
 =============  ==========  ===================================================================
@@ -14,12 +21,6 @@ Suffix         Format      Contents
                            (:mod:`gametree.readwrite.efg`)
 =============  ==========  ===================================================================
 
-Each format lives in a module of its own (:mod:`~gametree.readwrite.jsonfile`,
-:mod:`~gametree.readwrite.dotfile`, :mod:`~gametree.readwrite.graphml`,
-:mod:`~gametree.readwrite.efg`; the notation in :mod:`gametree.notation`) with a
-string-level ``parse_*`` and ``generate_*``; :func:`load` and :func:`dump` dispatch by
-suffix.
-
 Every reader validates the tree (:func:`gametree.validate`). ``dump`` then ``load`` gives
 the same graph: nodes, edges, child order and attributes (JSON and GraphML keep every
 attribute, including the search annotations and ``G.graph["search"]``; DOT keeps the
@@ -28,337 +29,20 @@ of a tree; the notation what it can express). JSON has no
 infinity: ``inf`` and ``-inf`` are written as the strings ``"inf"`` and ``"-inf"`` and
 read back as floats (in every attribute except the text ones: ``label``, ``player``,
 ``move``, ``status``, ``bound``).
-
-Examples
---------
->>> import gametree
->>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
->>> print(dumps(G, "tree"))
-(A (B 3 12 8) (C 2 4 6) (D 14 5 2))
->>> H = loads(dumps(G, "json"))
->>> list(H.successors("C")), H.nodes["I"]
-(['H', 'I', 'J'], {'value': 4})
->>> loads("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]").nodes["K"]["value"]
-14
 """
 
-from __future__ import annotations
-
-import os
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
-
-import networkx as nx
-
-from gametree.attrs import MOVE, PROB, VALUE
-from gametree.exceptions import InvalidTreeError, TreeFileError
-from gametree.inputs import node_limit, read_input
-from gametree.notation import parse, to_notation
-from gametree.readwrite.common import (
-    SURROGATES,
-    check_key,
-    check_number,
-    check_text,
-    decode_text,
-    text_ids,
-)
-from gametree.readwrite.dotfile import generate_dot, parse_dot
-from gametree.readwrite.efg import generate_efg, parse_efg
-from gametree.readwrite.graphml import generate_graphml, parse_graphml
-from gametree.readwrite.jsonfile import generate_json, parse_json
-from gametree.validation import validate
+from gametree.readwrite.dispatch import FORMATS, dump, dumps, load, loads
+from gametree.readwrite.dispatch import format_for_path as format_for_path
+from gametree.readwrite.dispatch import format_name as format_name
+from gametree.readwrite.dispatch import sniff as sniff
+from gametree.readwrite.dotfile import generate_dot as generate_dot
+from gametree.readwrite.dotfile import parse_dot as parse_dot
+from gametree.readwrite.efg import generate_efg as generate_efg
+from gametree.readwrite.efg import parse_efg as parse_efg
+from gametree.readwrite.graphml import generate_graphml as generate_graphml
+from gametree.readwrite.graphml import parse_graphml as parse_graphml
+from gametree.readwrite.jsonfile import generate_json as generate_json
+from gametree.readwrite.jsonfile import parse_json as parse_json
+from gametree.readwrite.notationfile import generate_notation as generate_notation
 
 __all__ = ["FORMATS", "dump", "dumps", "load", "loads"]
-
-FORMATS: dict[str, str] = {
-    ".tree": "tree",
-    ".json": "json",
-    ".dot": "dot",
-    ".gv": "dot",
-    ".graphml": "graphml",
-    ".efg": "efg",
-}
-"""File suffix -> format name, as used by :func:`load` and :func:`dump`."""
-
-_FORMAT_NAMES = {
-    "tree": "tree",
-    "notation": "tree",
-    "json": "json",
-    "dot": "dot",
-    "gv": "dot",
-    "graphml": "graphml",
-    "efg": "efg",
-    "gambit": "efg",
-}
-
-
-def _parse_notation(
-    text: str, *, filename: str | None = None, max_nodes: int | None = None
-) -> nx.DiGraph:
-    return parse(text, filename=filename, max_nodes=max_nodes)
-
-
-def generate_notation(G: nx.DiGraph) -> str:
-    """Return :func:`~gametree.notation.to_notation` of ``G``, refusing what reads back wrong.
-
-    Ids come back as text, so two nodes with the same text (``1`` and ``"1"``) are
-    refused, as are a leaf without a value (a frontier leaf: the notation has no empty
-    leaf), non-string attribute names, lone surrogates and integers beyond float range.
-    """
-    text_ids(G, "the notation")
-    succ = G._succ
-    for node, data in G.nodes(data=True):
-        where = f"node {node!r}"
-        if not succ[node] and VALUE not in data:
-            raise TreeFileError(
-                f"{where}: a leaf without a value cannot be written in the notation; "
-                "write JSON or GraphML"
-            )
-        _check_scalars(data, where)
-    for u, v, data in G.edges(data=True):
-        _check_scalars({k: data[k] for k in (MOVE, PROB) if k in data}, f"edge {u!r} -> {v!r}")
-    return to_notation(G)
-
-
-def _check_scalars(data: dict[Any, Any], where: str) -> None:
-    for key, value in data.items():
-        name = check_key(key, where, "the notation", SURROGATES)
-        if isinstance(value, str):
-            check_text(value, f"{where}: {name}", "the notation", SURROGATES)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            check_number(value, f"{where}: {name}", "the notation")
-
-
-# Format name -> string-level reader and writer (one module per format).
-_PARSERS: dict[str, Callable[..., nx.DiGraph]] = {
-    "tree": _parse_notation,
-    "json": parse_json,
-    "dot": parse_dot,
-    "graphml": parse_graphml,
-    "efg": parse_efg,
-}
-_GENERATORS: dict[str, Callable[[nx.DiGraph], str]] = {
-    "tree": generate_notation,
-    "json": generate_json,
-    "dot": generate_dot,
-    "graphml": generate_graphml,
-    "efg": generate_efg,
-}
-
-
-def format_name(format: str) -> str:
-    """Return the canonical format name for ``format`` (a name or a suffix).
-
-    >>> format_name(".gv"), format_name("notation")
-    ('dot', 'tree')
-    """
-    key = format.lower().lstrip(".")
-    if key not in _FORMAT_NAMES:
-        known = ", ".join(sorted(_FORMAT_NAMES))
-        raise TreeFileError(f"unknown format {format!r}; known formats: {known}")
-    return _FORMAT_NAMES[key]
-
-
-def format_for_path(path: str | os.PathLike[str]) -> str:
-    """Return the format of ``path`` from its suffix, or raise :class:`TreeFileError`."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in FORMATS:
-        known = ", ".join(FORMATS)
-        shown = repr(suffix) if suffix else "no suffix"
-        raise TreeFileError(
-            f"{os.fspath(path)}: cannot tell the format from {shown}; known suffixes: {known}"
-        )
-    return FORMATS[suffix]
-
-
-def sniff(text: str) -> str:
-    """Guess the format of ``text``: JSON, DOT, GraphML, .efg or else the notation.
-
-    >>> sniff("[[1, 2], 3]"), sniff("digraph { A -> B }"), sniff("(A 1 2)")
-    ('json', 'dot', 'tree')
-    >>> sniff('EFG 2 R "" { "1" "2" }')
-    'efg'
-    """
-    head = text.lstrip("\ufeff \t\r\n")[:64]
-    if head[:1] in ("[", "{"):
-        return "json"
-    if head[:1] == "<":
-        return "graphml"
-    first = head.split(None, 1)[0].lower() if head.split() else ""
-    if first in ("digraph", "strict", "graph") or first.startswith(("digraph{", "graph{")):
-        return "dot"
-    if first == "efg":
-        return "efg"
-    return "tree"
-
-
-def load(
-    path: str | os.PathLike[str], *, max_nodes: int | None = None, **options: Any
-) -> nx.DiGraph:
-    """Read a game tree from a file; the format comes from the suffix.
-
-    Parameters
-    ----------
-    path : str or path-like
-        A ``.tree``, ``.json``, ``.dot``/``.gv``, ``.graphml`` or ``.efg`` file.
-    max_nodes : int, optional
-        The node limit (default :func:`gametree.inputs.node_limit`: the environment
-        variable ``GAMETREE_MAX_NODES``, else 2,000,000). Every reader counts the nodes
-        as it builds the tree and stops at the first one past the limit.
-    **options
-        Options of the format's reader: ``payoff=1`` or ``payoff=2`` for ``.efg``
-        (:func:`gametree.readwrite.efg.parse_efg`).
-
-    Returns
-    -------
-    networkx.DiGraph
-        A valid game tree.
-
-    Raises
-    ------
-    FileNotFoundError
-        If the file does not exist (any ``OSError`` from reading passes through).
-    InputError
-        If the file is larger than the input limit (:mod:`gametree.inputs`, 64 MiB by
-        default) or not a regular file (a FIFO, a device, a folder).
-    TreeFileError
-        Unknown suffix (the message lists the known ones), text that is not UTF-8 (naming
-        the byte offset), binary data, or content of the wrong shape; in JSON and
-        GraphML also a tree past the node limit.
-    TreeSyntaxError
-        Text that does not parse, with the file name, line and column; in the notation,
-        DOT and .efg also a tree past the node limit, at its first node too many.
-    InvalidTreeError
-        A tree that breaks the contract, naming the file and the node.
-
-    See Also
-    --------
-    dump, loads
-
-    Examples
-    --------
-    >>> import tempfile, pathlib, gametree
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "aima.tree"
-    >>> _ = path.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))  # AIMA Figure 5.2")
-    >>> G = load(path)
-    >>> G.nodes["E"]["value"], G.nodes["B"]["player"]
-    (3, 'MIN')
-    """
-    fmt = format_for_path(path)
-    name = os.fspath(path)
-    data = read_input(path)
-    try:
-        return loads(decode_text(data, name), fmt, filename=name, max_nodes=max_nodes, **options)
-    except InvalidTreeError as exc:
-        if str(exc).startswith(f"{name}: "):
-            raise
-        raise InvalidTreeError(f"{name}: {exc}", node=exc.node, problems=exc.problems) from None
-
-
-def dump(G: nx.DiGraph, path: str | os.PathLike[str]) -> None:
-    """Write ``G`` to a file in the format named by the suffix (see :func:`dumps`).
-
-    Raises
-    ------
-    TreeFileError
-        Unknown suffix, or an attribute the format cannot hold.
-    InvalidTreeError
-        If ``G`` is not a valid game tree.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib, gametree
-    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "aima.graphml"
-    >>> dump(G, path)
-    >>> list(load(path).edges("A"))
-    [('A', 'B'), ('A', 'C'), ('A', 'D')]
-    """
-    fmt = format_for_path(path)
-    text = dumps(G, fmt)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text if text.endswith("\n") else text + "\n")
-
-
-def loads(
-    text: str,
-    format: str | None = None,
-    *,
-    filename: str | None = None,
-    max_nodes: int | None = None,
-    **options: Any,
-) -> nx.DiGraph:
-    """Read a game tree from a string.
-
-    Parameters
-    ----------
-    text : str
-        The content.
-    format : {None, "tree", "json", "dot", "graphml", "efg"}
-        None sniffs it: JSON when it starts with ``[`` or ``{``, DOT when it starts with
-        ``digraph``, ``strict`` or ``graph``, GraphML when it starts with ``<``, .efg
-        when it starts with ``EFG``, else the notation. (A ``[`` text that is not JSON
-        is read as notation.)
-    filename : str, optional
-        Named in error messages.
-    max_nodes : int, optional
-        The node limit, as for :func:`load`.
-    **options
-        Options of the format's reader (``payoff=`` for .efg).
-
-    Returns
-    -------
-    networkx.DiGraph
-        A valid game tree.
-
-    Examples
-    --------
-    >>> G = loads('digraph { A [player=MAX]; A -> B; A -> C; B [value=3]; C [value=-1] }')
-    >>> list(G.successors("A")), G.nodes["C"]["value"]
-    (['B', 'C'], -1)
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"loads() needs a str, got {type(text).__name__}")
-    fmt = sniff(text) if format is None else format_name(format)
-    if options and fmt != "efg":
-        names = ", ".join(f"{k}=" for k in options)
-        raise TreeFileError(f"{names} applies only to .efg files, not to the {fmt} format")
-    limit = node_limit(max_nodes)
-    if fmt == "json":
-        return parse_json(text, filename=filename, sniffed=format is None, max_nodes=limit)
-    return _PARSERS[fmt](text, filename=filename, max_nodes=limit, **options)
-
-
-def dumps(G: nx.DiGraph, format: str = "tree") -> str:
-    """Write ``G`` as text in ``format``: tree, json, dot, graphml or efg.
-
-    JSON is networkx node-link data (``nodes`` and ``edges``, child order kept, ``inf``
-    as ``"inf"``); DOT a plain ``digraph`` with the attributes (for a styled diagram
-    use the drawing module's ``to_dot``); GraphML keeps attribute types.
-
-    Raises
-    ------
-    InvalidTreeError
-        If ``G`` is not a valid game tree.
-    TreeFileError
-        If an attribute cannot be written in the format.
-
-    Examples
-    --------
-    >>> import gametree
-    >>> print(dumps(gametree.from_nested([[3, 12]]), "dot"))
-    digraph {
-      root="A";
-      "A" [player="MAX"];
-      "B" [player="MIN"];
-      "C" [value=3];
-      "D" [value=12];
-      "A" -> "B";
-      "B" -> "C";
-      "B" -> "D";
-    }
-    """
-    fmt = format_name(format)
-    validate(G)
-    return _GENERATORS[fmt](G)

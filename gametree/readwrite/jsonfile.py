@@ -36,7 +36,7 @@ from gametree.readwrite.common import (
 )
 from gametree.validation import validate
 
-__all__ = ["generate_json", "parse_json"]
+__all__ = ["generate_json", "node_id_from_json", "node_id_to_json", "parse_json"]
 
 
 # Attribute names node-link data uses itself; an attribute of that name is written with
@@ -59,9 +59,11 @@ def _attrs_in(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _json_id(value: Any, where: str) -> Hashable:
+def node_id_from_json(value: Any, where: str) -> Hashable:
+    """A node id read from JSON: a string or a number, a list read as a tuple (GraphML
+    keeps ids that are not strings this way too)."""
     if isinstance(value, list):
-        return tuple(_json_id(v, where) for v in value)
+        return tuple(node_id_from_json(v, where) for v in value)
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return value  # (node ids are never decoded: a node "inf" stays a string)
     raise InvalidTreeError(f"{where}: node id {value!r} must be a string or a number")
@@ -167,11 +169,13 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
     G = nx.DiGraph()
     G.graph.update(_attrs_in({k: v for k, v in graph.items() if k != ROOT}))
     if ROOT in graph:
-        G.graph[ROOT] = None if graph[ROOT] is None else _json_id(graph[ROOT], f"{where}: root")
+        G.graph[ROOT] = (
+            None if graph[ROOT] is None else node_id_from_json(graph[ROOT], f"{where}: root")
+        )
     for i, entry in enumerate(nodes):
         if not isinstance(entry, dict) or "id" not in entry:
             raise InvalidTreeError(f"{where}: nodes[{i}] must be an object with an 'id'")
-        node = _json_id(entry["id"], f"{where}: nodes[{i}]")
+        node = node_id_from_json(entry["id"], f"{where}: nodes[{i}]")
         if node in G:
             raise InvalidTreeError(f"{where}: node {node!r} is listed twice", node=node)
         attrs = {k: v for k, v in entry.items() if k not in _RESERVED["node"]}
@@ -179,8 +183,8 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
     for i, entry in enumerate(edges):
         if not isinstance(entry, dict) or "source" not in entry or "target" not in entry:
             raise InvalidTreeError(f"{where}: edges[{i}] must have a 'source' and a 'target'")
-        source = _json_id(entry["source"], f"{where}: edges[{i}]")
-        target = _json_id(entry["target"], f"{where}: edges[{i}]")
+        source = node_id_from_json(entry["source"], f"{where}: edges[{i}]")
+        target = node_id_from_json(entry["target"], f"{where}: edges[{i}]")
         for end in (source, target):
             if end not in G:
                 raise InvalidTreeError(
@@ -197,10 +201,11 @@ def _read_node_link(data: dict[str, Any], where: str) -> nx.DiGraph:
     return G
 
 
-def _id_out(node: Any) -> Any:
-    """A node id as JSON: a string, an int, a finite float or a list of those (a tuple)."""
+def node_id_to_json(node: Any) -> Any:
+    """A node id as JSON: a string, an int, a finite float or a list of those (a tuple);
+    :func:`node_id_from_json` reads it back."""
     if isinstance(node, tuple):
-        return [_id_out(part) for part in node]
+        return [node_id_to_json(part) for part in node]
     if isinstance(node, str):
         check_text(node, f"node {node!r}", "JSON", SURROGATES)
         return str(node)
@@ -225,7 +230,7 @@ def _attrs_out(data: dict[Any, Any], kind: str, where: str) -> dict[str, Any]:
 
 
 def generate_json(G: nx.DiGraph) -> str:
-    node_id = _id_out
+    node_id = node_id_to_json
 
     def dump_one(obj: Any) -> str:
         return json.dumps(obj, ensure_ascii=False, allow_nan=False)

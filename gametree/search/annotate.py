@@ -24,26 +24,29 @@ from gametree.attrs import (
     ANNOTATION_NODE_ATTRS,
     BETA,
     BOUND,
+    PROVEN,
     PRUNED,
     PV,
     SEARCH,
     SEARCH_VALUE,
     STATUS,
+    TOTAL,
     VISIT,
     VISITED,
+    VISITS,
 )
 from gametree.exceptions import GameTreeError, SearchError
+from gametree.search.bound import BOUND_NAME_OF_CODE, Bound
 from gametree.search.engine import gc_paused
+from gametree.search.mcts_result import MCTSResult
 from gametree.search.result import (
-    BOUND_NAME_OF_CODE,
-    Bound,
     NodeValueMap,
     SearchResult,
     replaced,
     stored_cuts,
 )
 
-__all__ = ["annotate", "clear_annotations"]
+__all__ = ["annotate", "annotate_mcts", "clear_annotations"]
 
 EXACT_NAME = Bound.EXACT.value
 
@@ -142,15 +145,51 @@ def annotate(G: nx.DiGraph, result: SearchResult) -> None:
         present = False
     if not present:
         raise SearchError(f"the result's root {root!r} is not a node of the graph")
-    from gametree.search.mcts_loop import MCTSResult
-
     if isinstance(result, MCTSResult):
-        from gametree.search.mcts import annotate_mcts
-
         annotate_mcts(G, result)
         return
     with gc_paused():
         _annotate(G, result)
+
+
+def annotate_mcts(G: nx.DiGraph, result: MCTSResult) -> None:
+    """Write an MCTS result onto ``G``, replacing any earlier annotation.
+
+    Added nodes get ``status="visited"``, ``visits``, ``total``, ``search_value`` (the
+    mean, or the proven value) and ``proven`` where the solver proved one; edges gone
+    down get ``status="visited"`` and ``visits``; the most-visited path ``pv=True``.
+    ``G.graph["search"]`` holds the options, ``scale`` (the ``(lo, hi)`` used) and
+    ``labels`` (``"wins"`` on a win/loss tree, else ``"mean"``: how drawings label
+    the nodes).
+    Costs what the tree MCTS added costs.
+    """
+    forget(G)
+    nodes, succ = G._node, G._succ
+    values = result.node_values
+    proven = result.proven
+    for n, visits in result.visits.items():
+        data = nodes[n]
+        data[STATUS] = VISITED
+        data[VISITS] = visits
+        data[TOTAL] = result.totals[n]
+        if n in values:
+            data[SEARCH_VALUE] = values[n].value
+        if n in proven:
+            data[PROVEN] = proven[n]
+    for (u, v), visits in result.edge_visits.items():
+        edge = succ[u][v]
+        edge[STATUS] = VISITED
+        edge[VISITS] = visits
+    pv = result.pv
+    for u, v in itertools.pairwise(pv):
+        succ[u][v][PV] = True
+    G.graph[SEARCH] = {
+        "algorithm": result.algorithm,
+        **dict(result.options),
+        "scale": result.value_range,
+        "labels": "wins" if result.win_loss else "mean",
+    }
+    remember(G, list(result.visits), ())
 
 
 def _annotate(G: nx.DiGraph, result: SearchResult) -> None:
@@ -223,8 +262,9 @@ def _with_details(G: nx.DiGraph, result: SearchResult) -> SearchResult:
     depth limit, transposition table, child order or hook, so its recorded options are
     enough to repeat it. The repeat is used only if it evaluates the same leaves.
     """
-    from gametree.search.algorithms import canonical_name
-    from gametree.search.engine import make_plan, run_to_result
+    from gametree.search.engine import run_to_result
+    from gametree.search.names import canonical_name
+    from gametree.search.plan import make_plan
 
     try:
         name = canonical_name(result.algorithm)

@@ -19,7 +19,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import SearchError
-from gametree.search.engine import Evaluate, Expand, Plan, check_flag, make_plan
+from gametree.search.bound import Bound
 from gametree.search.passes import (
     MultiPassResult,
     PassRunner,
@@ -28,7 +28,7 @@ from gametree.search.passes import (
     finish,
     recorded_options,
 )
-from gametree.search.result import Bound
+from gametree.search.plan import Evaluate, Expand, Plan, check_flag, make_plan
 from gametree.search.trace import ReSearch, TraceEvent
 from gametree.validation import value_problem
 

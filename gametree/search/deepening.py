@@ -10,9 +10,11 @@ import networkx as nx
 
 from gametree.attrs import PLAYER
 from gametree.exceptions import SearchError
-from gametree.search.algorithms import canonical_name, solve
-from gametree.search.engine import check_flag
-from gametree.search.result import SearchResult, SearchStats, jsonable
+from gametree.search.algorithms import solve
+from gametree.search.names import canonical_name
+from gametree.search.plan import check_flag
+from gametree.search.result import SearchResult, SearchStats
+from gametree.valuetext import jsonable
 
 __all__ = ["IterativeDeepeningResult", "iterative_deepening"]
 

@@ -9,9 +9,12 @@ so a MIN node under a MIN node is not negated. Players are read from each node's
 ``player`` attribute, never from depth parity. The core keeps an explicit stack (no
 recursion: a chain 100,000 nodes deep searches fine).
 
-The rules it applies (cutoff test, tie-breaking, bound types, fail-hard clamp,
-transposition-table entries, chance averaging) live in :mod:`gametree.search.rules`,
-shared with the lean loops (:mod:`gametree.search.fast`, :mod:`gametree.games.fastsearch`).
+It runs a checked request, a :class:`~gametree.search.plan.Plan`. The rules it applies
+(cutoff test, tie-breaking, bound types, fail-hard clamp, transposition-table entries,
+chance averaging) live in :mod:`gametree.search.rules`, shared with the lean loops
+(:mod:`gametree.search.fast`, :mod:`gametree.games.fastsearch`); its steps at CHANCE
+nodes under Star1/Star2 are in :mod:`gametree.search.starchance`, and what it keeps per
+node in :mod:`gametree.search.frames`.
 What the core guarantees, whichever algorithm drives it:
 
 * Child order is ``G.succ[node]`` order, or the order given by ``child_order``.
@@ -47,325 +50,56 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Callable, Generator, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
-from gametree.attrs import BOUNDS, PLAYER, PROB, ROOT, VALUE
+from gametree.attrs import PLAYER, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.result import BOUND_OF_CODE, NodeValueMap, SearchResult, SearchStats
+from gametree.search.bound import BOUND_OF_CODE
+from gametree.search.frames import Frame
+from gametree.search.plan import Plan, Table, check_flag, make_plan
+from gametree.search.result import NodeValueMap, SearchResult, SearchStats
 from gametree.search.rules import (
     EXACT,
     LOWER,
+    SIGN,
     UPPER,
-    ChanceAverage,
-    WeightedSum,
     beats,
     better,
-    chance_cut,
     chance_value,
     chance_weights,
-    chance_window,
     clamp,
     entry_settles,
     fails_high,
     keeps,
     node_bound,
     star_bounds,
-    star_weights,
 )
+from gametree.search.starchance import StarChance
 from gametree.search.trace import (
-    ChanceCutoff,
     Cutoff,
     Enter,
     Exit,
     Leaf,
     Probe,
-    ProbeCutoff,
     ReSearch,
     StarProbe,
     TraceEvent,
     TranspositionHit,
 )
-from gametree.validation import bounds_problem, find_root, value_problem
+from gametree.validation import value_problem
 
 __all__ = ["Plan", "Table", "check_flag", "gc_paused", "make_plan", "run", "run_to_result"]
 
 INF = math.inf
-
-_SIGN = {"MAX": 1, "MIN": -1}
-
-Evaluate = Callable[[nx.DiGraph, Hashable], float]
-Expand = Callable[[Hashable], None]
-Table = dict[Hashable, tuple[float, int, int | None]]
-"""A transposition table: node -> (value, bound code, remaining depth), MAX's view.
-
-A run with ``transposition_table=True`` fills a fresh one unless its plan carries one
-(``Plan.table``): then it reads and extends that table, so a driver running several
-searches of one tree (MTD(f), SSS*) hands the entries of one pass to the next."""
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A validated search request: the graph, the algorithm and every option."""
-
-    G: nx.DiGraph
-    algorithm: str
-    root: Hashable
-    depth: int | None = None
-    evaluate: Evaluate | None = None
-    pruning: bool = False
-    pvs: bool = False
-    prune_on_equal: bool = True
-    fail: str = "soft"
-    window: tuple[float, float] = (-INF, INF)
-    transposition_table: bool = False
-    record: bool = False
-    child_order: Mapping[Hashable, Sequence[Hashable]] | None = None
-    expand: Expand | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
-    star: int = 0
-    bounds: tuple[float, float] = (-INF, INF)
-    table: Table | None = field(default=None, compare=False)
-    """A transposition table kept across runs (see :data:`Table`); None: a new one per run."""
-
-
-def check_flag(name: str, value: object) -> bool:
-    """Return ``value`` if it is True or False, else raise :class:`SearchError` naming
-    the option ``name``: every on/off option of a search is checked here."""
-    if not isinstance(value, bool):
-        raise SearchError(f"{name}={value!r} is not allowed; expected True or False")
-    return value
-
-
-def _check_window(window: object) -> tuple[float, float]:
-    try:
-        pair: Any = window
-        lo_f, hi_f = pair
-    except (TypeError, ValueError):
-        raise SearchError(
-            f"window={window!r} is not allowed; expected a pair (lo, hi) of numbers "
-            "with lo < hi, such as (-inf, inf) or (2, 5)"
-        ) from None
-    for bound in (lo_f, hi_f):
-        if value_problem(bound) is not None:
-            raise SearchError(f"window={window!r} is not allowed: {bound!r} is not a real number")
-    if not lo_f < hi_f:
-        raise SearchError(f"window={window!r} is not allowed; expected lo < hi")
-    return lo_f, hi_f
-
-
-def _named_root(G: nx.DiGraph) -> Hashable | None:
-    """Return ``G.graph["root"]`` when it names a parentless node (O(1)), else None.
-
-    :func:`gametree.find_root` also rejects unreachable extra roots, which costs a scan
-    of the whole graph; a search never looks at unreachable nodes, so it skips that.
-    """
-    root = G.graph.get(ROOT)
-    if root is None:
-        return None
-    try:
-        if root in G and not G._pred[root]:
-            return root  # type: ignore[no-any-return]
-    except TypeError:
-        return None
-    return None
-
-
-def make_plan(
-    G: nx.DiGraph,
-    algorithm: str,
-    *,
-    root: Hashable | None = None,
-    depth: int | None = None,
-    evaluate: Evaluate | None = None,
-    pruning: bool = False,
-    pvs: bool = False,
-    prune_on_equal: bool = True,
-    fail: str = "soft",
-    window: tuple[float, float] = (-INF, INF),
-    transposition_table: bool = False,
-    record: bool = False,
-    child_order: Mapping[Hashable, Sequence[Hashable]] | None = None,
-    expand: Expand | None = None,
-    options: Mapping[str, Any] | None = None,
-    star: int = 0,
-    bounds: tuple[float, float] = (-INF, INF),
-) -> Plan:
-    """Check every option and return the :class:`Plan`; raise :class:`SearchError`.
-
-    Raises
-    ------
-    SearchError
-        Naming the bad option and the allowed values.
-    InvalidTreeError
-        If ``G`` is not a DiGraph or has no unique root (when ``root`` is None).
-    """
-    if not isinstance(G, nx.DiGraph) or G.is_multigraph():
-        raise InvalidTreeError(f"expected a networkx.DiGraph, got {type(G).__name__}")
-    if root is None:
-        root = _named_root(G)
-        if root is None:
-            root = next(iter(G)) if expand is not None and len(G) == 1 else find_root(G)
-    else:
-        try:
-            present = root in G
-        except TypeError:
-            present = False
-        if not present:
-            raise SearchError(f"root={root!r} is not a node of the graph")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise SearchError(f"depth={depth!r} is not allowed; expected None or an int >= 0")
-    if evaluate is not None and not callable(evaluate):
-        raise SearchError(
-            f"evaluate={evaluate!r} is not allowed; expected None or a function (G, node) -> float"
-        )
-    if expand is not None and not callable(expand):
-        raise SearchError(f"expand={expand!r} is not allowed; expected None or a function")
-    if fail not in ("soft", "hard"):
-        raise SearchError(f"fail={fail!r} is not allowed; expected 'soft' or 'hard'")
-    check_flag("prune_on_equal", prune_on_equal)
-    check_flag("transposition_table", transposition_table)
-    lo, hi = _check_window(window)
-    why = bounds_problem(bounds)
-    if why is not None:
-        raise SearchError(f"bounds={bounds!r} is not allowed: {why}")
-    if child_order is not None and not isinstance(child_order, Mapping):
-        raise SearchError(
-            f"child_order={child_order!r} is not allowed; expected a mapping node -> children"
-        )
-    return Plan(
-        G=G,
-        algorithm=algorithm,
-        root=root,
-        depth=depth,
-        evaluate=evaluate,
-        pruning=pruning,
-        pvs=pvs,
-        prune_on_equal=prune_on_equal,
-        fail=fail,
-        window=(lo, hi),
-        transposition_table=transposition_table,
-        record=record,
-        child_order=child_order,
-        expand=expand,
-        options=dict(options or {}),
-        star=star,
-        bounds=(bounds[0], bounds[1]),
-    )
-
-
-class _Frame:
-    """The state of one internal node being searched (own point of view)."""
-
-    __slots__ = (
-        "acc",
-        "all_exact",
-        "any_lower",
-        "best",
-        "best_child",
-        "best_exact",
-        "bounds",
-        "chance",
-        "child_probe",
-        "children",
-        "cut",
-        "depth",
-        "hi",
-        "hi0",
-        "index",
-        "known_hi",
-        "known_lo",
-        "limit",
-        "lo",
-        "lo0",
-        "node",
-        "parent",
-        "probs",
-        "sign",
-        "star",
-    )
-
-    def __init__(
-        self,
-        node: Hashable,
-        parent: Hashable | None,
-        depth: int,
-        sign: int,
-        chance: bool,
-        children: list[Hashable],
-        lo: float,
-        hi: float,
-    ) -> None:
-        self.node = node
-        self.parent = parent
-        self.depth = depth
-        self.sign = sign
-        self.chance = chance
-        self.children = children
-        self.index = 0
-        self.lo = self.lo0 = lo
-        self.hi = self.hi0 = hi
-        self.best = -INF
-        self.best_child: Hashable | None = None
-        self.best_exact = False
-        self.cut = False
-        self.acc = ChanceAverage(node) if chance else None
-        self.all_exact = True
-        self.any_lower = False
-        self.probs: list[float] | None = None
-        self.child_probe = False
-        self.known_lo: float | None = None
-        self.known_hi: float | None = None
-        self.limit = len(children)
-        self.bounds: tuple[float, float] = (-INF, INF)
-        self.star: _Star | None = None
-
-
-class _Star:
-    """What Star1/Star2 know at a CHANCE node: every outcome's value lies in
-    ``[lows[j], highs[j]]`` (MAX's view); searching or probing an outcome narrows its
-    pair, and the node cuts once the weighted sums leave its window."""
-
-    __slots__ = (
-        "current",
-        "cut",
-        "hi_sum",
-        "highs",
-        "lo_sum",
-        "lows",
-        "probe_next",
-        "probing",
-        "redo",
-        "sources",
-        "weights",
-    )
-
-    def __init__(
-        self, weights: list[Any], lows: list[float], highs: list[float], probing: bool
-    ) -> None:
-        self.weights = weights
-        self.lows = lows
-        self.highs = highs
-        self.lo_sum = WeightedSum(weights, lows)
-        self.hi_sum = WeightedSum(weights, highs)
-        # Where each outcome's pair comes from: "bound", "probe" or "value".
-        self.sources = ["bound"] * len(lows)
-        self.probing = probing
-        self.probe_next = 0
-        self.redo: int | None = None
-        self.current = 0
-        self.cut: tuple[float, int] | None = None
 
 
 def _max_view(sign: int, lo: float, hi: float) -> tuple[float, float]:
     return (lo, hi) if sign > 0 else (-hi, -lo)
 
 
-class _Search:
+class _Search(StarChance):
     """One run of the core; :meth:`steps` yields trace events and returns the result."""
 
     def __init__(self, plan: Plan) -> None:
@@ -377,7 +111,7 @@ class _Search:
         self.nodes = G._node
         self.record = plan.record
         self.events: list[TraceEvent] = []
-        self.stack: list[_Frame] = []
+        self.stack: list[Frame] = []
         self.values: dict[Hashable, tuple[float, int]] = {}
         self.windows: dict[Hashable, tuple[float, float]] = {}
         self.chosen: dict[Hashable, Hashable] = {}
@@ -520,7 +254,7 @@ class _Search:
         if player == "CHANCE":
             sign, chance = 1, True
         else:
-            found = _SIGN.get(player)
+            found = SIGN.get(player)
             chance = False
             if found is None:
                 raise InvalidTreeError(
@@ -539,7 +273,7 @@ class _Search:
                     f"children of {node!r} ({list(kids)!r})"
                 )
         lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
-        frame = _Frame(node, parent, depth, sign, chance, children, lo, hi)
+        frame = Frame(node, parent, depth, sign, chance, children, lo, hi)
         if known is not None:
             # A stored bound strictly inside the window narrows it (own point of view).
             value, bound = known[0] * sign, known[1] * sign
@@ -557,153 +291,6 @@ class _Search:
             if chance:
                 self.star_start(frame)
         return None
-
-    # -- Star1 / Star2 at CHANCE nodes -------------------------------------------------
-
-    def own_bounds(self, node: Hashable) -> tuple[float, float] | None:
-        own = self.nodes[node].get(BOUNDS)
-        if own is None:
-            return None
-        why = bounds_problem(own)
-        if why is not None:
-            raise InvalidTreeError(f"node {node!r}: bounds {why}", node=node)
-        return own[0], own[1]
-
-    def probeable(self, node: Hashable, depth: int) -> bool:
-        """Whether Star2 probes ``node``: a MAX or MIN node with several children."""
-        return (
-            self.nodes[node].get(PLAYER) in _SIGN
-            and len(self.kids(node)) > 1
-            and not self.is_horizon(node, depth)
-        )
-
-    def star_start(self, f: _Frame) -> None:
-        """Set up Star1/Star2 at CHANCE frame ``f``: each outcome's bounds, then cut at
-        once if the bounds alone settle the node. Outcomes that are all unbounded on
-        both sides leave ``f.star`` None: the node is searched as expectiminimax does."""
-        pairs = [star_bounds(f.bounds, self.own_bounds(c)) for c in f.children]
-        if all(lo == -INF and hi == INF for lo, hi in pairs):
-            return
-        assert f.probs is not None
-        depth = f.depth + 1
-        probing = self.plan.star == 2 and any(self.probeable(c, depth) for c in f.children)
-        f.star = _Star(
-            star_weights(f.probs), [lo for lo, _ in pairs], [hi for _, hi in pairs], probing
-        )
-        self.star_check(f, None)
-
-    def star_check(self, f: _Frame, child: Hashable | None) -> None:
-        """Apply the chance cutoff rule at ``f`` after ``child`` (None: before any)."""
-        st = f.star
-        assert st is not None
-        if st.lows == st.highs:
-            return  # every outcome is known exactly: so is the average
-        low, high = st.lo_sum.total(), st.hi_sum.total()
-        cut = chance_cut(low, high, f.lo, f.hi, self.plan.prune_on_equal)
-        if cut is None:
-            return
-        st.cut = cut
-        f.cut = True
-        skipped = tuple(c for j, c in enumerate(f.children) if st.sources[j] == "bound")
-        if not skipped and "probe" not in st.sources:
-            return  # the last outcome returned a bound: the node returns one, nothing cut
-        self.cutoffs += 1
-        self.pruned.extend((f.node, c) for c in skipped)
-        record = self.record
-        value, bound = cut
-        terms = tuple(st.highs if bound == UPPER else st.lows)
-        if record:
-            self.events.append(
-                ChanceCutoff(
-                    f.node,
-                    child,
-                    value,
-                    f.lo,
-                    f.hi,
-                    skipped,
-                    BOUND_OF_CODE[bound],
-                    tuple(f.children),
-                    tuple(float(w) for w in st.weights),
-                    terms,
-                    tuple(st.sources),
-                )
-            )
-        # Outcomes only probed keep their other children unsearched.
-        for j, c in enumerate(f.children):
-            if st.sources[j] != "probe":
-                continue
-            order = self.plan.child_order
-            kids = list(order[c]) if order is not None and c in order else list(self.kids(c))
-            rest = tuple(kids[1:])
-            self.pruned.extend((c, k) for k in rest)
-            if record and rest:
-                a, b = st.lows[j], st.highs[j]
-                self.events.append(ProbeCutoff(c, kids[0], a if a > -INF else b, a, b, rest))
-
-    def star_next(self, f: _Frame) -> tuple[Hashable, float, float, bool]:
-        """The next outcome to probe or search at CHANCE frame ``f``, with its window."""
-        st = f.star
-        assert st is not None
-        if st.probing:
-            depth = f.depth + 1
-            while st.probe_next < len(f.children):
-                j = st.probe_next
-                st.probe_next += 1
-                child = f.children[j]
-                if st.weights[j] and self.probeable(child, depth):
-                    a, b = self.star_window(st, j, f.lo, f.hi)
-                    return child, a, b, True
-            st.probing = False
-        j = f.index
-        f.index += 1
-        st.current = j
-        if st.redo is not None:
-            st.redo = None
-            self.re_searches += 1
-            if self.record:
-                self.events.append(ReSearch(f.children[j], f.node, -INF, INF, st.lows[j]))
-            return f.children[j], -INF, INF, False
-        a, b = self.star_window(st, j, f.lo, f.hi)
-        return f.children[j], a, b, False
-
-    @staticmethod
-    def star_window(st: _Star, j: int, alpha: float, beta: float) -> tuple[float, float]:
-        w, lo, hi = st.weights[j], st.lows[j], st.highs[j]
-        rest_hi, rest_lo = st.hi_sum.total(w, hi), st.lo_sum.total(w, lo)
-        return chance_window(w, lo, hi, rest_hi, rest_lo, alpha, beta)
-
-    def star_deliver(
-        self, f: _Frame, child: Hashable, value: float, bound: int, probe: bool
-    ) -> tuple[float, int] | None:
-        """Narrow the outcome's bounds with a probe's or a search's result; cut when the
-        node's average leaves the window. Return what the average takes, or None (a
-        probe, a cut, or an outcome to search again)."""
-        st = f.star
-        assert st is not None
-        j = st.probe_next - 1 if probe else st.current
-        lo, hi = st.lows[j], st.highs[j]
-        if bound != LOWER and value < hi:
-            hi = value
-        if bound != UPPER and value > lo:
-            lo = value
-        if hi <= lo:
-            # Within the bounds a failing-low value at the lower bound is exact.
-            value, bound = (hi, EXACT) if bound == UPPER else (lo, EXACT)
-            lo = hi = value
-        w = st.weights[j]
-        st.lo_sum.replace(w, st.lows[j], lo)
-        st.hi_sum.replace(w, st.highs[j], hi)
-        st.lows[j], st.highs[j] = lo, hi
-        st.sources[j] = "probe" if probe else "value"
-        self.star_check(f, child)
-        if probe or f.cut:
-            return None
-        if bound != EXACT and st.weights[j]:
-            # Only an exact outcome is averaged: search it again with the open window.
-            st.redo = j
-            f.index -= 1
-            return None
-        return value, bound
 
     def chance_probs(self, node: Hashable, children: list[Hashable]) -> list[float]:
         edges = self.succ[node]
@@ -851,7 +438,7 @@ class _Search:
                 events.clear()
 
     def deliver(
-        self, f: _Frame, child: Hashable, v: float, vb: int, pruning: bool, poe: bool
+        self, f: Frame, child: Hashable, v: float, vb: int, pruning: bool, poe: bool
     ) -> None:
         """Fold a child's value ``v`` (own view, bound ``vb``) into frame ``f``."""
         if f.best_child is None or better(v, vb, f.best, f.best_exact):
@@ -878,7 +465,7 @@ class _Search:
                 reported, _ = self.report(f.sign, f.best, LOWER, f.lo0, f.hi0)
                 self.events.append(Cutoff(f.node, child, reported * f.sign, a, b, skipped))
 
-    def finish(self, f: _Frame) -> tuple[float, int, float, int]:
+    def finish(self, f: Frame) -> tuple[float, int, float, int]:
         """Close frame ``f``: record and return its soft and reported values (MAX view)."""
         chosen = None
         if f.star is not None and f.star.cut is not None:
@@ -913,7 +500,7 @@ class _Search:
     def result(
         self,
         soft: float,
-        root_frame: _Frame | None,
+        root_frame: Frame | None,
         bound: int,
         reported: float | None = None,
         rbound: int | None = None,

@@ -34,14 +34,14 @@ from operator import eq, itemgetter
 from typing import Any
 
 from gametree.attrs import PLAYER, VALUE
-from gametree.search.engine import Plan, gc_paused
+from gametree.search.engine import gc_paused
+from gametree.search.plan import Plan
 from gametree.search.result import NodeValueMap, SearchResult, SearchStats, stored_as_cuts
-from gametree.search.rules import EXACT, LOWER, UPPER, beats, better, clamp, node_bound
+from gametree.search.rules import EXACT, LOWER, SIGN, UPPER, beats, better, clamp, node_bound
 
 __all__ = ["fast_search"]
 
 INF = math.inf
-_SIGN = {"MAX": 1, "MIN": -1}
 
 
 class _GiveUp(Exception):
@@ -77,7 +77,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     succ = G._succ
     pred = G._pred
     nodes = G._node
-    sign_of = _SIGN
+    sign_of = SIGN
     pruning = plan.pruning
     beat = beats(plan.prune_on_equal)
     hard = plan.fail == "hard"

@@ -9,36 +9,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 import networkx as nx
 
 from gametree.attrs import (
     PLAYER,
-    PROVEN,
-    PV,
-    SEARCH,
-    SEARCH_VALUE,
-    STATUS,
     TOTAL,
     VALUE,
-    VISITED,
     VISITS,
 )
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.annotate import forget, remember
-from gametree.search.engine import check_flag, gc_paused, make_plan
-from gametree.search.mcts_loop import (
-    GraphSource,
-    MCTSResult,
-    _Tree,
-    check_options,
-    recorded_options,
-    run_seeded,
-    summarise,
-    ucb1_score,
-)
+from gametree.search.annotate import annotate_mcts
+from gametree.search.engine import gc_paused
+from gametree.search.mcts_loop import GraphSource, check_options, recorded_options, run_seeded
+from gametree.search.mcts_result import MCTSResult, summarise
+from gametree.search.mcts_tree import Tree, ucb1_score
+from gametree.search.plan import check_flag, make_plan
 from gametree.search.result import edge_move
 from gametree.validation import value_problem
 
@@ -120,7 +107,7 @@ def mcts(
         Write ``visits``, ``total``, ``status`` and ``pv`` onto ``G`` (see
         :func:`annotate_mcts`).
     trace : bool, default False
-        Keep the events (:class:`~gametree.search.mcts_loop.Selection`, ``Expansion``,
+        Keep the events (:class:`~gametree.search.trace.Selection`, ``Expansion``,
         ``Playout``, ``Backpropagation``; one per phase per iteration).
     root : node, optional
         Search from this node.
@@ -167,7 +154,7 @@ def mcts(
         value_range_checked = leaf_range(G, start) or (0.0, 1.0)
     source = GraphSource(G)
 
-    def name(tree: _Tree, i: int) -> Hashable:
+    def name(tree: Tree, i: int) -> Hashable:
         return tree.pos[i]  # type: ignore[no-any-return]
 
     options = {
@@ -205,46 +192,6 @@ def mcts(
         if annotate:
             annotate_mcts(G, result)
     return result
-
-
-def annotate_mcts(G: nx.DiGraph, result: MCTSResult) -> None:
-    """Write an MCTS result onto ``G``, replacing any earlier annotation.
-
-    Added nodes get ``status="visited"``, ``visits``, ``total``, ``search_value`` (the
-    mean, or the proven value) and ``proven`` where the solver proved one; edges gone
-    down get ``status="visited"`` and ``visits``; the most-visited path ``pv=True``.
-    ``G.graph["search"]`` holds the options, ``scale`` (the ``(lo, hi)`` used) and
-    ``labels`` (``"wins"`` on a win/loss tree, else ``"mean"``: how drawings label
-    the nodes).
-    Costs what the tree MCTS added costs.
-    """
-    forget(G)
-    nodes, succ = G._node, G._succ
-    values = result.node_values
-    proven = result.proven
-    for n, count in result.visits.items():
-        data = nodes[n]
-        data[STATUS] = VISITED
-        data[VISITS] = count
-        data[TOTAL] = result.totals[n]
-        if n in values:
-            data[SEARCH_VALUE] = values[n].value
-        if n in proven:
-            data[PROVEN] = proven[n]
-    for (u, v), count in result.edge_visits.items():
-        edge = succ[u][v]
-        edge[STATUS] = VISITED
-        edge[VISITS] = count
-    pv = result.pv
-    for u, v in pairwise(pv):
-        succ[u][v][PV] = True
-    G.graph[SEARCH] = {
-        "algorithm": result.algorithm,
-        **dict(result.options),
-        "scale": result.value_range,
-        "labels": "wins" if result.win_loss else "mean",
-    }
-    remember(G, list(result.visits), ())
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,16 @@
 """Monte Carlo tree search (UCT), on explicit trees and on games, with MCTS-Solver.
 
-One loop (:func:`run_mcts`) runs over a *position source*: an explicit tree's nodes
-(:class:`GraphSource`) or a game's states (:class:`GameSource`). Both answer the same
-four questions: who moves at a position, its value if it ends the game, its moves (with
-their probabilities at a CHANCE position) and the position a move leads to. The MCTS
-tree itself is kept in flat arrays, one slot per tree node, and never recursed.
+One loop (:func:`run_mcts`) runs over a *position source* (:class:`PositionSource`): an
+explicit tree's nodes (:class:`GraphSource`) or a game's states
+(:class:`gametree.games.mcts.GameSource`). Both answer the same four questions: who
+moves at a position, its value if it ends the game, its moves (with their
+probabilities at a CHANCE position) and the position a move leads to. The MCTS tree
+itself is kept in flat arrays, one slot per tree node, and never recursed
+(:class:`~gametree.search.mcts_tree.Tree`); :mod:`gametree.search.mcts_result` turns a
+finished run into an :class:`~gametree.search.mcts_result.MCTSResult`, and the events of
+a traced run are :class:`~gametree.search.trace.Selection`, ``Expansion``, ``Playout``
+and ``Backpropagation`` (:mod:`gametree.search.trace`). This module re-exports those
+names, and :func:`~gametree.search.mcts_tree.ucb1_score`, so the old import paths work.
 
 Each iteration has four phases, with these exact rules:
 
@@ -45,27 +51,29 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol
 
 import networkx as nx
 
 from gametree.attrs import PLAYER, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
-from gametree.search.engine import check_flag
-from gametree.search.result import NodeValue, SearchResult, SearchStats, edge_move
-from gametree.search.trace import _Event
+from gametree.search.mcts_result import ChildStats, MCTSResult
+from gametree.search.mcts_result import format_children as format_children
+from gametree.search.mcts_tree import Outcome, Tree, ucb1_score
+from gametree.search.plan import check_flag
+from gametree.search.trace import Backpropagation, Expansion, Playout, Selection
+from gametree.search.trace import MCTSEvent as MCTSEvent
 from gametree.validation import value_problem
 
 __all__ = [
     "Backpropagation",
     "ChildStats",
     "Expansion",
-    "GameSource",
     "GraphSource",
     "MCTSResult",
     "Playout",
+    "PositionSource",
     "Selection",
     "run_mcts",
     "ucb1_score",
@@ -75,93 +83,41 @@ PLAYOUTS = ("random", "evaluate")
 """The playout names :func:`gametree.mcts` accepts (besides a callable policy)."""
 
 
-def ucb1_score(
-    mean: float, visits: int, parent_visits: int, *, c: float, lo: float, hi: float, maximise: bool
-) -> float:
-    """Return the UCB1 score of a child with ``visits`` and ``mean`` (MAX's view).
-
-    ``q + c * sqrt(ln parent_visits / visits)`` with ``q`` the mean scaled to [0, 1] by
-    ``(lo, hi)`` for the chooser (MAX when ``maximise``); ``inf`` for an unvisited child.
-
-    >>> round(ucb1_score(0.5, 2, 4, c=1.0, lo=0, hi=1, maximise=True), 4)
-    1.3326
-    """
-    if visits == 0:
-        return math.inf
-    span = hi - lo
-    q = (mean - lo) / span if span > 0 else 0.5
-    if not maximise:
-        q = 1.0 - q
-    return q + c * math.sqrt(math.log(parent_visits) / visits)
-
-
-# ---------------------------------------------------------------------------
-# Trace events: one per phase per iteration.
-
-
-@dataclass(frozen=True)
-class Selection(_Event):
-    """At ``node`` (``player``, ``visits`` N) selection went to ``child``.
-
-    ``children`` lists each child as ``(child, visits, total, score)``: its UCB1 score
-    (``None`` at a CHANCE node, where ``child`` was drawn by probability, and for a
-    child the solver skipped).
-    """
-
-    kind: ClassVar[str] = "select"
-    iteration: int
-    node: Hashable
-    player: str
-    visits: int
-    child: Hashable
-    children: tuple[tuple[Hashable, int, float, float | None], ...]
-
-
-@dataclass(frozen=True)
-class Expansion(_Event):
-    """``child`` (reached by ``move``) was added to the tree below ``node``."""
-
-    kind: ClassVar[str] = "expand"
-    iteration: int
-    node: Hashable
-    child: Hashable
-    move: Any
-
-
-@dataclass(frozen=True)
-class Playout(_Event):
-    """The playout from ``start`` made ``moves`` and ended with ``value`` (MAX's view).
-
-    ``proven`` is True when the value is a proven value backed up by the solver.
-    """
-
-    kind: ClassVar[str] = "playout"
-    iteration: int
-    start: Hashable
-    moves: tuple[Any, ...]
-    value: float
-    proven: bool = False
-
-
-@dataclass(frozen=True)
-class Backpropagation(_Event):
-    """``value`` was added to the totals of ``path`` (root first), each visited once more.
-
-    ``proven`` lists the nodes the solver proved in this iteration, with their values.
-    """
-
-    kind: ClassVar[str] = "backpropagate"
-    iteration: int
-    path: tuple[Hashable, ...]
-    value: float
-    proven: tuple[tuple[Hashable, float], ...] = ()
-
-
-MCTSEvent = Selection | Expansion | Playout | Backpropagation
-
-
 # ---------------------------------------------------------------------------
 # Position sources.
+
+
+class PositionSource(Protocol):
+    """What the loop asks of the positions it searches: :class:`GraphSource` for an
+    explicit tree, :class:`gametree.games.mcts.GameSource` for a game."""
+
+    def player(self, pos: Any) -> str:
+        """``"MAX"``, ``"MIN"``, ``"CHANCE"``, or ``""`` where the game has ended."""
+        ...
+
+    def terminal_value(self, pos: Any) -> float:
+        """The value of a position where the game has ended (MAX's point of view)."""
+        ...
+
+    def heuristic(self, pos: Any) -> float:
+        """A heuristic value of any position (for ``playout="evaluate"``)."""
+        ...
+
+    def moves(self, pos: Any) -> list[Any]:
+        """The moves at ``pos``, in the order they are tried."""
+        ...
+
+    def probabilities(self, pos: Any, moves: Sequence[Any]) -> list[float]:
+        """The weights of the moves of a CHANCE position."""
+        ...
+
+    def step(self, pos: Any, move: Any) -> Any:
+        """The position ``move`` leads to."""
+        ...
+
+    def policy_move(self, policy: Callable[..., Any], pos: Any, moves: Sequence[Any]) -> Any:
+        """The move a playout policy picks at ``pos``."""
+        ...
 
 
 class GraphSource:
@@ -223,148 +179,6 @@ class GraphSource:
         return policy(self.G, pos)
 
 
-class GameSource:
-    """The positions of a game: its states; moves are the game's actions."""
-
-    def __init__(self, game: Any) -> None:
-        from gametree.games.protocol import chance_outcomes, evaluator, player_mapper
-
-        self.game = game
-        self._player = player_mapper(game, chance=True)
-        self._outcomes = chance_outcomes(game)
-        self._evaluate = evaluator(game)
-        self.is_terminal = game.is_terminal
-        self.actions = game.actions
-        self.step = game.result
-        self.terminal_value = game.utility
-
-    def player(self, pos: Any) -> str:
-        """``"MAX"``, ``"MIN"``, ``"CHANCE"``, or ``""`` at a terminal state."""
-        return "" if self.is_terminal(pos) else self._player(pos)
-
-    def heuristic(self, pos: Any) -> float:
-        """``game.evaluate(state)``."""
-        return self._evaluate(pos)
-
-    def moves(self, pos: Any) -> list[Any]:
-        """The legal moves (the outcomes at a chance state)."""
-        from gametree.games.protocol import no_moves_error
-
-        moves = list(self.actions(pos))
-        if not moves:
-            raise no_moves_error(self.game, pos)
-        return moves
-
-    def probabilities(self, pos: Any, moves: Sequence[Any]) -> list[float]:
-        """The outcomes' probabilities (equal when the game gives none)."""
-        pairs = self._outcomes(pos)
-        if all(p is None for _, p in pairs):
-            return [1.0 / len(moves)] * len(moves)
-        return [float(p) for _, p in pairs]
-
-    def policy_move(self, policy: Callable[..., Any], pos: Any, moves: Sequence[Any]) -> Any:
-        """Ask a playout policy ``policy(game, state) -> move``."""
-        return policy(self.game, pos)
-
-
-Source = GraphSource | GameSource
-
-
-# ---------------------------------------------------------------------------
-# Results.
-
-
-@dataclass(frozen=True)
-class ChildStats:
-    """One root child at the end of a search."""
-
-    child: Hashable
-    """The child (a node of the searched graph)."""
-    move: Any
-    """The move leading to it."""
-    visits: int
-    """How many iterations went through it."""
-    mean: float | None
-    """Its mean playout value, MAX's point of view (None when never visited)."""
-    ucb1: float | None
-    """Its UCB1 score at the root at the end (``inf`` when never visited; None below a
-    CHANCE root)."""
-    proven: float | None = None
-    """Its proven value (``solver=True``), else None."""
-
-
-@dataclass(frozen=True)
-class MCTSResult(SearchResult):
-    """A :class:`~gametree.SearchResult` of Monte Carlo tree search.
-
-    ``value`` is the root's mean playout value (its proven value when the solver proved
-    it), ``best_child`` the most visited root child, ``pv`` the path of most visited
-    children, ``node_values`` each tree node's mean (its proven value where proven),
-    ``stats.nodes_visited`` the nodes in the tree, ``visited_leaves`` the terminal nodes
-    it added (in the order added) and ``stats.leaves_evaluated`` the playouts.
-
-    Attributes
-    ----------
-    iterations : int
-    children : tuple of ChildStats
-        Each root child in child order: visits, mean, UCB1, proven value.
-    visits, totals : Mapping
-        Each tree node's visits N and total (the sum of its playout values, MAX's view).
-    playouts : Mapping
-        Per node, the iterations whose playout started there.
-    edge_visits : Mapping
-        Per edge ``(parent, child)``, the iterations that went down it.
-    proven : Mapping
-        The nodes the solver proved, with their values (empty without ``solver``).
-    value_range : (float, float)
-        The ``(lo, hi)`` that scaled the means.
-    win_loss : bool
-        Whether every playout ended at ``lo`` or ``hi`` (a win/loss tree: drawings
-        then label nodes "wins/playouts").
-    graph : networkx.DiGraph or None
-        For a game, the tree MCTS built (nodes numbered as added, root 0).
-    root_state : object
-        For a game, the position searched.
-    """
-
-    iterations: int = 0
-    children: tuple[ChildStats, ...] = ()
-    visits: Mapping[Hashable, int] = field(default_factory=dict)
-    totals: Mapping[Hashable, float] = field(default_factory=dict)
-    playouts: Mapping[Hashable, int] = field(default_factory=dict)
-    edge_visits: Mapping[tuple[Hashable, Hashable], int] = field(default_factory=dict)
-    proven: Mapping[Hashable, float] = field(default_factory=dict)
-    value_range: tuple[float, float] = (0.0, 1.0)
-    win_loss: bool = False
-    graph: nx.DiGraph | None = None
-    root_state: Any = None
-
-    @property
-    def proven_value(self) -> float | None:
-        """The root's proven value, or None."""
-        return self.proven.get(self.root)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The :meth:`SearchResult.to_dict` fields plus the root children's statistics."""
-        from gametree.search.result import jsonable
-
-        data = super().to_dict()
-        data["iterations"] = self.iterations
-        data["proven_value"] = jsonable(self.proven_value)
-        data["children"] = [
-            {
-                "child": jsonable(s.child),
-                "move": jsonable(s.move),
-                "visits": s.visits,
-                "mean": jsonable(s.mean),
-                "ucb1": jsonable(s.ucb1),
-                "proven": jsonable(s.proven),
-            }
-            for s in self.children
-        ]
-        return data
-
-
 # ---------------------------------------------------------------------------
 # Option checks.
 
@@ -403,71 +217,8 @@ def check_options(
 # The loop.
 
 
-class _Tree:
-    """The MCTS tree in flat arrays: slot i is one tree node."""
-
-    __slots__ = (
-        "depth",
-        "kids",
-        "move",
-        "moves",
-        "parent",
-        "player",
-        "pos",
-        "probs",
-        "proven",
-        "starts",
-        "total",
-        "tried",
-        "visits",
-    )
-
-    def __init__(self) -> None:
-        self.pos: list[Any] = []
-        self.parent: list[int] = []
-        self.move: list[Any] = []
-        self.player: list[str] = []
-        self.depth: list[int] = []
-        self.moves: list[list[Any] | None] = []
-        self.probs: list[list[float] | None] = []
-        self.kids: list[list[int] | None] = []
-        self.tried: list[int] = []
-        self.visits: list[int] = []
-        self.total: list[float] = []
-        self.starts: list[int] = []
-        self.proven: list[float | None] = []
-
-    def add(self, pos: Any, parent: int, move: Any, player: str) -> int:
-        i = len(self.pos)
-        self.pos.append(pos)
-        self.parent.append(parent)
-        self.move.append(move)
-        self.player.append(player)
-        self.depth.append(0 if parent < 0 else self.depth[parent] + 1)
-        self.moves.append(None)
-        self.probs.append(None)
-        self.kids.append(None)
-        self.tried.append(0)
-        self.visits.append(0)
-        self.total.append(0)
-        self.starts.append(0)
-        self.proven.append(None)
-        return i
-
-
-@dataclass
-class Outcome:
-    """What :func:`run_mcts` returns: the tree and the events."""
-
-    tree: _Tree
-    lo: float
-    hi: float
-    events: list[MCTSEvent]
-    win_loss: bool
-
-
 def run_mcts(
-    source: Source,
+    source: PositionSource,
     root: Any,
     *,
     iterations: int,
@@ -477,7 +228,7 @@ def run_mcts(
     value_range: tuple[float, float] | None,
     solver: bool,
     record: bool,
-    name: Callable[[_Tree, int], Hashable],
+    name: Callable[[Tree, int], Hashable],
     max_nodes: int | None = None,
     on_too_many: Callable[[int], Exception] | None = None,
 ) -> Outcome:
@@ -486,7 +237,7 @@ def run_mcts(
     ``value_range`` None means the range of the playout values seen so far (for games
     that state no utility range). ``name(tree, i)`` names tree node ``i`` in events.
     """
-    tree = _Tree()
+    tree = Tree()
     pos_of, kids_of, moves_of, probs_of = tree.pos, tree.kids, tree.moves, tree.probs
     visits, total, proven, tried, player_of = (
         tree.visits,
@@ -662,15 +413,15 @@ def run_mcts(
 
 
 def _expand(
-    tree: _Tree,
-    source: Source,
+    tree: Tree,
+    source: PositionSource,
     i: int,
     k: int,
     player: Callable[[Any], str],
     events: list[MCTSEvent],
     record: bool,
     it: int,
-    name: Callable[[_Tree, int], Hashable],
+    name: Callable[[Tree, int], Hashable],
 ) -> int:
     moves = tree.moves[i]
     assert moves is not None
@@ -685,7 +436,7 @@ def _expand(
     return child
 
 
-def _prove(tree: _Tree, j: int, lo: float, hi: float, adaptive: bool) -> float | None:
+def _prove(tree: Tree, j: int, lo: float, hi: float, adaptive: bool) -> float | None:
     """The proven value of tree node ``j`` from its children's, or None."""
     kids = tree.kids[j]
     if kids is None:
@@ -710,172 +461,7 @@ def _prove(tree: _Tree, j: int, lo: float, hi: float, adaptive: bool) -> float |
 
 
 # ---------------------------------------------------------------------------
-# From the loop's tree to a result.
-
-
-def choose_root_child(tree: _Tree, solver: bool) -> int:
-    """The move rule: the root's first child proven at the root's proven value (solver),
-    else the most visited child, ties to the first in child order; -1 for none."""
-    kids = [k for k in (tree.kids[0] or ()) if k >= 0]
-    if not kids or tree.player[0] == "CHANCE":
-        return -1
-    if solver and tree.proven[0] is not None:
-        for k in kids:
-            if tree.proven[k] == tree.proven[0]:
-                return k
-    best = kids[0]
-    for k in kids[1:]:
-        if tree.visits[k] > tree.visits[best]:
-            best = k
-    return best
-
-
-def most_visited_path(tree: _Tree, first: int) -> list[int]:
-    """Root, ``first``, then the most visited child at each node (ties: first)."""
-    if first < 0:
-        return [0]
-    path = [0, first]
-    i = first
-    while True:
-        kids = [k for k in (tree.kids[i] or ()) if k >= 0 and tree.visits[k] > 0]
-        if not kids:
-            return path
-        i = max(kids, key=lambda k: (tree.visits[k], -kids.index(k)))
-        path.append(i)
-
-
-def root_children(
-    tree: _Tree,
-    c: float,
-    lo: float,
-    hi: float,
-    name: Callable[[_Tree, int], Hashable],
-    move_of: Callable[[int], Any],
-) -> tuple[ChildStats, ...]:
-    """Each added root child's end statistics, in child order."""
-    out = []
-    who = tree.player[0]
-    n_root = tree.visits[0]
-    for k in tree.kids[0] or ():
-        if k < 0:
-            continue
-        n = tree.visits[k]
-        mean = tree.total[k] / n if n else None
-        score = None
-        if who in ("MAX", "MIN"):
-            score = ucb1_score(
-                mean if mean is not None else 0.0,
-                n,
-                n_root,
-                c=c,
-                lo=lo,
-                hi=hi,
-                maximise=who == "MAX",
-            )
-        out.append(ChildStats(name(tree, k), move_of(k), n, mean, score, tree.proven[k]))
-    return tuple(out)
-
-
-def graph_move(G: nx.DiGraph) -> Callable[[Any, Any], Any]:
-    """``(parent, child) -> move`` on ``G``."""
-    return lambda u, v: edge_move(G, u, v)
-
-
-def summarise(
-    algorithm: str,
-    out: Outcome,
-    *,
-    c: float,
-    solver: bool,
-    iterations: int,
-    options: dict[str, Any],
-    name: Callable[[_Tree, int], Hashable],
-    move_of: Callable[[int], Any],
-    graph: nx.DiGraph | None = None,
-    root_state: Any = None,
-) -> MCTSResult:
-    """Build the :class:`MCTSResult` of a finished run (DAG nodes reached along several
-    paths add up their tree nodes' statistics)."""
-    tree = out.tree
-    visits: dict[Hashable, int] = {}
-    totals: dict[Hashable, float] = {}
-    playouts: dict[Hashable, int] = {}
-    edges: dict[tuple[Hashable, Hashable], int] = {}
-    proven: dict[Hashable, float] = {}
-    names = [name(tree, i) for i in range(len(tree.pos))]
-    for i, n in enumerate(names):
-        visits[n] = visits.get(n, 0) + tree.visits[i]
-        totals[n] = totals.get(n, 0) + tree.total[i]
-        if tree.starts[i]:
-            playouts[n] = playouts.get(n, 0) + tree.starts[i]
-        p = tree.parent[i]
-        if p >= 0:
-            e = (names[p], n)
-            edges[e] = edges.get(e, 0) + tree.visits[i]
-        if tree.proven[i] is not None:
-            proven[n] = tree.proven[i]  # type: ignore[assignment]
-    node_values = {
-        n: NodeValue(proven[n] if n in proven else totals[n] / v) for n, v in visits.items() if v
-    }
-    first = choose_root_child(tree, solver)
-    path = most_visited_path(tree, first)
-    root = names[0]
-    value = (
-        tree.proven[0]
-        if solver and tree.proven[0] is not None
-        else (tree.total[0] / tree.visits[0])
-    )
-    best = None if first < 0 else names[first]
-    return MCTSResult(
-        algorithm=algorithm,
-        root=root,
-        value=value,
-        best_child=best,
-        best_children=() if best is None else (best,),
-        pv=tuple(names[i] for i in path),
-        node_values=node_values,
-        visited_leaves=tuple(dict.fromkeys(n for i, n in enumerate(names) if not tree.player[i])),
-        pruned_edges=(),
-        stats=SearchStats(
-            nodes_visited=len(tree.pos),
-            leaves_evaluated=iterations,
-            max_depth=max(tree.depth),
-        ),
-        options=options,
-        trace=tuple(out.events),  # type: ignore[arg-type]
-        visit_order=tuple(names),
-        best_move=None if first < 0 else move_of(first),
-        best_moves=() if first < 0 else (move_of(first),),
-        pv_moves=tuple(move_of(i) for i in path[1:]),
-        iterations=iterations,
-        children=root_children(tree, c, out.lo, out.hi, name, move_of),
-        visits=visits,
-        totals=totals,
-        playouts=playouts,
-        edge_visits=edges,
-        proven=proven,
-        value_range=(out.lo, out.hi),
-        win_loss=out.win_loss,
-        graph=graph,
-        root_state=root_state,
-    )
-
-
-def format_children(result: MCTSResult) -> list[str]:
-    """The lines of ``gametree solve -a mcts`` after the common report: the proven value
-    and each root child's visits, mean and UCB1 at the end."""
-    from gametree.drawing.style import format_value
-
-    lines = []
-    if result.proven_value is not None:
-        lines.append(f"proven:     {format_value(result.proven_value)} (MCTS-Solver)")
-    lines.append(f"root children after {result.iterations} iterations (move: visits, mean, UCB1):")
-    for s in result.children:
-        mean = "-" if s.mean is None else format_value(s.mean)
-        score = "-" if s.ucb1 is None else format_value(s.ucb1)
-        proven = "" if s.proven is None else f", proven {format_value(s.proven)}"
-        lines.append(f"  {s.move}: {s.visits}, {mean}, {score}{proven}")
-    return lines
+# Running it.
 
 
 def recorded_options(
@@ -900,7 +486,7 @@ def recorded_options(
 
 
 def run_seeded(
-    source: Source,
+    source: PositionSource,
     root: Any,
     *,
     iterations: int,
@@ -910,7 +496,7 @@ def run_seeded(
     value_range: tuple[float, float] | None,
     solver: bool,
     trace: bool,
-    name: Callable[[_Tree, int], Hashable],
+    name: Callable[[Tree, int], Hashable],
     max_nodes: int | None = None,
     on_too_many: Callable[[int], Exception] | None = None,
 ) -> Outcome:

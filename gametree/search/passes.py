@@ -33,19 +33,13 @@ import networkx as nx
 
 from gametree.attrs import PLAYER
 from gametree.exceptions import SearchError
-from gametree.search.engine import Expand, Plan, Table, gc_paused, run
-from gametree.search.result import (
-    BOUND_OF_CODE,
-    Bound,
-    NodeValueMap,
-    SearchResult,
-    SearchStats,
-    jsonable,
-    replaced,
-    with_moves,
-)
+from gametree.search.bound import BOUND_OF_CODE, Bound
+from gametree.search.engine import gc_paused, run
+from gametree.search.plan import Expand, Plan, Table
+from gametree.search.result import NodeValueMap, SearchResult, SearchStats, replaced, with_moves
 from gametree.search.rules import EXACT, LOWER, UPPER, keeps
 from gametree.search.trace import PassEnd, TraceEvent
+from gametree.valuetext import jsonable
 
 __all__ = ["MultiPassResult", "PassRunner", "SearchPass", "annotate_passes", "merge", "run_pass"]
 

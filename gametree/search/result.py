@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
-from fractions import Fraction
 from itertools import chain, pairwise, repeat
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import networkx as nx
 
 from gametree.attrs import MOVE
+from gametree.search.bound import BOUND_OF_CODE, Bound
+from gametree.valuetext import jsonable
 
 if TYPE_CHECKING:
     from gametree.search.trace import TraceEvent
@@ -31,60 +30,12 @@ __all__ = [
 ]
 
 
-class Bound(str, Enum):
-    """How a returned value relates to the node's true minimax value."""
-
-    EXACT = "exact"
-    """The value is the node's minimax value."""
-
-    LOWER = "lower"
-    """The true value is at least this (the search failed high)."""
-
-    UPPER = "upper"
-    """The true value is at most this (the search failed low)."""
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Bound.{self.name}"
-
-
-def jsonable(value: Any) -> Any:
-    """Return ``value`` with infinities as strings, tuples as lists and exact fractions
-    as the nearest float (JSON has no fractions), for ``json``."""
-    if isinstance(value, Fraction):
-        try:
-            return float(value)
-        except OverflowError:
-            return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, float):
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return value
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (str, int)) or value is None:
-        return value
-    return str(value)
-
-
 @dataclass(frozen=True)
 class NodeValue:
     """The value a search returned for one node, and its bound type."""
 
     value: float
     bound: Bound = Bound.EXACT
-
-
-BOUND_OF_CODE = {0: Bound.EXACT, 1: Bound.LOWER, -1: Bound.UPPER}
-"""The searches' internal bound codes (0 exact, 1 lower, -1 upper) as :class:`Bound`."""
-BOUND_NAME_OF_CODE = {code: bound.value for code, bound in BOUND_OF_CODE.items()}
-"""The same codes as the words the annotations write."""
 
 
 class NodeValueMap(Mapping[Hashable, NodeValue]):

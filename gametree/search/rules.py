@@ -35,6 +35,7 @@ from gametree.validation import probability_sum_problem, value_problem
 __all__ = [
     "EXACT",
     "LOWER",
+    "SIGN",
     "UPPER",
     "ChanceAverage",
     "WeightedSum",
@@ -55,6 +56,9 @@ __all__ = [
 ]
 
 INF = math.inf
+
+SIGN = {"MAX": 1, "MIN": -1}
+"""The sign of a MAX or MIN node's player: its values are ``sign *`` MAX's (negamax form)."""
 
 EXACT, LOWER, UPPER = 0, 1, -1
 """Bound codes: the value is exact, a lower bound (failed high), an upper bound (failed

@@ -5,7 +5,9 @@ value of the node as MAX sees it), in every algorithm, the negamax forms include
 consumers never need to know how an algorithm keeps its window internally.
 
 The annotator, the diagrams, the explanations and the answer checker all read this one
-stream (see :func:`gametree.search_trace`).
+stream (see :func:`gametree.search_trace`). Monte Carlo tree search has events of its
+own, one per phase per iteration (:class:`Selection`, :class:`Expansion`,
+:class:`Playout`, :class:`Backpropagation`: :data:`MCTSEvent`), with no window.
 """
 
 from __future__ import annotations
@@ -14,18 +16,24 @@ from collections.abc import Hashable
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from gametree.search.result import Bound, jsonable
+from gametree.search.bound import Bound
+from gametree.valuetext import jsonable
 
 __all__ = [
+    "Backpropagation",
     "ChanceCutoff",
     "Cutoff",
     "Enter",
     "Exit",
+    "Expansion",
     "Leaf",
+    "MCTSEvent",
     "PassEnd",
+    "Playout",
     "Probe",
     "ProbeCutoff",
     "ReSearch",
+    "Selection",
     "StarProbe",
     "TraceEvent",
     "TranspositionHit",
@@ -210,3 +218,68 @@ class PassEnd(_Event):
 TraceEvent = Enter | Leaf | Cutoff | Probe | ReSearch | TranspositionHit | Exit | PassEnd
 """Any one of the event types (:class:`ChanceCutoff` and :class:`ProbeCutoff` are
 cutoffs, :class:`StarProbe` a probe, so a reader of the older types reads them too)."""
+
+
+# Monte Carlo tree search (gametree.search.mcts_loop): one event per phase per iteration.
+
+
+@dataclass(frozen=True)
+class Selection(_Event):
+    """At ``node`` (``player``, ``visits`` N) selection went to ``child``.
+
+    ``children`` lists each child as ``(child, visits, total, score)``: its UCB1 score
+    (``None`` at a CHANCE node, where ``child`` was drawn by probability, and for a
+    child the solver skipped).
+    """
+
+    kind: ClassVar[str] = "select"
+    iteration: int
+    node: Hashable
+    player: str
+    visits: int
+    child: Hashable
+    children: tuple[tuple[Hashable, int, float, float | None], ...]
+
+
+@dataclass(frozen=True)
+class Expansion(_Event):
+    """``child`` (reached by ``move``) was added to the tree below ``node``."""
+
+    kind: ClassVar[str] = "expand"
+    iteration: int
+    node: Hashable
+    child: Hashable
+    move: Any
+
+
+@dataclass(frozen=True)
+class Playout(_Event):
+    """The playout from ``start`` made ``moves`` and ended with ``value`` (MAX's view).
+
+    ``proven`` is True when the value is a proven value backed up by the solver.
+    """
+
+    kind: ClassVar[str] = "playout"
+    iteration: int
+    start: Hashable
+    moves: tuple[Any, ...]
+    value: float
+    proven: bool = False
+
+
+@dataclass(frozen=True)
+class Backpropagation(_Event):
+    """``value`` was added to the totals of ``path`` (root first), each visited once more.
+
+    ``proven`` lists the nodes the solver proved in this iteration, with their values.
+    """
+
+    kind: ClassVar[str] = "backpropagate"
+    iteration: int
+    path: tuple[Hashable, ...]
+    value: float
+    proven: tuple[tuple[Hashable, float], ...] = ()
+
+
+MCTSEvent = Selection | Expansion | Playout | Backpropagation
+"""Any one of the Monte Carlo tree search events."""

@@ -1,94 +1,14 @@
-r"""The tree notation: a compact text form of game trees for writing by hand.
+"""Reading the tree notation (its grammar is in :mod:`gametree.notation`).
 
-``(A (B 3 12 8) (C 2 4 6) (D 14 5 2))`` is AIMA Figure 5.2: a parenthesised group is an
-internal node, a leading name names it, and numbers are leaves, named automatically.
+One pass over lazily read tokens builds a record per node, without recursion (100,000
+levels of nesting parse); the nodes are then named breadth-first, as
+:func:`gametree.from_nested` names them, and the graph is built in bulk and validated.
+Errors give the line and column with the source line quoted and a caret under the
+problem.
 
-Grammar
--------
-In EBNF (``{x}`` zero or more, ``[x]`` optional); blanks, newlines and ``#`` comments
-(to the end of the line) may separate any two tokens::
-
-    document = { header } node ;
-    header   = "players" ":" player { [","] player } ;
-    node     = group | list | leaf ;
-    group    = "(" [ name ] { head } { [","] child } ")" ;
-    head     = player | "=" number | attrs ;
-    list     = "[" [ child { "," child } [","] ] "]" ;
-    child    = [ move ":" ] [ number "*" ] ( node | name ) ;
-    leaf     = number | name "=" number ;
-    move     = name | string | number ;
-    attrs    = "{" { key "=" ( scalar | tuple ) [","] } "}" ;
-    scalar   = number | string | name ;        (true / false give booleans)
-    tuple    = "(" number { [","] number } ")" ;   (or in "[" "]"; read as a tuple)
-    player   = "MAX" | "MIN" | "CHANCE" ;      (any case; reserved, not names)
-    name     = identifier | string ;
-    identifier = letter or "_", then letters, digits or any of _ ' . + - ! ? ;
-    string   = '"' ... '"' | "'" ... "'" ;     (backslash escapes \" \' \\ \n \t \r \0)
-    number   = integer | decimal | exponent form | integer "/" integer
-             | ["+" | "-"] ( "inf" | "infinity" ) ;   (a/b: an exact Fraction)
-
-Meaning
--------
-- A **group** ``( ... )`` is an internal node with its children left to right. The first
-  name right after ``(`` names the group (``(B 3 12 8)``), so ``(E=3 F=4)`` is a group
-  ``E`` with heuristic 3 and one leaf ``F``: write ``(B E=3 F=4)`` or ``[E=3, F=4]`` for
-  two named leaves. A group with no children but a value is a leaf
-  (``(E=3 {label="win"})``).
-- A **list** ``[ ... ]`` is an unnamed internal node; ``[[3, 12, 8], [2, 4, 6], [14, 5,
-  2]]`` is AIMA Figure 5.2 too. Commas are optional between the children of a group.
-- A **number** is a leaf with that value; ``E=3`` is a leaf named ``E``. Values may be
-  negative, decimal, ``1/3`` or ``inf``/``-inf``; NaN is rejected.
-- **Names.** Unnamed nodes get textbook letters in breadth-first, left-to-right order,
-  leaves included, skipping the names written explicitly, exactly like
-  :func:`gametree.from_nested`. A bare name as a child refers to the node of that name
-  defined elsewhere (before or after): this is how a DAG (a transposition) is written.
-  Define a shared node once, with its children; references name only nodes whose
-  names are written.
-- **Players.** Internal nodes take their player from the players cycle by depth (default
-  ``MAX MIN``, set with a header line such as ``players: MIN MAX`` or
-  ``players: MAX CHANCE MIN CHANCE``). A player keyword in a group's head overrides it for
-  that node only (its children still follow the cycle by depth): ``(B MAX 3 4)``;
-  ``(MAX (MIN 3 4) (MIN 5 6))`` is also fine. A node's depth is where it is defined.
-- **Heuristic values** of internal nodes: ``(B=4 3 12 8)`` or ``(=4 3 12 8)``.
-- **Edges.** ``a1:(B ...)`` labels the edge into B with the move ``a1``; ``0.5*(B ...)``
-  gives it probability 0.5 (only below CHANCE nodes; give all or none, summing to 1);
-  both: ``heads:0.5*3``.
-- **Other attributes** go in braces in a group's head: ``(A {label="root"} ...)``. A
-  number tuple is written in parentheses: ``{bounds=(0, 10)}``.
-- **Bounds** on values (for :func:`gametree.star1` and :func:`gametree.star2`) are the
-  attribute ``bounds``: ``(C CHANCE {bounds=(0, 10)} 7 9 3)`` says every value below C,
-  so each of its outcomes, lies in [0, 10]; on one leaf, ``(=7 {bounds=(0, 10)})`` or
-  ``(E=7 {bounds=(-inf, 10)})``.
-
-Examples
---------
 >>> G = parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
 >>> list(G.successors("C")), G.nodes["I"]["value"], G.nodes["C"]["player"]
 (['H', 'I', 'J'], 4, 'MIN')
->>> to_notation(G)
-'(A (B 3 12 8) (C 2 4 6) (D 14 5 2))'
-
-Expectimax with probabilities, move labels, a MIN root, a DAG:
-
->>> G = parse('''
-... players: MAX CHANCE MIN
-... (A left:(B 0.9*(D 2 3) 0.1*(E 4 5))
-...    right:(C 1/3*6 2/3*-1))    # C: a chance node over two leaves
-... ''')
->>> G.edges["B", "D"]["prob"], G.edges["A", "C"]["move"], G.nodes["C"]["player"]
-(0.9, 'right', 'CHANCE')
->>> G = parse("players: MIN MAX\n(A (B (X 1 2) 5) (C X 7))")
->>> sorted(G.predecessors("X")), G.nodes["X"]["player"], G.nodes["A"]["player"]
-(['B', 'C'], 'MIN', 'MIN')
-
-Errors quote the line:
-
->>> parse("(A (B 3 12 8) (C 2 4 6)")
-Traceback (most recent call last):
-...
-gametree.exceptions.TreeSyntaxError: line 1, column 1: '(' is never closed
-    (A (B 3 12 8) (C 2 4 6)
-    ^
 """
 
 from __future__ import annotations
@@ -96,23 +16,22 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import MOVE, PLAYER, PROB, ROOT, VALUE, Player
+from gametree.attrs import MOVE, PLAYER, PROB, ROOT, VALUE
 from gametree.builders import bulk_build, letter_ids
 from gametree.exceptions import TreeSyntaxError
 from gametree.inputs import node_limit, too_many_nodes
-from gametree.validation import find_root, validate
+from gametree.notation.lexicon import DEFAULT_PLAYERS, IDENTIFIER, PLAYER_WORDS, unescape
+from gametree.validation import validate
 
-__all__ = ["parse", "to_notation"]
+__all__ = ["parse"]
 
-DEFAULT_PLAYERS = ("MAX", "MIN")
-_KEYWORDS = frozenset(p.value for p in Player)
 
 # Token kinds.
 _NUMBER = "number"
@@ -137,10 +56,6 @@ _NUMBER_RE = re.compile(
     r"|(?P<num>\d+)/(?P<den>\d+)|(?P<inf>inf|infinity))",
     re.IGNORECASE,
 )
-_IDENT_RE = re.compile(r"[^\W\d][\w'.+\-!?]*")
-_NOT_BARE = frozenset({"inf", "infinity", "nan", "true", "false", "players"})
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\x00", "\\": "\\", '"': '"', "'": "'"}
-_ESCAPE_RE = re.compile(r"\\(.)")
 
 
 @dataclass(slots=True)
@@ -209,7 +124,7 @@ class _Parser:
                 kind, value = self.classify(token, start)
                 yield kind, value, start
             elif group == "string":
-                body = _ESCAPE_RE.sub(lambda m: _ESCAPES.get(m[1], m[0]), token[1:-1])
+                body = unescape(token[1:-1])
                 yield _STRING, body, start
             else:
                 raise self.error(f"unterminated string: no closing {token} on this line", start)
@@ -235,9 +150,9 @@ class _Parser:
         match = _NUMBER_RE.fullmatch(word)
         if match is not None:
             return _NUMBER, _number(word, match, lambda why: self.error(why, start))
-        if _IDENT_RE.fullmatch(word):
+        if IDENTIFIER.fullmatch(word):
             upper = word.upper()
-            if upper in _KEYWORDS:
+            if upper in PLAYER_WORDS:
                 return _PLAYER, upper
             if upper == "NAN":
                 raise self.error("NaN is not allowed as a value", start)
@@ -688,276 +603,3 @@ def parse(text: str, *, filename: str | None = None, max_nodes: int | None = Non
         G = _build(records, players, parser)
     validate(G)
     return G
-
-
-# -- writing ----------------------------------------------------------------------
-
-_CANDIDATE_CYCLES: tuple[tuple[str, ...], ...] = (
-    ("MAX", "MIN"),
-    ("MIN", "MAX"),
-    ("MAX", "CHANCE", "MIN", "CHANCE"),
-    ("MIN", "CHANCE", "MAX", "CHANCE"),
-    ("MAX", "CHANCE"),
-    ("MIN", "CHANCE"),
-    ("MAX", "MIN", "MIN"),
-    ("MIN", "MAX", "MAX"),
-    ("MAX", "CHANCE", "MIN"),
-    ("MIN", "CHANCE", "MAX"),
-)
-_WIDTH = 80
-_MAX_INDENT = 12
-
-
-def _quote(text: str) -> str:
-    escaped = (
-        text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    )
-    escaped = escaped.replace("\r", "\\r").replace("\x00", "\\0")
-    return f'"{escaped}"'
-
-
-def _name_text(name: Hashable) -> str:
-    text = name if isinstance(name, str) else str(name)
-    if (
-        isinstance(name, str)
-        and _IDENT_RE.fullmatch(text)
-        and text.upper() not in _KEYWORDS
-        and text.lower() not in _NOT_BARE
-    ):
-        return text
-    return _quote(text)
-
-
-def _number_text(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, Fraction):
-        return str(value)
-    as_float = float(value)
-    if type(value).__name__.startswith("int"):
-        return str(int(value))
-    return repr(as_float)
-
-
-def _scalar_text(value: Any) -> str | None:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float, Fraction)):
-        if isinstance(value, float) and math.isnan(value):
-            return None
-        return _number_text(value)
-    if isinstance(value, str):
-        return _quote(value)
-    if isinstance(value, (tuple, list)) and value:
-        items = [_scalar_text(v) for v in value]
-        if all(
-            i is not None and not isinstance(v, (bool, str))
-            for i, v in zip(items, value, strict=True)
-        ):
-            return "(" + ", ".join(str(i) for i in items) + ")"
-    return None
-
-
-def _move_text(move: Any) -> str | None:
-    if isinstance(move, bool):
-        return None
-    if isinstance(move, (int, float)):
-        return None if isinstance(move, float) and math.isnan(move) else _number_text(move)
-    if isinstance(move, str):
-        return _name_text(move)
-    return _quote(str(move))
-
-
-def _choose_cycle(
-    G: nx.DiGraph, order: list[Hashable], depth: dict[Hashable, int]
-) -> tuple[str, ...]:
-    succ = G._succ
-    internal = [(G._node[n].get(PLAYER), depth[n]) for n in order if succ[n]]
-    best: tuple[str, ...] = DEFAULT_PLAYERS
-    best_key: tuple[int, int] | None = None
-    for cycle in _CANDIDATE_CYCLES:
-        length = len(cycle)
-        misses = sum(1 for player, d in internal if player != cycle[d % length])
-        # Fewest overrides first; on a tie the shorter cycle, then the listed order.
-        key = (misses, length)
-        if best_key is None or key < best_key:
-            best, best_key = cycle, key
-    return best
-
-
-def to_notation(G: nx.DiGraph) -> str:
-    """Write ``G`` in the tree notation, so that :func:`parse` gives it back.
-
-    Internal nodes are written with their names, leaves as bare numbers when the
-    automatic letter names reproduce their ids; a ``players:`` header appears when
-    another cycle than ``MAX MIN`` fits the tree better; players that break the cycle,
-    heuristic values, moves, probabilities, and other scalar node attributes (in
-    braces) are written too. Small subtrees stay on one line.
-
-    Parameters
-    ----------
-    G : networkx.DiGraph
-        A valid game tree.
-
-    Returns
-    -------
-    str
-        The notation, without a trailing newline.
-
-    Raises
-    ------
-    InvalidTreeError
-        If ``G`` is not a valid game tree.
-
-    Notes
-    -----
-    What the notation cannot express is dropped: edge attributes other than ``move``
-    and ``prob``, node attributes that are not numbers, strings or booleans, and graph
-    attributes other than the root. Node ids come back as strings.
-
-    Examples
-    --------
-    >>> from gametree import from_nested
-    >>> to_notation(from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], players=("MIN", "MAX")))
-    'players: MIN MAX\\n(A (B 3 12 8) (C 2 4 6) (D 14 5 2))'
-    """
-    validate(G)
-    with bulk_build():
-        return _write(G)
-
-
-def _write(G: nx.DiGraph) -> str:
-    root = find_root(G)
-    succ = G._succ
-    nodes = G._node
-    # Definition tree: a node is written in full under its first parent in breadth-first
-    # order and referred to by name elsewhere, so parsing gives the same BFS order.
-    def_children: dict[Hashable, list[Hashable]] = {root: []}
-    depth: dict[Hashable, int] = {root: 0}
-    order = [root]
-    for node in order:
-        for child in succ[node]:
-            if child not in depth:
-                depth[child] = depth[node] + 1
-                def_children[child] = []
-                def_children[node].append(child)
-                order.append(child)
-    cycle = _choose_cycle(G, order, depth)
-    explicit = _explicit_names(G, order)
-
-    def head(node: Hashable) -> str:
-        data = nodes[node]
-        parts = []
-        name = _name_text(node) if node in explicit else ""
-        if VALUE in data:
-            name += "=" + _number_text(data[VALUE])
-        if name:
-            parts.append(name)
-        player = data.get(PLAYER)
-        if player is not None and (not succ[node] or player != cycle[depth[node] % len(cycle)]):
-            parts.append(str(player))
-        attrs = []
-        for key, value in data.items():
-            if key in (PLAYER, VALUE):
-                continue
-            shown = _scalar_text(value)
-            if shown is not None:
-                attrs.append(f"{_name_text(key)}={shown}")
-        if attrs:
-            parts.append("{" + " ".join(attrs) + "}")
-        return " ".join(parts)
-
-    def prefix(parent: Hashable, child: Hashable) -> str:
-        edge = succ[parent][child]
-        text = ""
-        if MOVE in edge:
-            move = _move_text(edge[MOVE])
-            if move is not None:
-                text += move + ":"
-        if PROB in edge:
-            text += _number_text(edge[PROB]) + "*"
-        return text
-
-    # Leaves written bare: a number, or NAME=number.
-    simple: dict[Hashable, str] = {}
-    for node in order:
-        if succ[node]:
-            continue
-        data = nodes[node]
-        if VALUE in data and all(k == VALUE for k in data):
-            value = _number_text(data[VALUE])
-            simple[node] = (_name_text(node) + "=" + value) if node in explicit else value
-    heads = {node: head(node) for node in order if node not in simple}
-    own = {(node, child) for node in order for child in def_children[node]}
-    # Inline widths, bottom-up.
-    width: dict[Hashable, int] = {}
-    for node in reversed(order):
-        if node in simple:
-            width[node] = len(simple[node])
-            continue
-        total = 2 + len(heads[node])
-        for child in succ[node]:
-            if (node, child) in own:
-                total += 1 + len(prefix(node, child)) + width[child]
-            else:
-                total += 1 + len(prefix(node, child)) + len(_name_text(child))
-        width[node] = total
-    pieces: list[str] = []
-    if cycle != DEFAULT_PLAYERS:
-        pieces.append("players: " + " ".join(cycle) + "\n")
-    # Tasks: a str is emitted as is; a tuple writes a node at an indentation level.
-    tasks: list[str | tuple[Hashable, int, bool]] = [(root, 0, False)]
-    while tasks:
-        task = tasks.pop()
-        if isinstance(task, str):
-            pieces.append(task)
-            continue
-        node, level, inline = task
-        if node in simple:
-            pieces.append(simple[node])
-            continue
-        pieces.append("(" + heads[node])
-        broken = not inline and level < _MAX_INDENT and width[node] + 2 * level > _WIDTH
-        children = list(succ[node])
-        separator = "\n" + "  " * (level + 1) if broken else " "
-        first = not heads[node]
-        later: list[str | tuple[Hashable, int, bool]] = []
-        for child in children:
-            sep = "" if first and not broken else separator
-            first = False
-            later.append(sep + prefix(node, child))
-            if (node, child) in own:
-                later.append((child, level + 1, not broken))
-            else:
-                later.append(_name_text(child))
-        later.append(")")
-        tasks.extend(reversed(later))
-    return "".join(pieces)
-
-
-def _explicit_names(G: nx.DiGraph, order: list[Hashable]) -> set[Hashable]:
-    """Return the nodes whose names must be written (the others are named by letters).
-
-    Internal nodes, nodes with several parents and leaves with ids that are not the
-    next automatic letter are written; the simulation follows :func:`parse`'s naming
-    exactly (letters in breadth-first order, skipping explicit names).
-    """
-    succ = G._succ
-    pred = G._pred
-    candidates = [
-        n
-        for n in order
-        if not succ[n] and len(pred[n]) <= 1 and isinstance(n, str) and n != order[0]
-    ]
-    candidate_set = set(candidates)
-    explicit = {n for n in order if n not in candidate_set}
-    letters = letter_ids()
-    upcoming = next(letters)
-    for node in candidates:
-        while upcoming in explicit:
-            upcoming = next(letters)
-        if node == upcoming:
-            upcoming = next(letters)
-        else:
-            explicit.add(node)
-    return explicit
