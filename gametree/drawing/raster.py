@@ -11,7 +11,7 @@ import warnings
 
 from gametree.exceptions import RenderError
 
-__all__ = ["MAX_PNG_PIXELS", "MIN_PNG_DPI", "fit_raster", "refuse_raster"]
+__all__ = ["MAX_PNG_PIXELS", "MIN_PNG_DPI", "PNG_INSTEAD", "fit_raster", "refuse_raster"]
 
 MAX_PNG_PIXELS = 32767
 """Largest PNG side written at full resolution (Graphviz's limit; matplotlib's is 65,536)."""
@@ -21,14 +21,15 @@ MIN_PNG_DPI = 10
 would need less is refused (:class:`~gametree.exceptions.RenderError`): SVG or PDF hold it."""
 
 
-_PNG_INSTEAD = (
+PNG_INSTEAD = (
     "save it as .svg or .pdf, or draw less of it with max_depth=K, collapse='pruned' or "
     "focus=NODE (CLI: --max-depth K, --collapse pruned, --focus NODE)"
 )
+"""What a refusal of a PNG suggests instead (the CLI words it with its flags)."""
 
 
 def refuse_raster(
-    width_pt: float, height_pt: float, *, what: str = "a PNG", instead: str = _PNG_INSTEAD
+    width_pt: float, height_pt: float, *, what: str = "a PNG", instead: str = PNG_INSTEAD
 ) -> None:
     """Raise RenderError when a drawing this size fits a raster (``what``) only below
     :data:`MIN_PNG_DPI`; ``instead`` says what to do."""
@@ -47,7 +48,7 @@ def fit_raster(
     dpi: float,
     *,
     what: str = "a PNG",
-    instead: str = _PNG_INSTEAD,
+    instead: str = PNG_INSTEAD,
 ) -> float:
     """Return ``dpi``, lowered (with a warning) so neither side of a raster of a drawing
     this size passes :data:`MAX_PNG_PIXELS`; refuse one that would need less than
