@@ -64,7 +64,9 @@ def main() -> int:
         runs = 3 if n < 5000 else 1
         layout_s = best_of(runs, lambda G=G: tree_layout(G))
         out = folder / f"gt_{n}.{fmt}"
-        ours = best_of(runs, lambda H=H, out=out: gametree.save(H, out, show="values,names"))
+        ours = best_of(
+            runs, lambda H=H, out=out: gametree.save(H, out, show="values,names", force=True)
+        )
         # Baseline inputs computed outside its timing: positions, labels, figure size.
         pos = tree_layout(G, sibling_sep=30.0, level_sep=60.0)
         H.graph["_pos"] = pos
