@@ -224,5 +224,8 @@ class Player(str, Enum):
 
 
 MAX = Player.MAX
+"""The maximiser, :attr:`Player.MAX`: the value of ``player`` on a MAX node."""
 MIN = Player.MIN
+"""The minimiser, :attr:`Player.MIN`: the value of ``player`` on a MIN node."""
 CHANCE = Player.CHANCE
+"""Nature, :attr:`Player.CHANCE`: the value of ``player`` on a CHANCE node."""

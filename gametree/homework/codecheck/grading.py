@@ -172,11 +172,9 @@ def grade_code(
     ----------
     submissions : path
         The class folder (its entries matching ``pattern``, hidden ones skipped).
-    protocol, entry, algorithm, **options
-        As for :func:`gametree.check_code` (``timeout``, ``memory_mb``,
-        ``prune_on_equal``, ``trees``, ``suite``, ``random``, ``seed``, ``depth``,
-        ``tie_break``).
-    pattern : str, default "*.py"
+    protocol, entry, algorithm
+        As for :func:`gametree.check_code`.
+    pattern : str, default ``"*.py"``
         Shell-style pattern for the names of the folder's entries.
     output : path, optional
         Also write the CSV there (columns: file, score, right, trees, verdict,
@@ -186,6 +184,10 @@ def grade_code(
         How many submissions run at a time (each in its own child process).
     checker : Checker, optional
         A checker built already (its options then replace the ones above).
+    **options
+        The other options of :func:`gametree.check_code` (``timeout``, ``memory_mb``,
+        ``prune_on_equal``, ``trees``, ``suite``, ``random``, ``seed``, ``depth``,
+        ``tie_break``).
 
     Returns
     -------
