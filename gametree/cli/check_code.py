@@ -75,14 +75,15 @@ def add_code_options(parser: argparse.ArgumentParser) -> None:
     add_limit_options(parser)
 
 
-def add_protocol_options(parser: Any, *, required: bool) -> None:
-    """``--protocol`` and ``--entry`` (on a parser or an argument group)."""
+def add_protocol_options(parser: Any, *, required: bool, where: str = "above") -> None:
+    """``--protocol`` and ``--entry`` (on a parser or an argument group); ``where`` the
+    protocols are described."""
     parser.add_argument(
         "--protocol",
         required=required,
         default=None,
         choices=("aima", "cs188", "mutable", "tree"),
-        help="the style of code (see above)",
+        help=f"the style of code (see {where})",
     )
     parser.add_argument(
         "--entry", default=None, help="function (cs188: agent class) to call; default standard"

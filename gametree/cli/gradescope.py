@@ -115,7 +115,7 @@ def add_parser(subparsers: Any) -> None:
     code.add_argument(
         "--code", action="store_true", help="grade students' search code instead of answers"
     )
-    add_protocol_options(code, required=False)
+    add_protocol_options(code, required=False, where="gametree check-code --help")
     add_convention_options(code, strict=False)
     add_suite_options(code)
     add_limit_options(code)
