@@ -156,7 +156,7 @@ def test_cli_messages_name_flags_not_python_arguments(
 
     from gametree.cli.common import print_warnings
     from gametree.drawing.animate import check_frame_count
-    from gametree.drawing.output import _PNG_INSTEAD
+    from gametree.drawing.raster import PNG_INSTEAD
     from gametree.exceptions import FitWarning, RenderError
 
     python = re.compile(r"\b(force|collapse|max_depth|focus|orientation|max_frames)=")
@@ -167,7 +167,7 @@ def test_cli_messages_name_flags_not_python_arguments(
 
     told = cli_wording(str(info.value), "draw")
     assert "--max-frames N" in told and not python.search(told), told
-    told = cli_wording("too large; " + _PNG_INSTEAD, "draw")
+    told = cli_wording("too large; " + PNG_INSTEAD, "draw")
     assert "--max-depth K, --collapse pruned or --focus NODE" in told, told
     assert not python.search(told) and "CLI:" not in told
     # A warning printed by a command goes through the same wording.

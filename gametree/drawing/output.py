@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.style import DEFAULT_FIT, Diagram, diagram
+from gametree.drawing.model import Diagram
+from gametree.drawing.raster import fit_raster, refuse_raster
+from gametree.drawing.style import DEFAULT_FIT, diagram
 from gametree.exceptions import RenderError
 from gametree.outfiles import check_new_output, replacing, write_text
 
@@ -23,13 +24,6 @@ FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif", "html")
 """File suffixes :func:`save` writes."""
 
 ENGINES = ("matplotlib", "graphviz")
-
-MAX_PNG_PIXELS = 32767
-"""Largest PNG side written at full resolution (Graphviz's limit; matplotlib's is 65,536)."""
-
-MIN_PNG_DPI = 10
-"""Lowest resolution a PNG is shrunk to (a 7-pt text is then one pixel high); a tree that
-would need less is refused (:class:`~gametree.exceptions.RenderError`): SVG or PDF hold it."""
 
 
 def save(
@@ -96,7 +90,7 @@ def save(
     ------
     RenderError
         For an unknown suffix or engine, when Graphviz is needed and missing, or for a
-        PNG too large to be legible (see :data:`MIN_PNG_DPI`).
+        PNG too large to be legible (see :data:`~gametree.drawing.raster.MIN_PNG_DPI`).
     OutputExistsError
         If ``path`` exists and ``force`` is false.
 
@@ -104,8 +98,9 @@ def save(
     -----
     UserWarning
         When a PNG would be wider or taller than 32,767 pixels: it is written at a lower
-        resolution, and an SVG is suggested. Below :data:`MIN_PNG_DPI` it is refused
-        instead (a ``RenderError`` naming SVG and the options that draw less).
+        resolution, and an SVG is suggested. Below
+        :data:`~gametree.drawing.raster.MIN_PNG_DPI` it is refused instead (a
+        ``RenderError`` naming SVG and the options that draw less).
 
     Examples
     --------
@@ -168,24 +163,24 @@ def save(
     resolution = float(dpi if dpi is not None else d.style["dpi"])
     if suffix == "png":
         # Refused before laying it out when its levels alone are too long for a PNG.
-        _refuse_png(_levels_extent(d), 0.0)
+        refuse_raster(_levels_extent(d), 0.0)
     if engine == "graphviz":
         from gametree.drawing.dot import diagram_dot, render_dot
-        from gametree.drawing.slots import place
+        from gametree.drawing.fit import arrange
 
+        pl = arrange(d)
         if suffix == "png":
-            pl = place(d)
             resolution = fit_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin, resolution)
         with replacing(target, force=force) as temp:
-            render_dot(diagram_dot(d), temp, suffix, dpi=resolution)
+            render_dot(diagram_dot(d, pl), temp, suffix, dpi=resolution)
         return target
+    from gametree.drawing.fit import arrange
     from gametree.drawing.mpl import draw_diagram
-    from gametree.drawing.slots import place
 
-    pl = place(d)
+    pl = arrange(d)
     if suffix == "png":
         # Refused before the (many) artists are made.
-        _refuse_png(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
+        refuse_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
     artists = draw_diagram(d, placement=pl)
     fig = artists.figure
     if suffix == "png":
@@ -222,52 +217,3 @@ def _levels_extent(d: Diagram) -> float:
     s = min(1.0, MIN_FONT / big) if d.fit is not None and big > 0 else 1.0
     depths = [n.depth for n in d.nodes]
     return (max(depths) - min(depths)) * float(st["level_sep"]) * s
-
-
-_PNG_INSTEAD = (
-    "save it as .svg or .pdf, or draw less of it with max_depth=K, collapse='pruned' or "
-    "focus=NODE (CLI: --max-depth K, --collapse pruned, --focus NODE)"
-)
-
-
-def _refuse_png(
-    width_pt: float, height_pt: float, *, what: str = "a PNG", instead: str = _PNG_INSTEAD
-) -> None:
-    """Raise RenderError when a drawing this size fits a raster (``what``) only below
-    :data:`MIN_PNG_DPI`; ``instead`` says what to do."""
-    inches = max(width_pt, height_pt) / 72.0
-    if inches * MIN_PNG_DPI > MAX_PNG_PIXELS:
-        raise RenderError(
-            f"the tree is too large for {what}: its drawing is at least {inches:,.0f} in long, "
-            f"{inches * MIN_PNG_DPI:,.0f} pixels even at {MIN_PNG_DPI} dpi (the limit is "
-            f"{MAX_PNG_PIXELS:,}); {instead}"
-        )
-
-
-def fit_raster(
-    width_pt: float,
-    height_pt: float,
-    dpi: float,
-    *,
-    what: str = "a PNG",
-    instead: str = _PNG_INSTEAD,
-) -> float:
-    """Return ``dpi``, lowered (with a warning) so neither side of a raster of a drawing
-    this size passes :data:`MAX_PNG_PIXELS`; refuse one that would need less than
-    :data:`MIN_PNG_DPI` (:class:`RenderError` naming ``what`` and saying ``instead``).
-
-    The rule of every raster gametree writes: a PNG and each frame of an animation.
-    """
-    _refuse_png(width_pt, height_pt, what=what, instead=instead)
-    largest = max(width_pt, height_pt) / 72.0 * dpi
-    if largest <= MAX_PNG_PIXELS:
-        return dpi
-    fitted = MAX_PNG_PIXELS / (max(width_pt, height_pt) / 72.0)
-    warnings.warn(
-        f"{what} would be {largest:,.0f} pixels across, more than {MAX_PNG_PIXELS:,}; "
-        f"writing it at {fitted:.0f} dpi instead of {dpi:.0f}. Save as .svg (or .pdf) "
-        "for a legible drawing of a tree this size",
-        UserWarning,
-        stacklevel=3,
-    )
-    return fitted

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.attrs import PV
-from gametree.drawing.style import Diagram, DrawnNode, diagram
+from gametree.drawing.model import Diagram, DrawnNode
+from gametree.drawing.style import diagram
 from gametree.search.result import edge_move
 
 if TYPE_CHECKING:

@@ -31,6 +31,10 @@ from gametree.outfiles import OutputExistsError, write_text
 
 __all__ = ["exercise_folder", "write_exercise_folder"]
 
+NAMED = {"drop_names": False}
+"""The diagrams name every node, leaves too, as the answers and the worked solution do
+(a crowded tree is drawn larger rather than without its names)."""
+
 DIAGRAM_FORMATS = (".tex", ".png")
 """The diagram files one can ask for: standalone TikZ and a PNG picture."""
 
@@ -94,8 +98,8 @@ def write_exercise_folder(
         for name, G in diagrams.items():
             path = out / f"{name}{suffix}"
             if suffix == ".tex":
-                write_text(path, to_tikz(G, standalone=True), force=True)
+                write_text(path, to_tikz(G, standalone=True, style=NAMED), force=True)
             else:
-                save(G, path, force=True)  # (through gametree.outfiles too)
+                save(G, path, force=True, style=NAMED)  # (through gametree.outfiles too)
             written.append(path)
     return written
