@@ -131,13 +131,20 @@ def groups(command: argparse.ArgumentParser) -> Iterator[tuple[str, list[argpars
             yield str(group.title or "options"), actions
 
 
-def exclusive_note(command: argparse.ArgumentParser) -> list[str]:
+def exclusive_notes(command: argparse.ArgumentParser) -> list[nodes.paragraph]:
     """Return one sentence per set of options that exclude each other."""
     notes = []
     for group in command._mutually_exclusive_groups:
         names = [a.option_strings[-1] for a in group._group_actions if a.option_strings]
-        if len(names) > 1:
-            notes.append(" and ".join([", ".join(names[:-1]), names[-1]]) + " exclude each other.")
+        if len(names) < 2:
+            continue
+        note = nodes.paragraph()
+        for i, name in enumerate(names):
+            if i:
+                note += nodes.Text(" and " if i == len(names) - 1 else ", ")
+            note += nodes.literal(text=name)
+        note += nodes.Text(" exclude each other.")
+        notes.append(note)
     return notes
 
 
@@ -170,8 +177,8 @@ class CommandDirective(SphinxDirective):
             for action in actions:
                 items += argument_item(action, fmt)
             container += items
-        for note in exclusive_note(command):
-            container += nodes.paragraph(text=note)
+        for note in exclusive_notes(command):
+            container += note
         return [container]
 
 
