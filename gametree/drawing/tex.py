@@ -38,8 +38,8 @@ _SPECIAL = {
     "%": "\\%",
     "&": "\\&",
     "#": "\\#",
-    "$": "{\\ttfamily\\char36}",
-    "_": "\\_",
+    "$": "{\\upshape\\ttfamily\\char36}",
+    "_": "{\\upshape\\ttfamily\\char95}",
     "^": "\\^{}",
     "~": "\\~{}",
     "<": "$<$",
@@ -87,12 +87,15 @@ _LETTERS = {"ß": "\\ss{}", "æ": "\\ae{}", "Æ": "\\AE{}", "ø": "\\o{}", "Ø":
 def tex_escape(text: str) -> str:
     """Return ``text`` as TeX that pdflatex typesets as the same characters.
 
-    TeX specials are escaped, mathematical symbols and Greek letters go to math mode,
-    accented letters to accent macros; other characters (control characters too) are
-    written as ``U+XXXX``.
+    TeX specials are escaped (``$``, ``"`` and ``_`` as typewriter glyphs, so that the
+    PDF's text layer has them, in italic labels too), mathematical symbols and Greek
+    letters go to math mode, accented letters to accent macros; other characters
+    (control characters too) are written as ``U+XXXX``.
 
-    >>> print(tex_escape("50% & {x_1} #2 \\\\ −∞ ≥ é"))
-    50\\% \\& $\\{$x\\_1$\\}$ \\#2 $\\backslash$ $-$$\\infty$ $\\geq$ \\'{e}
+    >>> print(tex_escape("50% & {x} #2 \\\\ −∞ ≥ é"))
+    50\\% \\& $\\{$x$\\}$ \\#2 $\\backslash$ $-$$\\infty$ $\\geq$ \\'{e}
+    >>> print(tex_escape("x_1 $5"))
+    x{\\upshape\\ttfamily\\char95}1 {\\upshape\\ttfamily\\char36}5
     """
     out = []
     for ch in text:
@@ -251,8 +254,9 @@ def standalone_document(preamble: str, picture: str) -> str:
         + "\\pagestyle{empty}\n"
         + "\\newsavebox{\\gametreebox}\n"
         + "\\savebox{\\gametreebox}{%\n"
-        + picture
-        + "}\n"
+        # The picture's last line ends in a comment: a space there would widen the box.
+        + picture.rstrip("\n")
+        + "%\n}\n"
         + "% Crop the page to the picture.\n"
         + "\\pdfpagewidth=\\wd\\gametreebox\n"
         + "\\pdfpageheight=\\dimexpr\\ht\\gametreebox+\\dp\\gametreebox\\relax\n"
