@@ -362,6 +362,16 @@ def _font_size(options: str, styles: dict[str, str]) -> float:
     return 10.0
 
 
+def _strokes(line: str) -> list[Segment] | None:
+    """The segments of a ``\\draw[gt stroke] (x, y) -- (x, y) ...;`` line (cut marks)."""
+    found = _DRAW.match(line)
+    if not (found and "gt stroke" in found.group(1)):
+        return None
+    pairs = re.findall(r"\(" + _NUMBER + ", " + _NUMBER + r"\) -- \(" + _NUMBER + ", "
+                       + _NUMBER + r"\)", found.group(2))  # fmt: skip
+    return [((float(x0), float(y0)), (float(x1), float(y1))) for x0, y0, x1, y1 in pairs]
+
+
 def read_tikz(tex: str) -> Geometry:
     """The geometry of :func:`gametree.to_tikz`, read back from its coordinates."""
     coords: dict[str, Point] = {}
@@ -392,12 +402,9 @@ def read_tikz(tex: str) -> Geometry:
             if "gt cut" in options:
                 geom.strokes.extend(_decorated_cut(seg, styles.get("gt cut", "")))
             continue
-        found = _DRAW.match(line)
-        if found and "gt stroke" in found.group(1):
-            pairs = re.findall(r"\(" + _NUMBER + ", " + _NUMBER + r"\) -- \(" + _NUMBER + ", "
-                               + _NUMBER + r"\)", found.group(2))  # fmt: skip
-            for x0, y0, x1, y1 in pairs:
-                geom.strokes.append(((float(x0), float(y0)), (float(x1), float(y1))))
+        strokes = _strokes(line)
+        if strokes is not None:
+            geom.strokes.extend(strokes)
             continue
         found = _NODE.match(line)
         if found:
@@ -427,7 +434,7 @@ def read_tikz(tex: str) -> Geometry:
                 where = next((v for k, v in anchor.items() if k in options), "middle")
                 # The node's text is centred vertically on the point (inner sep 0): put
                 # the ink's centre there.
-                x0, x1, y0, y1, _ = _ink(text.split("\n")[0], bold, italic)
+                _, _, y0, y1, _ = _ink(text.split("\n")[0], bold, italic)
                 baseline = y - (y0 + y1) / 2 * size
                 box = ink_box(text, size, x, baseline, where, bold=bold, italic=italic)
             geom.labels.append(Label(kind, text, box))
@@ -623,12 +630,9 @@ def read_forest(tex: str) -> Geometry:
                           italic=italic)  # fmt: skip
             geom.labels.append(Label(kind, text, box))
     for line in after.splitlines():
-        found = _DRAW.match(line.strip())
-        if found and "gt stroke" in found.group(1):
-            pairs = re.findall(r"\(" + _NUMBER + ", " + _NUMBER + r"\) -- \(" + _NUMBER + ", "
-                               + _NUMBER + r"\)", found.group(2))  # fmt: skip
-            for x0, y0, x1, y1 in pairs:
-                geom.strokes.append(((float(x0), float(y0)), (float(x1), float(y1))))
+        strokes = _strokes(line.strip())
+        if strokes is not None:
+            geom.strokes.extend(strokes)
             continue
         found = _PATH.match(line.strip())
         if found:

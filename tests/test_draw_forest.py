@@ -91,6 +91,16 @@ def text_layer(pdf: Path) -> str:
     return " ".join(text.split())
 
 
+def compiled(tex: str, path: Path) -> str:
+    """Compile the standalone ``tex`` at ``path``; check its page is the picture's box;
+    return its text layer."""
+    path.write_text(tex)
+    pdf = compile_tex(path)
+    width, height = box_of(tex)
+    assert page_size(pdf) == pytest.approx((width * BP_PER_PT, height * BP_PER_PT), abs=0.5)
+    return text_layer(pdf)
+
+
 def box_of(tex: str) -> tuple[float, float]:
     """Width and height (TeX points) of the picture's box, as the ``.tex`` sets it."""
     found = re.search(
@@ -217,6 +227,7 @@ def test_hostile_labels_moves_bounds_and_order() -> None:
     same_picture(read_forest(to_forest(G, show=show)), read_tikz(gametree.to_tikz(G, show=show)))
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.one_of(hostile_trees(), chance_trees(max_depth=4)), st.booleans())
 def test_any_tree_is_the_tikz_picture_in_its_own_brackets(G: nx.DiGraph, searched: bool) -> None:
@@ -272,21 +283,19 @@ def test_a_given_placement_is_drawn_as_given() -> None:
 # Compiled with pdflatex -----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_figure_5_2_key_compiles_to_its_box_with_every_label(tmp_path: Path) -> None:
     needs_forest()
     G = aima()
     result = gametree.alphabeta(G, annotate=False)
     tex = to_forest(G, result, show="values,bounds,order,names", standalone=True)
-    (tmp_path / "key.tex").write_text(tex)
-    pdf = compile_tex(tmp_path / "key.tex")
-    width, height = box_of(tex)
-    assert page_size(pdf) == pytest.approx((width * BP_PER_PT, height * BP_PER_PT), abs=0.5)
-    words = text_layer(pdf)
+    words = compiled(tex, tmp_path / "key.tex")
     for label in [*"ABCDEFGHIJKLM", "3", "12", "≤2", "[3, 2]", "[−∞, 3]", "#11"]:
         assert label in words, label
     assert "alphabeta: cut when α ≥ β, fail-soft" in words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["b3d4", "chance", "efg", "boards", "hostile"])
 def test_trees_compile_with_every_label_in_the_text_layer(tmp_path: Path, which: str) -> None:
     needs_forest()
@@ -309,11 +318,7 @@ def test_trees_compile_with_every_label_in_the_text_layer(tmp_path: Path, which:
     else:
         G, result = hostile(), None
     tex = to_forest(G, result, show="values,names,moves", standalone=True)
-    (tmp_path / "tree.tex").write_text(tex)
-    pdf = compile_tex(tmp_path / "tree.tex")
-    width, height = box_of(tex)
-    assert page_size(pdf) == pytest.approx((width * BP_PER_PT, height * BP_PER_PT), abs=0.5)
-    words = text_layer(pdf)
+    words = compiled(tex, tmp_path / "tree.tex")
     labels = read_forest(tex).labels
     # Every word of every label, as often as it is drawn.
     drawn = Counter(word for lb in labels for word in lb.text.split())
@@ -353,6 +358,7 @@ def test_cli_draw_latex_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "--latex applies to a .tex output only" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_generated_exercise_in_forest_compiles(tmp_path: Path) -> None:
     out = tmp_path / "ex"
     args = ["generate", "--depth", "3", "--seed", "1", "--no-images", "-o", str(out), "-q"]

@@ -149,6 +149,7 @@ def test_forest_sheets_are_the_tikz_sheets_in_forest(versions: list[gametree.Exe
     assert strip.sub("", body) == strip.sub("", tikz.split("\\begin{document}")[1])
 
 
+@pytest.mark.slow
 def test_forest_pdfs_are_a4_with_every_label(
     forest_exam: Path, versions: list[gametree.Exercise]
 ) -> None:

@@ -20,13 +20,26 @@ positions are gametree's: every node's ``x`` and ``y`` are set from the shared
 placement (:func:`gametree.drawing.fit.arrange`) before forest draws the tree
 (``gt at``, a ``before drawing tree`` key), and everything else is placed relative to
 the node it belongs to, at the offsets the placement measured; the strokes are those of
-:func:`gametree.drawing.cuts.cut_marks`. With every node pinned, forest's ``pack`` and
-``compute xy`` stages are skipped (``stages``, set in the tree's group): they took two
-thirds of pdflatex's time on a branching-3, depth-4 key (6.3 s against 1.9 s). The picture is then the one every other back
+:func:`gametree.drawing.cuts.cut_marks`. The picture is then the one every other back
 end draws, checked as they are (``tests/test_draw_clearance.py`` reads the geometry
-back from the ``.tex``). A reader who deletes the ``gt at`` keys and the ``stages``
-setting gets forest's own layout, with the shapes, labels and edges following their
-nodes, and the cut marks where they were: those then need placing by hand.
+back from the ``.tex``). With every node pinned, forest's ``pack`` and ``compute xy``
+stages are skipped (``stages``, set in the tree's group): they took two thirds of
+pdflatex's time on a branching-3, depth-4 key (6.3 s against 1.9 s). A reader who
+deletes the ``gt at`` keys and the ``stages`` setting gets forest's own layout, with the
+shapes, labels and edges following their nodes, and the cut marks where they were:
+those then need placing by hand.
+
+How large a key is. Pinned to the shared placement, a tree is as compact as gametree's
+layout makes it, in every back end alike. A branching-3, depth-4 key (81 leaves, every
+node named) is 31 to 33 cm wide at the smallest font a fitted drawing uses (7 pt):
+the 27 triangles above the leaves, each holding its value, need about 30 pt apiece,
+and the leaves the 9 pt between siblings that a cut mark needs. That fits a slide or
+an A3 page, not the text of an A4 page (17 cm, or 25.7 cm in landscape, with 2 cm
+margins). Measured on the four keys of ``tests/keygeometry.py``, a layout trying
+harder (leaves alternating between two rows, 6 pt between siblings without a mark,
+names left out) gets them to 25.7 cm only at 5 to 5.5 pt, too small for an exam, so
+gametree keeps its layout. Smaller trees fit A4's text (``fit=PAPERS["a4-text"]``;
+``--paper a4-text``): a branching-3, depth-3 key at 9 pt or more, 16 cm wide.
 
 A node is placed by its ``base`` anchor: the baseline of its value, where the placement
 put it (the centre of the shape, for a node without a value). Shapes sit on TikZ's
