@@ -132,6 +132,25 @@ def test_readme_names_every_command() -> None:
     assert missing == []
 
 
+def setup_commands(markdown: str) -> list[str]:
+    """Return the commands of the ``sh`` blocks under a page's set-up heading."""
+    section = re.split(r"^## (?:Set-up|Install|Set-up and tests)\n", markdown, flags=re.M)[1]
+    section = re.split(r"^## ", section, flags=re.M)[0]
+    return re.findall(r"^```sh\n(.*?)\n```", section, flags=re.M | re.S)
+
+
+def test_ci_runs_the_readmes_set_up_commands_as_written() -> None:
+    # CI is what the README promises a fresh machine: the same two lines, word for word,
+    # so the docs extra that tests/test_docs.py needs is installed by both or by neither.
+    readme = setup_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert len(readme) == 2 and "'.[test,graphviz,docs]'" in readme[0]
+    ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert [command for command in readme if command not in ci_lines] == []
+    for page in ("docs/guides/getting-started.md", "docs/development.md"):
+        written = setup_commands((ROOT / page).read_text(encoding="utf-8"))
+        assert written[0] == readme[0], page
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for module in DOCS_EXTRA:
