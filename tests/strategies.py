@@ -443,7 +443,8 @@ _SPECIAL = ("\x00", "\x01", "\x0c", "\x7f", "\ufeff", "\ufffe", "\u2028", "\r", 
 READER_PIECES: dict[str, tuple[str, ...]] = {
     "tree": ("(", ")", "[", "]", "{", "}", "A", "B", "x", "=", ":", "*", ",", "MAX", "MIN",
              "CHANCE", "players:", "players: MIN MAX\n", "# c\n", '"q"', "'q'", "label",
-             "(" * 2000, ")" * 2000, "true", *_NUMBERS, *_SPECIAL),
+             "(" * 2000, ")" * 2000, "true", "1e999:", "{k=1e999}", "{b=(1, 1e999)}",
+             "=-1e999", "1e999*", *_NUMBERS, *_SPECIAL),
     "json": ("[", "]", "{", "}", ",", ":", '"nodes"', '"edges"', '"links"', '"graph"',
              '"root"', '"id"', '"source"', '"target"', '"player"', '"MAX"', '"CHANCE"',
              '"value"', '"prob"', '"tree"', '"players"', '"directed"', "false", "true",
@@ -501,3 +502,32 @@ def reader_texts(draw: st.DrawFn, fmt: str) -> str:
 
 
 _SEEDS: dict[str, list[str]] = {}
+
+
+def overflowed_infinities(G: nx.DiGraph, text: str) -> list[str]:
+    """Where ``G`` holds an infinity that ``text`` never spells (a numeral that overflowed).
+
+    The number rule every reader keeps: only ``inf`` (in any of its spellings, all of which
+    contain those letters) reads as infinity, never a numeral past float range (``1e999``).
+    A text without ``inf`` therefore gives a tree without infinities, in values, other
+    attributes (tuples included), probabilities and moves.
+    """
+    if "inf" in text.lower():
+        return []
+
+    def infinite(value: Any) -> bool:
+        if isinstance(value, (tuple, list)):
+            return any(infinite(v) for v in value)
+        return isinstance(value, float) and value in (float("inf"), float("-inf"))
+
+    places = [
+        f"node {n!r}: {k}" for n, d in G.nodes(data=True) for k, v in d.items() if infinite(v)
+    ]
+    places += [
+        f"edge {u!r}->{v!r}: {k}"
+        for u, v, d in G.edges(data=True)
+        for k, x in d.items()
+        if infinite(x)
+    ]
+    places += [f"graph: {k}" for k, v in G.graph.items() if infinite(v)]
+    return places

@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import reader_texts
+from strategies import overflowed_infinities, reader_texts
 
 import gametree
 from gametree.readwrite.common import decode_text
@@ -20,13 +20,18 @@ FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 
 
 def read(text: str, fmt: str | None) -> None:
-    """The contract: a valid tree, or a GameTreeError (anything else fails the test)."""
+    """The contract: a valid tree, or a GameTreeError (anything else fails the test).
+
+    A tree read from a text that never spells ``inf`` holds no infinity (no numeral
+    overflowed into one).
+    """
     try:
         G = gametree.loads(text, fmt)
     except gametree.GameTreeError as exc:
         assert str(exc)
         return
     assert isinstance(G, nx.DiGraph) and gametree.is_game_tree(G)
+    assert overflowed_infinities(G, text) == []
 
 
 @pytest.mark.parametrize("fmt", READERS)

@@ -5,7 +5,9 @@ Feeds each reader (the notation, JSON, DOT, GraphML, .efg, and sniffing) random 
 format (tests/strategies.py ``READER_PIECES``: keywords, deep brackets, numbers past
 float range, control characters) and valid files with a slice replaced. The contract:
 a valid game tree, or a :class:`gametree.GameTreeError`; anything else (a ValueError,
-a RecursionError, ...) is a crash, printed once with its input and counted.
+a RecursionError, ...) is a crash, printed once with its input and counted. A tree holding
+an infinity its text never spells (``1e999`` read as ``inf``) breaks the number rule
+and is counted as a crash too.
 
     python tests/fuzz/fuzz_readers.py --count 100000              # per reader
     python tests/fuzz/fuzz_readers.py --readers dot graphml --seconds 600 --seed 7
@@ -26,9 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import gametree
 from gametree.readwrite.common import decode_text
 from tests.fuzz.crashes import note_crash
-from tests.strategies import READER_PIECES, reader_seeds
+from tests.strategies import READER_PIECES, overflowed_infinities, reader_seeds
 
 READERS = ("tree", "json", "dot", "graphml", "efg", "sniff")
+
+
+class NumberRuleBroken(Exception):
+    """A reader gave a tree holding an infinity its text never spells."""
 
 
 def one_input(rng: random.Random, fmt: str, seeds: list[str]) -> str | bytes:
@@ -68,6 +74,9 @@ def check(data: str | bytes, fmt: str) -> str:
             raise AssertionError("an error without a message") from None
         return "error"
     gametree.validate(G)
+    overflowed = overflowed_infinities(G, text)
+    if overflowed:
+        raise NumberRuleBroken(f"a numeral overflowed into infinity at {overflowed[0]}")
     return "tree"
 
 
