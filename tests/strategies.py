@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -14,6 +16,13 @@ VALUES_INT = st.integers(min_value=-9, max_value=9)
 VALUES_TIES = st.integers(min_value=0, max_value=2)
 VALUES_FLOAT = st.floats(min_value=-100, max_value=100, allow_nan=False, allow_infinity=False)
 VALUES_ANY = st.one_of(VALUES_INT, VALUES_FLOAT, st.sampled_from([float("inf"), float("-inf")]))
+BIG = 1.7e308
+VALUES_EXTREME = st.one_of(
+    VALUES_INT,
+    st.sampled_from([math.inf, -math.inf, BIG, -BIG, sys.float_info.max, 0.5, Fraction(1, 3)]),
+)
+"""Leaf values for the statistics of Monte Carlo tree search: infinities, values whose
+sums pass the float range, small ints, a dyadic float and an exact fraction."""
 
 
 def nested_lists(
