@@ -169,10 +169,15 @@ def practice_key(
     position = {leaf: i for i, leaf in enumerate(frontier)}
     out: dict[str, Any] = {"ask": list(ask)}
 
-    everything = key.check({"pruned": [str(x) for x in frontier]})
+    # What the checker says of each leaf listed on its own (key.check groups the leaves
+    # of a subtree into one finding; the page asks leaf by leaf).
     out["leaves"] = [
-        [f.item, f.verdict is Verdict.CORRECT, f.explanation]
-        for f in everything.findings[: len(frontier)]
+        [
+            f"pruned {key.name(x)}",
+            x in key.main.pruned,
+            key.pruned_reason(x) if x in key.main.pruned else key.evaluated_reason(x),
+        ]
+        for x in frontier
     ]
     out["frontier"] = [index[x] for x in frontier]
     out["alts"] = [
