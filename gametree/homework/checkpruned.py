@@ -156,19 +156,31 @@ def _covered(
         return set()
     succ = key.G._succ
     reached: set[Hashable] = set()
-    seen: set[tuple[Hashable, int]] = set()
-    stack = [(key.root, 0)] if key.root not in nodes else []
-    while stack:
-        node, d = stack.pop()
-        if (node, d) in seen:
+    if key.depth is None:  # what a node reaches does not depend on the path to it
+        seen = {key.root}
+        stack = [key.root] if key.root not in nodes else []
+        while stack:
+            node = stack.pop()
+            if not succ[node]:
+                reached.add(node)
+            for c in succ[node]:
+                if c not in seen and c not in nodes and (node, c) not in edges:
+                    seen.add(c)
+                    stack.append(c)
+        return {x for x in key.frontier if x not in reached}
+    seen_at: set[tuple[Hashable, int]] = set()
+    at = [(key.root, 0)] if key.root not in nodes else []
+    while at:
+        node, d = at.pop()
+        if (node, d) in seen_at:
             continue
-        seen.add((node, d))
-        if not succ[node] or (key.depth is not None and d >= key.depth):
+        seen_at.add((node, d))
+        if not succ[node] or d >= key.depth:
             reached.add(node)
             continue
         for c in succ[node]:
             if c not in nodes and (node, c) not in edges:
-                stack.append((c, d + 1))
+                at.append((c, d + 1))
     return {x for x in key.frontier if x not in reached}
 
 

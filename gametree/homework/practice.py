@@ -30,8 +30,6 @@ import networkx as nx
 
 from gametree.homework.check import AnswerKey
 from gametree.homework.findings import Finding, Verdict
-from gametree.homework.story import replay
-from gametree.search.trace import Enter, Leaf, TranspositionHit
 
 __all__ = ["ASK_CHOICES", "practice_key"]
 
@@ -188,12 +186,7 @@ def practice_key(
         reach = {v} | nx.descendants(G, v)
         below.append([position[x] for x in frontier if x in reach])
     out["below"] = below
-    events = list(key.main.result.trace)
-    traversed: set[tuple[Hashable, Hashable]] = set()
-    for step in replay(G, events):
-        e = step.event
-        if isinstance(e, (Enter, Leaf, TranspositionHit)) and step.parent is not None:
-            traversed.add((step.parent, e.node))
+    traversed = key.main.traversed
     out["traversed"] = [j for j, edge in enumerate(edges) if edge in traversed]
     inner = [n for n in G if n in index and G._succ[n] and n not in key.position]
     out["inner"] = sorted(index[n] for n in inner)
