@@ -293,10 +293,12 @@ def test_json_past_the_limit_is_refused_with_one_problem() -> None:
     assert len(parse_answers(tricky, max_items=4).items) == 4
 
 
-def test_a_mapping_stops_at_the_limit() -> None:
+def test_a_mapping_stops_at_a_limit_it_is_given() -> None:
     a = parse_answers({f"x{i}": i for i in range(30)}, max_items=12)
     assert len(a.items) == 12 and len(a.problems) == 1
     assert "the keys before 'x12' were read" in a.problems[0].message
+    # The caller's own mapping (a full key of a large tree, say) is read whole otherwise.
+    assert len(parse_answers({f"x{i}": i for i in range(10_005)}).items) == 10_005
 
 
 def test_the_limit_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -167,9 +167,11 @@ def parse_answers(
     source : str, optional
         A file name used in messages.
     max_items : int, optional
-        The most keys read (default :func:`gametree.inputs.answer_item_limit`: 10,000,
-        or ``GAMETREE_MAX_ANSWER_ITEMS``). Plain text, TOML and a mapping stop there
-        with one problem; JSON past it is refused with one problem, nothing read.
+        The most keys read from a text (default
+        :func:`gametree.inputs.answer_item_limit`: 10,000, or
+        ``GAMETREE_MAX_ANSWER_ITEMS``): plain text and TOML stop there with one problem,
+        JSON past it is refused with one problem, nothing read. A mapping is read whole
+        unless ``max_items`` is given.
 
     Returns
     -------
@@ -192,9 +194,11 @@ def parse_answers(
     >>> print(parse_answers("value = 3\\nmove = B\\nC = 2", max_items=2).problems[0])
     line 3: more than 2 answer lines: the first 2 were read, and reading stopped here; raise ...
     """
-    limit = answer_item_limit(max_items)
     if isinstance(text, Mapping):
+        # The caller's own data, already in memory: limited only when asked to be.
+        limit = None if max_items is None else answer_item_limit(max_items)
         return _from_mapping(text, "dict", source, {}, (), limit)
+    limit = answer_item_limit(max_items)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -449,7 +453,7 @@ def _from_mapping(
     source: str | None,
     lines: Mapping[str, list[int]],
     problems: tuple[AnswerProblem, ...],
-    limit: int,
+    limit: int | None,
 ) -> Answers:
     items: list[AnswerItem] = []
     found_problems = list(problems)
@@ -494,7 +498,7 @@ def _from_mapping(
     for key, raw in data.items():
         # A text was counted before it was parsed; a mapping given as such is counted here.
         read += 1 + (len(raw) if isinstance(raw, Mapping) else 0)
-        if read > limit:
+        if limit is not None and read > limit:
             found_problems.append(
                 AnswerProblem(
                     _too_many(limit, f"keys: the keys before {key!r} were read, then no more"),
