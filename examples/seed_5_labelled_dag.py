@@ -114,7 +114,7 @@ def main() -> None:
     if not quick:
         for suffix in (".png", ".svg"):
             try:
-                gametree.save(second, f"seed_5_alphabeta{suffix}", ab)
+                gametree.save(second, f"seed_5_alphabeta{suffix}", ab, force=True)  # (re-run)
             except gametree.GameTreeError as exc:
                 print(f"could not save the {suffix} diagram: {exc}")
             else:

@@ -22,6 +22,7 @@ from gametree.exceptions import (
     GameTreeWarning,
     InputError,
     InvalidTreeError,
+    PlatformError,
     RenderError,
     SearchError,
     TreeFileError,
@@ -31,6 +32,7 @@ from gametree.games import api as _games_api
 from gametree.games.api import *  # noqa: F403
 from gametree.homework import *  # noqa: F403
 from gametree.notation import *  # noqa: F403
+from gametree.outfiles import OutputExistsError
 from gametree.randomtrees import *  # noqa: F403
 from gametree.readwrite import *  # noqa: F403
 from gametree.search import *  # noqa: F403
@@ -49,6 +51,8 @@ __all__ = [
     "GameTreeWarning",
     "InputError",
     "InvalidTreeError",
+    "OutputExistsError",
+    "PlatformError",
     "Player",
     "Problem",
     "RenderError",

@@ -16,6 +16,7 @@ __all__ = [
     "GameTreeWarning",
     "InputError",
     "InvalidTreeError",
+    "PlatformError",
     "RenderError",
     "SearchError",
     "TreeFileError",
@@ -113,6 +114,11 @@ class RenderError(GameTreeError, RuntimeError):
 
 class AnswerFormatError(GameTreeError, ValueError):
     """An answer file cannot be read at all."""
+
+
+class PlatformError(GameTreeError, ValueError):
+    """A course platform's file cannot be made as asked (Gradescope, PrairieLearn, Moodle,
+    exam variants): a bad option, a constraint the platform's format cannot express."""
 
 
 class GameTreeWarning(UserWarning):

@@ -39,6 +39,7 @@ __all__ = [
     "kind_of",
     "max_input_bytes",
     "node_limit",
+    "read_descriptor",
     "read_input",
     "read_stream",
     "too_many_nodes",
@@ -255,20 +256,33 @@ def read_input(
         flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags, dir_fd=dir_fd)
     try:
-        _require_regular(name, os.fstat(fd), limit)
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, min(_CHUNK, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise _too_large(name, limit)
-        return b"".join(chunks)
+        return read_descriptor(fd, name, limit=limit)
     finally:
         os.close(fd)
+
+
+def read_descriptor(fd: int, name: str, *, limit: int | None = None) -> bytes:
+    """Return the bytes of the open file ``fd`` (a regular file, checked with ``fstat``),
+    at most ``limit`` of them; ``name`` is named in errors. ``fd`` stays open.
+
+    Raises
+    ------
+    InputError
+        If ``fd`` is not a regular file or is larger than the limit.
+    """
+    limit = max_input_bytes() if limit is None else limit
+    _require_regular(name, os.fstat(fd), limit)
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = os.read(fd, min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise _too_large(name, limit)
+    return b"".join(chunks)
 
 
 def read_stream(

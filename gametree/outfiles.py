@@ -58,12 +58,13 @@ class OutputExistsError(GameTreeError, FileExistsError):
         The output that exists.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], why: str = "exists") -> None:
         self.path = os.fspath(path)
-        super().__init__(errno.EEXIST, "exists; pass force=True to replace it", self.path)
+        self.why = why
+        super().__init__(errno.EEXIST, f"{why}; pass force=True to replace it", self.path)
 
     def __str__(self) -> str:
-        return f"{self.path!r} exists; pass force=True to replace it"
+        return f"{self.path!r} {self.why}; pass force=True to replace it"
 
 
 def _exists(path: Path) -> bool:

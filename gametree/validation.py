@@ -10,7 +10,18 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.attrs import BOUNDS, CHANCE, FRONTIER, PLAYER, PROB, ROOT, VALUE, VISITS, Player
+from gametree.attrs import (
+    BOUNDS,
+    CHANCE,
+    FRONTIER,
+    MOVE,
+    PLAYER,
+    PROB,
+    ROOT,
+    VALUE,
+    VISITS,
+    Player,
+)
 from gametree.exceptions import InvalidTreeError
 
 __all__ = [
@@ -316,6 +327,9 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
     for node, data in G._node.items():
         children = succ[node]
         player = data.get(PLAYER)
+        for name in NULL_REFUSED_NODE:
+            if name in data and data[name] is None:
+                found.append(Problem(f"node {node!r}: {_null(name)}", node))
         if player is not None and (not isinstance(player, str) or player not in _PLAYER_NAMES):
             found.append(
                 Problem(
@@ -348,8 +362,26 @@ def problems(G: Any, *, limit: int | None = None) -> list[Problem]:
     return found[:limit] if limit is not None else found
 
 
+NULL_REFUSED_NODE = (PLAYER,)
+"""Node attributes of the contract that are a value or absent, never None (``null``)."""
+NULL_REFUSED_EDGE = (PROB, MOVE)
+"""Edge attributes of the contract that are a value or absent, never None (``null``)."""
+
+
+def _null(name: str) -> str:
+    """The problem of a contract attribute that is None: every reader means it one way."""
+    instead = {PROB: "for equal odds", MOVE: "for no move", PLAYER: "on a leaf"}[name]
+    return f"{name} is None (null in JSON); leave {name} out {instead}, or give a value"
+
+
 def _edge_problems(node: Hashable, player: object, children: dict[Any, Any]) -> list[Problem]:
     found: list[Problem] = []
+    for child, edge in children.items():
+        for name in NULL_REFUSED_EDGE:
+            if name in edge and edge[name] is None:
+                found.append(Problem(f"edge {node!r} -> {child!r}: {_null(name)}", node))
+    if found:
+        return found
     if player != CHANCE:
         for child, edge in children.items():
             if PROB in edge:

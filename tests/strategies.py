@@ -458,7 +458,8 @@ READER_PIECES: dict[str, tuple[str, ...]] = {
              '"root"', '"id"', '"source"', '"target"', '"player"', '"MAX"', '"CHANCE"',
              '"value"', '"prob"', '"tree"', '"players"', '"directed"', "false", "true",
              "null", "Infinity", "NaN", '"inf"', '"A"', '"B"', "[" * 3000, "]" * 3000,
-             '{"a":' * 3000, *_NUMBERS, *_SPECIAL),
+             '{"a":' * 3000, '"prob": null', '"move": null', '"player": null', '"value": null',
+             *_NUMBERS, *_SPECIAL),
     "dot": ("digraph", "graph", "strict", "subgraph", "node", "edge", "{", "}", "[", "]",
             "->", "--", "=", ";", ",", ":", "+", "A", "B", '"A"', '"node"', "<x<y>>", "<",
             ">", "value", "player", "MAX", "min", "label", "move", "prob", "root", "shape",
@@ -474,11 +475,20 @@ READER_PIECES: dict[str, tuple[str, ...]] = {
                 '<key id="d3" for="node" attr.name="x__json" attr.type="string"/>',
                 '<data key="d0">', '<data key="d1">', '<data key="d2">', '<data key="d3">',
                 "</data>", "MAX", "int", "json", "[" * 2000, '<!DOCTYPE g [<!ENTITY e "x">]>',
-                "&e;", "&amp;", "<![CDATA[", "]]>", *_NUMBERS, *_SPECIAL),
+                "&e;", "&amp;", "<![CDATA[", "]]>",
+                '<key id="d4" for="node" attr.name="value" attr.type="int">'
+                "<default>3</default></key>",
+                '<key id="d5" for="edge" attr.name="prob" attr.type="double">'
+                "<default>0.5</default></key>",
+                '<key id="d6" for="node" attr.name="value" attr.type="long"><default/></key>',
+                "<default>", "</default>",
+                '<key id="d7" for="edge" attr.name="prob__json" attr.type="string"/>',
+                '<data key="d7">null</data>', *_NUMBERS, *_SPECIAL),
     "efg": ("EFG", "2", "R", '""', '"t"', "{", "}", '"1"', '"2"', '"3"', "p", "c", "t",
             "1", "0", "1/2", "0.5", '"a"', '"b"', "\n", " ", 'EFG 2 R "" { "1" "2" } ""\n',
             'p "" 1 1 "" { "a" "b" } 0\n', 't "" 1 "" { 3 -3 }\n',
-            'c "" 1 "" { "h" 1/2 "t" 1/2 } 0\n', *_NUMBERS, *_SPECIAL),
+            'c "" 1 "" { "h" 1/2 "t" 1/2 } 0\n', "0.5 " + "1" + "0" * 400, "1.5e308",
+            str(int(1.5e308)), '"a\nb"', '"\x1b[2J"', *_NUMBERS, *_SPECIAL),
 }  # fmt: skip
 
 
@@ -540,3 +550,56 @@ def overflowed_infinities(G: nx.DiGraph, text: str) -> list[str]:
     ]
     places += [f"graph: {k}" for k, v in G.graph.items() if infinite(v)]
     return places
+
+
+# --- check-code: trees as each protocol presents them -----------------------------------
+
+_CODE_PLAYERS = {
+    ("aima", "minimax"): [("MAX", "MIN"), ("MIN", "MAX")],
+    ("mutable", "minimax"): [("MAX", "MIN"), ("MIN", "MAX")],
+    ("cs188", "minimax"): [("MAX", "MIN"), ("MAX", "MIN", "MIN")],
+    ("tree", "minimax"): [
+        ("MAX", "MIN"),
+        ("MIN", "MAX"),
+        ("MAX", "MIN", "MIN"),
+        ("MIN", "MIN", "MAX"),
+    ],
+    ("aima", "expectiminimax"): [("MAX", "CHANCE", "MIN", "CHANCE"), ("MAX", "CHANCE")],
+    ("cs188", "expectiminimax"): [("MAX", "CHANCE"), ("MAX", "CHANCE", "CHANCE")],
+    ("tree", "expectiminimax"): [("MAX", "CHANCE", "MIN", "CHANCE"), ("MIN", "CHANCE", "MAX")],
+}
+
+
+@st.composite
+def code_trees(draw: st.DrawFn, protocol: str, algorithm: str) -> tuple[nx.DiGraph, int | None]:
+    """A small tree shaped for ``protocol``'s code (players alternating for aima and
+    mutable code, CS188's agent cycle, chance levels for expectiminimax), with ties
+    among the values, and sometimes a depth limit with heuristic values at every
+    internal node (a whole number of CS188 rounds). Chance probabilities are dyadic
+    (quarters, eighths) so that float and exact averages agree to the last bit.
+    Returns ``(tree, depth)``."""
+    kind = "minimax" if algorithm == "alphabeta" else algorithm
+    cycle = draw(st.sampled_from(_CODE_PLAYERS[(protocol, kind)]))
+    values = st.one_of(VALUES_TIES, VALUES_INT)
+    nested = draw(nested_lists(values, max_branching=3, max_depth=4, max_leaves=24))
+    G = gametree.from_nested(nested, players=cycle)
+    if protocol != "cs188":
+        for node, data in G.nodes(data=True):
+            if data.get("player") == "CHANCE" and draw(st.booleans()):
+                kids = list(G.successors(node))
+                total = draw(st.sampled_from([4, 8])) if len(kids) <= 4 else 16
+                weights = [1] * len(kids)
+                for _ in range(total - len(kids)):
+                    weights[draw(st.integers(0, len(kids) - 1))] += 1
+                for kid, w in zip(kids, weights, strict=True):
+                    G.edges[node, kid]["prob"] = w / total
+    height = max(nx.shortest_path_length(G, gametree.find_root(G)).values())
+    depth = None
+    step = len(cycle) if protocol == "cs188" else 1
+    if height > step and draw(st.booleans()):
+        depth = draw(st.sampled_from(list(range(step, height, step))))
+        for node in G:
+            if G.out_degree(node):
+                G.nodes[node]["value"] = draw(VALUES_INT)
+    gametree.validate(G)
+    return G, depth

@@ -200,6 +200,7 @@ def test_annotate_rejects_a_foreign_result() -> None:
         gametree.annotate(G, r)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(G=trees())
 def test_statuses_partition_the_tree(G: nx.DiGraph) -> None:
@@ -268,6 +269,7 @@ SEARCHES = (
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     G=trees_with_heuristics(st.integers(-5, 5), max_depth=4),

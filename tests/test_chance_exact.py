@@ -128,6 +128,7 @@ def test_uniform_chance_in_an_exact_tree_keeps_known_answers() -> None:
     assert result.node_values["G"].value == 5 and type(result.node_values["G"].value) is int
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(exact_chance_trees())
 def test_exact_trees_match_the_rational_reference(G: nx.DiGraph) -> None:
@@ -139,6 +140,7 @@ def test_exact_trees_match_the_rational_reference(G: nx.DiGraph) -> None:
         assert isinstance(value, (int, Fraction)), (algorithm, value)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(chance_trees(st.integers(-9, 9) | st.floats(-100, 100)))
 def test_float_trees_are_correctly_rounded_and_in_range(G: nx.DiGraph) -> None:
@@ -188,6 +190,7 @@ def test_an_exact_answer_key_writes_and_checks_back(fmt: str) -> None:
     assert report.score == 0.0 and report.findings[0].expected == "5/3"
 
 
+@pytest.mark.slow
 def test_json_report_gives_exact_values_as_numbers(tmp_path: Path) -> None:
     """--json keeps values numbers (JSON has no fractions): 5/3 is the nearest float;
     the text report prints it exactly."""

@@ -263,6 +263,7 @@ def test_answers_from_the_search_are_all_correct(
     assert report.asked >= 3
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SMALL, CONVENTIONS, st.randoms(use_true_random=False))
 def test_equivalent_pruned_forms_give_the_same_findings(
@@ -345,6 +346,7 @@ def _mutations(key: AnswerKey, rnd: random.Random) -> list[tuple[dict[str, objec
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SMALL, CONVENTIONS, st.randoms(use_true_random=False))
 def test_every_single_mutation_is_caught_and_named(
@@ -436,6 +438,7 @@ def test_more_equivalent_forms() -> None:
     assert check(G, "pv = left a").ok
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(dags(max_depth=4), chance_trees(max_depth=4)),
@@ -529,6 +532,7 @@ _TOKENS = st.sampled_from(
 _LINES = st.tuples(_KEYS, st.sampled_from([" = ", "=", ": ", " "]), st.lists(_TOKENS, max_size=4))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_LINES, max_size=8), st.booleans(), st.sampled_from(["soft", "hard"]))
 def test_answer_like_garbage_never_crashes(
@@ -768,6 +772,7 @@ def test_nested_claims_name_each_leaf_by_the_first_claim_above_it() -> None:
     assert given["L5"] == given[f"L{depth - 1}"] == "pruned (as subtree X5)"
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("low_recursion_limit")
 def test_listing_every_searched_node_of_a_deep_chain() -> None:
     # Every node of a 20,000-deep chain is searched: naming them all as pruned cuts off
@@ -780,6 +785,7 @@ def test_listing_every_searched_node_of_a_deep_chain() -> None:
     assert report.findings[0].expected == "evaluated"
 
 
+@pytest.mark.slow
 def test_extra_leaves_of_a_wide_star_give_their_rank() -> None:
     n = 20_000
     G = nx.DiGraph()

@@ -118,3 +118,84 @@ def test_validate_stdin(
 def test_every_example_tree_loads() -> None:
     for path in EXAMPLES.glob("*.tree"):
         gametree.validate(gametree.load(path))
+
+
+# -- every output: refused when it exists, one line naming --force; replaced with it ------
+
+FIG52 = Path(__file__).parent.parent / "examples" / "trees" / "aima_5_2.tree"
+
+
+def _subs(tmp_path: Path) -> Path:
+    d = tmp_path / "subs"
+    d.mkdir(exist_ok=True)
+    (d / "ann.txt").write_text("value = 3\n")
+    return d
+
+
+OUTPUT_COMMANDS = {
+    "draw png": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".png"))],
+    "draw svg": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".svg")),
+                                "-a", "alphabeta"],
+    "draw pdf": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".pdf"))],
+    "draw tex": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".tex"))],
+    "draw txt": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".txt"))],
+    "draw dot": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".dot"))],
+    "draw gif": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".gif")),
+                                "-a", "alphabeta"],
+    "draw html": lambda t, out: ["draw", str(FIG52), "-o", str(out.with_suffix(".html"))],
+    "practice": lambda t, out: ["practice", str(FIG52), "-o", str(out.with_suffix(".html"))],
+    "grade": lambda t, out: ["grade", str(FIG52), str(_subs(t)), "-o",
+                             str(out.with_suffix(".csv"))],
+    "expand tree": lambda t, out: ["expand", "aima", "-o", str(out.with_suffix(".json"))],
+    "expand png": lambda t, out: ["expand", "aima", "-o", str(out.with_suffix(".png"))],
+    "convert": lambda t, out: ["convert", str(FIG52), str(out.with_suffix(".efg"))],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(OUTPUT_COMMANDS))
+def test_an_existing_output_is_refused_alike_by_every_command(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = OUTPUT_COMMANDS[name](tmp_path, tmp_path / "out")
+    target = Path(argv[argv.index("-o") + 1] if "-o" in argv else argv[-1])
+    target.write_bytes(b"precious")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"gametree {argv[0]}: error: {str(target)!r} exists; add --force to replace it\n"
+    assert target.read_bytes() == b"precious"
+    assert [p.name for p in target.parent.iterdir() if p.name.startswith(".")] == []
+    assert main([*argv, "--force"]) == 0
+    assert target.read_bytes() != b"precious" and target.stat().st_size > 0
+
+
+def test_a_planted_temporary_name_is_never_written_through(tmp_path: Path) -> None:
+    # draw -o x.gif once wrote x.gif.part by name: a link planted there wrote through.
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    (tmp_path / "x.gif.part").symlink_to(victim)
+    assert main(["draw", str(FIG52), "-o", str(tmp_path / "x.gif"), "-a", "alphabeta"]) == 0
+    assert victim.read_text() == "keep me"
+    assert (tmp_path / "x.gif.part").is_symlink()
+    from PIL import Image
+
+    with Image.open(tmp_path / "x.gif") as gif:
+        assert gif.n_frames > 1
+
+
+@pytest.mark.slow
+def test_the_api_writers_refuse_an_existing_file(tmp_path: Path) -> None:
+    G = gametree.load(FIG52)
+    for write in (
+        lambda p: gametree.save(G, p.with_suffix(".png")),
+        lambda p: gametree.save(G, p.with_suffix(".txt")),
+        lambda p: gametree.dump(G, p.with_suffix(".json")),
+        lambda p: gametree.animate(G, "alphabeta", p.with_suffix(".gif")),
+        lambda p: gametree.grade(G, _subs(tmp_path), output=p.with_suffix(".csv")),
+        lambda p: gametree.grade(G, _subs(tmp_path)).write_csv(p.with_suffix(".csv")),
+    ):
+        path = tmp_path / "api"
+        for suffix in (".png", ".txt", ".json", ".gif", ".csv"):
+            path.with_suffix(suffix).unlink(missing_ok=True)
+        write(path)
+        with pytest.raises(gametree.OutputExistsError, match="pass force=True"):
+            write(path)

@@ -41,6 +41,7 @@ def _low_recursion_limit() -> object:
     sys.setrecursionlimit(old)
 
 
+@pytest.mark.slow
 def test_check_of_a_full_key(deep: nx.DiGraph) -> None:
     key = AnswerKey(deep)
     answers = key.answers()
@@ -49,6 +50,7 @@ def test_check_of_a_full_key(deep: nx.DiGraph) -> None:
     assert report.ok and report.score == 1.0
 
 
+@pytest.mark.slow
 def test_to_notation_and_back(deep: nx.DiGraph) -> None:
     text = gametree.to_notation(deep)
     assert text.count("(") == DEPTH
@@ -63,6 +65,7 @@ def test_to_notation_of_a_wide_star() -> None:
     assert gametree.parse(text).number_of_nodes() == DEPTH + 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "pvs", "expectiminimax"])
 def test_annotated_search(deep: nx.DiGraph, algorithm: str) -> None:
     H = deep.copy()

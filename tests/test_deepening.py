@@ -126,6 +126,7 @@ def test_missing_heuristic_is_reported() -> None:
         gametree.iterative_deepening(G, "alphabeta", 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(G=trees(), name=st.sampled_from(["alphabeta", "pvs", "negamax_alphabeta", "minimax"]))
 def test_reordering_never_changes_values(G: nx.DiGraph, name: str) -> None:

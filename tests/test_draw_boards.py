@@ -446,8 +446,19 @@ def test_dot_board_is_an_html_table() -> None:
     line = next(line for line in text.splitlines() if line.startswith("  n1 "))
     assert f"label=<{expected}>" in line and "shape=none" in line
     # The leaf's value sits in its square beside the board, edges meet the board.
-    assert re.search(r'n1_shape \[shape=box, label="1"', text)
-    assert "n0 -> n1 [tailport=s, headport=n];" in text
+    assert re.search(r'n1_shape \[shape=box, label=""', text)
+    assert re.search(r'n1_value \[shape=plaintext, .*label="1"', text)
+    # The edge meets the bottom of A's board and the top of B's: its pinned end points.
+    (x0, y0), (x1, y1) = (
+        re.search(r'n0 -> n1 \[pos="([-\d.]+),([-\d.]+) .* ([-\d.]+),([-\d.]+)"\];', text).groups()[
+            :2
+        ],
+        re.search(r'n0 -> n1 \[pos=".* ([-\d.]+),([-\d.]+)"\];', text).groups(),
+    )
+    pos = dict(re.findall(r'^  (n[01]) \[shape=none.*pos="([-\d.,]+)!"', text, re.MULTILINE))
+    assert float(x0) == pytest.approx(float(pos["n0"].split(",")[0]), abs=0.01)
+    assert float(x1) == pytest.approx(float(pos["n1"].split(",")[0]), abs=0.01)
+    assert float(y0) > float(y1)
     node = gametree.to_pydot(tiny()).get_node("n1")[0]
     assert node.get("label").startswith("<<TABLE")
 

@@ -103,6 +103,7 @@ def test_text_dag_prints_shared_node_once() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_text_deep_chain_caps_indentation() -> None:
     n = 100_000
     G = nx.DiGraph()

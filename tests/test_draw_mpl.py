@@ -153,6 +153,7 @@ def test_no_texts_overlap_on_random_trees(G: nx.DiGraph) -> None:
     assert _overlapping(_text_boxes(artists)) == []
 
 
+@pytest.mark.slow
 def test_no_texts_overlap_on_2000_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
     # Text artists, so that their extents can be measured; the glyph-outline labels of
     # large diagrams sit in the same slots.
@@ -271,6 +272,34 @@ def test_jupyter_view_is_svg() -> None:
     assert repr(gametree.show(gametree.from_nested([1]))) == "<DiagramView of a tree with 2 nodes>"
     gametree.minimax(G)  # annotated in place: the view of G says so without a result
     assert repr(gametree.show(G)) == "<DiagramView of a tree with 13 nodes, searched by minimax>"
+
+
+def _display(obj: object) -> dict[str, str]:
+    """What a Jupyter front end shows for ``obj`` as a cell's value (IPython's display
+    protocol: ``_repr_mimebundle_``, else the ``_repr_*_`` methods; else only text)."""
+    bundle = getattr(obj, "_repr_mimebundle_", None)
+    if callable(bundle):
+        return dict(bundle())
+    shown = {"text/plain": repr(obj)}
+    for mime, method in (("image/svg+xml", "_repr_svg_"), ("text/html", "_repr_html_")):
+        value = getattr(obj, method, lambda: None)()
+        if value is not None:
+            shown[mime] = value
+    return shown
+
+
+def test_show_is_the_one_way_a_notebook_displays_a_diagram() -> None:
+    # draw returns matplotlib artists (a picture only where matplotlib's inline display
+    # is set up); show returns a view every front end displays by itself.
+    G = aima()
+    result = gametree.alphabeta(G, annotate=False)
+    assert set(_display(gametree.draw(G, result))) == {"text/plain"}
+    shown = _display(gametree.show(G, result))
+    assert shown["image/svg+xml"].lstrip().startswith("<?xml")
+    assert "<svg" in shown["image/svg+xml"] and shown["text/plain"].startswith("<DiagramView")
+    assert shown["text/html"].startswith("<iframe srcdoc=")
+    bare = _display(gametree.show(G))
+    assert "image/svg+xml" in bare and "text/html" not in bare
 
 
 def test_layout_uses_points_one_to_one(searched: Artists) -> None:

@@ -191,9 +191,10 @@ def test_cli_searched_tree(tmp_path: Path) -> None:
     text = out.read_text()
     assert "≤2  [3, 2]  #6" in text and "4  pruned" in text
     # --strict (cut only on >): C's first leaf 2 < 3 still cuts, so I and J stay pruned.
-    assert run_cli(tree, "-o", str(out), "-a", "alphabeta", "--strict") == 0
+    # (The same file again: --force replaces it.)
+    assert run_cli(tree, "-o", str(out), "-a", "alphabeta", "--strict", "--force") == 0
     assert out.read_text().count("pruned") == 2
-    assert run_cli(tree, "-o", str(out), "-a", "minimax") == 0
+    assert run_cli(tree, "-o", str(out), "-a", "minimax", "--force") == 0
     assert "pruned" not in out.read_text()
 
 
@@ -240,17 +241,17 @@ def test_every_command_that_writes_a_file_says_so(
     out = tmp_path / "key.txt"
     assert run_cli(tree, "-o", str(out), "-a", "alphabeta") == 0
     assert capsys.readouterr().out == f"wrote {out}\n"
-    assert run_cli(tree, "-o", str(out), "-q") == 0
+    assert run_cli(tree, "-o", str(out), "-q", "--force") == 0
     assert capsys.readouterr().out == ""
     converted = tmp_path / "t.json"
     assert main(["convert", tree, str(converted)]) == 0
     assert capsys.readouterr().out == f"wrote {converted}\n"
-    assert main(["convert", tree, str(converted), "--quiet"]) == 0
+    assert main(["convert", tree, str(converted), "--quiet", "--force"]) == 0
     assert capsys.readouterr().out == ""
     expanded = tmp_path / "nim.tree"
     assert main(["expand", "nim:3", "-o", str(expanded)]) == 0
     assert capsys.readouterr().out.startswith(f"wrote {expanded}: ")
-    assert main(["expand", "nim:3", "-o", str(expanded), "-q"]) == 0
+    assert main(["expand", "nim:3", "-o", str(expanded), "-q", "--force"]) == 0
     assert capsys.readouterr().out == ""
 
 

@@ -30,11 +30,21 @@ def dot_nodes(text: str) -> dict[str, str]:
 
 
 def dot_labels(text: str) -> list[str]:
-    return [re.search(r'label="([^"]*)"', a).group(1) for a in dot_nodes(text).values()]  # type: ignore[union-attr]
+    """Each DOT shape node's value: the label of its text node ``n<i>_value`` ("" if none)."""
+    values = dict(re.findall(r'^  (n\d+)_value \[.*?label="([^"]*)"', text, re.MULTILINE))
+    return [values.get(n, "") for n in dot_nodes(text)]
 
 
-def tikz_values(text: str) -> list[str]:
-    return re.findall(r"\\node\[gt value[^]]*\] at \(\[yshift=[^]]*\](n\d+)\) \{([^}]*)\}", text)
+def tikz_texts(text: str, slot: str = "value") -> list[tuple[str, str]]:
+    """(node, text) of each TikZ label of a slot, placed from its node's coordinate."""
+    return re.findall(
+        rf"\\node\[gt {slot}[^]]*\] at \(\[[^]]*\](n\d+)\) \{{(?:\\bfseries\{{\}})?([^}}]*)\}}",
+        text,
+    )
+
+
+def tikz_values(text: str) -> list[tuple[str, str]]:
+    return tikz_texts(text, "value")
 
 
 # collapse="pruned" ---------------------------------------------------------------------
@@ -67,18 +77,23 @@ def test_collapse_in_every_back_end(tmp_path: Path) -> None:
     dot = gametree.to_dot(G, collapse="pruned")
     nodes = dot_nodes(dot)
     assert len(nodes) == 12
-    assert nodes["n7"].startswith('shape=triangle, label="2"')
-    assert 'tooltip="2 nodes pruned"' in nodes["n7"] and "dashed" in nodes["n7"]
+    # The stub is a greyed triangle; its count is written beside it, as a count of
+    # hidden nodes rather than as a value (issue 26).
+    assert nodes["n7"].startswith('shape=triangle, label=""') and "dashed" in nodes["n7"]
+    assert 'tooltip="2 nodes pruned"' in nodes["n7"]
+    assert re.search(r'^  n7_count \[.*label="\(2 nodes\)"', dot, re.MULTILINE)
+    assert dot_labels(dot)[7] == ""
     assert re.search(r"^  n5 -> n7 \[.*dashed", dot, re.MULTILINE)
     assert "n5_n7_cut0a -> n5_n7_cut0b" in dot and "n5_n7_cut1a -> n5_n7_cut1b" in dot
     tikz = gametree.to_tikz(G, collapse="pruned")
-    assert ("n7", "2") in tikz_values(tikz)
+    assert ("n7", "(2 nodes)") in tikz_texts(tikz, "count")
+    assert "n7" not in dict(tikz_values(tikz))
     assert "dash pattern" in next(line for line in tikz.splitlines() if "(n7) ++" in line)
     artists = gametree.draw(G, collapse="pruned")
     assert len(artists.nodes.get_paths()) == 12
     stub = Hidden("C", "pruned", 2)
-    assert artists.values[stub].get_text() == "2"
-    assert stub not in artists.names
+    assert artists.counts[stub].get_text() == "(2 nodes)"
+    assert stub not in artists.values and stub not in artists.names
     assert len(artists.cut_marks.get_paths()) == 2  # one cut: two strokes
 
 
@@ -114,11 +129,8 @@ def test_max_depth_draws_nothing_below_k(k: int) -> None:
 
 def test_max_depth_ellipsis_edges_are_dotted() -> None:
     lines = gametree.to_dot(aima(), max_depth=1).splitlines()
-    assert [line.strip() for line in lines if "->" in line and "dotted" in line] == [
-        "n1 -> n2 [style=dotted];",
-        "n3 -> n4 [style=dotted];",
-        "n5 -> n6 [style=dotted];",
-    ]
+    dotted = [line.split(" [")[0].strip() for line in lines if "->" in line and "dotted" in line]
+    assert dotted == ["n1 -> n2", "n3 -> n4", "n5 -> n6"]
 
 
 # focus ---------------------------------------------------------------------------------
@@ -207,7 +219,7 @@ def test_cli_view_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     tree = tmp_path / "aima.tree"
     tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n")
     out = tmp_path / "key.txt"
-    argv = ["draw", str(tree), "-o", str(out), "-a", "alphabeta"]
+    argv = ["draw", str(tree), "-o", str(out), "-a", "alphabeta", "--force"]  # (again and again)
     assert main([*argv, "--collapse", "pruned", "--focus", "C"]) == 0
     assert out.read_text().splitlines()[3] == "    └╫─ [2 nodes pruned]"
     assert main([*argv, "--max-depth", "1"]) == 0

@@ -219,6 +219,9 @@ def test_dump_then_load_gives_the_same_tree(G: nx.DiGraph) -> None:
     assert H.graph == expected.graph
     for node, data in expected.nodes(data=True):
         assert H.nodes[node] == data, node
+        assert {k: type(x) for k, x in H.nodes[node].items()} == {
+            k: type(x) for k, x in data.items()
+        }, node
         assert list(H.successors(node)) == list(expected.successors(node)), node
     for u, v, data in expected.edges(data=True):
         assert H.edges[u, v] == data, (u, v)
@@ -238,6 +241,7 @@ def test_dump_and_load_by_suffix(tmp_path: Path) -> None:
     assert gametree.loads(path.read_text()).nodes["E"] == {"value": 3}  # sniffed
 
 
+@pytest.mark.slow
 def test_deep_trees_do_not_recurse() -> None:
     n = 100_000
     G = nx.DiGraph()

@@ -417,6 +417,7 @@ def chain(n: int) -> nx.DiGraph:
     return G
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", gametree.ALGORITHMS)
 def test_100000_deep_chain(name: str) -> None:
     G = chain(100_000)
@@ -427,6 +428,7 @@ def test_100000_deep_chain(name: str) -> None:
     assert G.nodes[50_000]["status"] == "visited"
 
 
+@pytest.mark.slow
 def test_100000_deep_chain_trace_streams() -> None:
     count = sum(1 for _ in gametree.search_trace(chain(100_000), "pvs"))
     # Every node: enter + exit; the leaf also a leaf event.
@@ -592,6 +594,7 @@ def both(G: nx.DiGraph, name: str, **options: object) -> tuple[object, object]:
     return fast_search(plan, details=True), run_to_result(plan)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     G=st.one_of(trees(), trees(VALUES_TIES), dags()),

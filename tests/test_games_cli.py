@@ -134,7 +134,7 @@ def test_literal_arguments_are_never_run(
     [
         (f"{GAMES / 'nope.py'}:Take", "no such file"),
         ("no_such_module_xyz:Take", "no module named 'no_such_module_xyz'"),
-        (f"{GAMES / 'take_student.py'}:Tak", "its classes: NoMoves, Take, TakeGame"),
+        (f"{GAMES / 'take_student.py'}:Tak", "its classes: NoMoves, Take, TakeGame, Trap"),
         (f"{GAMES / 'take_student.py'}:NoMoves", "no get_moves/getMoves method"),
         (f"{GAMES / 'take_student.py'}:broken", "RuntimeError: the constructor fails"),
         (f"{STUDENT}(n=)", "do not parse"),
@@ -219,3 +219,157 @@ def test_literal_arguments_read_back_what_repr_writes(
 ) -> None:
     text = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
     assert literal_arguments(text) == (tuple(args), kwargs)
+
+
+# -- what a spec may run: the module's import, then only a game class or a declared factory --
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("os:system", "system is a function, not a game class"),
+        ("subprocess:Popen", "Popen is not a game"),
+        ("shutil:rmtree", "rmtree is a function"),
+        ("builtins:exec", "exec is a function"),
+        (f"{GAMES / 'take_student.py'}:Trap", "Trap is not a game"),
+        (f"{GAMES / 'take_student.py'}:undeclared", "lists it in GAMETREE_FACTORIES"),
+    ],
+)
+def test_a_spec_runs_nothing_that_is_not_a_game(
+    target: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each callable would leave a file behind if it were called with these arguments.
+    marker = tmp_path / "ran"
+    arguments = {
+        "os:system": f"('touch {marker}')",
+        "subprocess:Popen": f"(['touch', {str(marker)!r}])",
+        "shutil:rmtree": f"({str(tmp_path)!r})",
+        "builtins:exec": f"({f'open({str(marker)!r}, chr(119))'!r})",
+    }.get(target, f"({str(marker)!r})")
+    for command in (
+        ["solve", "--game"],
+        ["expand", "--game"],
+        ["play", "--x", "random", "--o", "random", "--game"],
+    ):
+        assert main([*command, target + arguments]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1, err
+        assert not marker.exists() and tmp_path.exists()
+
+
+def test_a_declared_factory_is_called(capsys: pytest.CaptureFixture[str]) -> None:
+    # make_take(4) is TakeGame(4): 12 nodes, 5 leaves (see the known answers above).
+    assert main(["expand", "--game", f"{GAMES / 'take_student.py'}:make_take(4)"]) == 0
+    assert "12 nodes, 5 leaves" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "more than 10,000"),
+        ("[" * 60 + "]" * 60, "nest deeper than 50"),
+        ("-" * 5_000 + "1", "nest deeper than 50"),
+        ("(" * 3_000 + ")" * 3_000, "nest deeper than 50"),
+        ("n=" + "{'a': " * 40 + "1" + "}" * 40, None),
+        ("n=" + "9" * 5000, "not a literal|do not parse"),
+        ("'" + "x" * 9_000 + "'", "TypeError|failed"),
+    ],
+)
+def test_huge_or_deep_arguments_are_refused_in_one_line(
+    arguments: str, message: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    status = main(["expand", "--game", f"{PROTOCOL}({arguments})"])
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.strip().splitlines()) == 1, err[:300]
+    assert "Error" not in err.split(":", 1)[0] and "Traceback" not in err
+    assert len(err) < 1_000  # the spec is shortened, not repeated whole
+    if message is not None:
+        assert re.search(message, err), err
+
+
+# -- errors in a user's game: one line naming the method, the file and line --------------
+
+FAULTY = GAMES / "faulty.py"
+
+
+def _line_of(text: str) -> int:
+    """The line of ``faulty.py`` holding ``text`` (1-based)."""
+    return FAULTY.read_text().splitlines().index(text) + 1
+
+
+@pytest.mark.parametrize(
+    ("cls", "method", "error", "where"),
+    [
+        ("BadUtility", "BadUtility.utility", "ZeroDivisionError: division by zero",
+         "        return 1 / 0  # the line the error names"),
+        ("BadActions", "BadActions.actions", "KeyError: ",
+         "    return {}[s]  # a KeyError raised one call below the method"),
+        ("BadResult", "BadResult.result", r"ValueError: no such move\nsecond line \x1b[31m",
+         '        raise ValueError("no such move\\nsecond line \\x1b[31m")'),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "--game"],
+        ["solve", "-a", "pvs", "--game"],
+        ["solve", "-a", "mcts", "--iterations", "50", "--game"],
+        ["expand", "--game"],
+        ["play", "--x", "alphabeta", "--o", "random", "--game"],
+    ],
+)
+def test_an_error_in_a_user_game_is_one_line_naming_method_file_and_line(
+    command: list[str],
+    cls: str,
+    method: str,
+    error: str,
+    where: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    spec = f"{FAULTY}:{cls}"
+    assert main([*command, spec]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert f"error: {method} raised {error}" in err, err
+    assert f"faulty.py, line {_line_of(where)})" in err, err
+    assert "\x1b" not in err and "add -v" in err
+    # -v: the user's traceback too, then the same line.
+    assert main([*command, spec, "-v"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback") and f"{method} raised" in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "needs"),
+    [
+        (["solve", "--transpositions", "--game"], "a transposition table (--transpositions)"),
+        (["solve", "-a", "pvs", "--transpositions", "--game"], "(--transpositions)"),
+        (["expand", "--merge", "--game"], "merging transpositions (--merge)"),
+        (["play", "--x", "alphabeta:tt", "--o", "random", "--game"], "alphabeta:tt"),
+    ],
+)
+@pytest.mark.parametrize(("cls", "what"), [("ListStates", "are lists"), ("ListKey", ".key(state)")])
+def test_unhashable_states_with_a_table_are_refused_before_searching(
+    argv: list[str], needs: str, cls: str, what: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*argv, f"{FAULTY}:{cls}"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "unhashable type" not in err, err
+    assert needs in err and what in err and "hashable" in err
+
+
+def test_list_states_search_without_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    # A pile of 4: the mover takes 1 and leaves a multiple of 3, so MAX wins: value 1.
+    assert main(["solve", "--game", f"{FAULTY}:ListStates"]) == 0
+    assert "value:      1\n" in capsys.readouterr().out
+
+
+def test_a_user_game_shows_by_its_class_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", f"{FAULTY}:Take", "--x", "random", "--o", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Take: 1 game(s)") and "object at 0x" not in out
+    assert main(["expand", "--game", f"{FAULTY}:Take", "--max-nodes", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "expanding Take passed" in err and "object at" not in err

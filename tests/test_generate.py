@@ -183,3 +183,28 @@ def test_cli_generate_refuses_then_forces(
     assert (out / "exercise.tree").read_text() == first
     assert main([*argv[:-2], "--seed", "5", "--force", "-o", str(out)]) == 0
     assert (out / "exercise.tree").read_text() != first
+
+
+@pytest.mark.parametrize("branching, depth", [(3, 4), (2, 5), (4, 3)])
+def test_the_pictures_name_every_node_the_key_and_the_solution_name(
+    branching: int, depth: int, tmp_path: Path
+) -> None:
+    # Issue 23: solution.md and answers.toml speak of leaves (AO ... DQ on a b = 3,
+    # d = 4 tree) that the pictures left unnamed. Every name they use must be written
+    # in exercise.tex and key.tex (and in the PNGs, which draw the same labels).
+    import re
+
+    exercise = generate(branching=branching, depth=depth, seed=3)
+    exercise.write(tmp_path)
+    used = set(re.findall(r"\*\*([A-Z]+)\*\*", (tmp_path / "solution.md").read_text()))
+    answers = (tmp_path / "answers.toml").read_text()
+    used |= set(re.findall(r'"([A-Z]+)"', answers))  # order, pruned, pv, move
+    used |= {n for pair in re.findall(r'"([A-Z]+)-([A-Z]+)"', answers) for n in pair}
+    used |= set(re.findall(r"^([A-Z]+) = ", answers, re.MULTILINE))
+    assert {str(n) for n in exercise.tree if not exercise.tree.succ[n]} & used  # leaves too
+    for picture in ("exercise.tex", "key.tex"):
+        tex = (tmp_path / picture).read_text()
+        drawn = set(re.findall(r"\\node\[gt name[^]]*\] at \([^)]*\) \{([^}]*)\}", tex))
+        assert used <= drawn, (picture, sorted(used - drawn)[:10])
+    artists = gametree.draw(exercise.tree, style={"drop_names": False})
+    assert {t.get_text() for t in artists.names.values()} >= used

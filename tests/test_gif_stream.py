@@ -16,6 +16,7 @@ from gametree import RenderError
 from gametree.cli import main
 from gametree.drawing.animate import animate, frames
 from gametree.drawing.gif import write_gif
+from gametree.outfiles import OutputExistsError
 
 COLOURS = [(255, 0, 0), (0, 128, 0), (0, 0, 255), (255, 255, 0)]
 
@@ -60,6 +61,7 @@ def test_no_frames_is_an_empty_count(tmp_path: Path) -> None:
     assert write_gif([], tmp_path / "c.gif", interval=100) == 0
 
 
+@pytest.mark.slow
 def test_frames_alive_do_not_grow_with_the_number_of_frames(tmp_path: Path) -> None:
     alive: list[weakref.ref[Image.Image]] = []
     most = 0
@@ -86,11 +88,15 @@ def test_an_error_while_drawing_leaves_the_file_as_it_was(tmp_path: Path) -> Non
         yield _frame(COLOURS[0])
         raise RenderError("drawing failed")
 
+    # (Replacing it, asked for with force: an existing file is refused otherwise.)
     with pytest.raises(RenderError, match="drawing failed"):
-        write_gif(failing(), path, interval=100)
+        write_gif(failing(), path, interval=100, force=True)
     assert path.read_bytes() == b"before"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.gif"]  # no partial file
-    assert write_gif(iter([]), path, interval=100) == 0
+    assert write_gif(iter([]), path, interval=100, force=True) == 0
+    assert path.read_bytes() == b"before"
+    with pytest.raises(OutputExistsError):
+        write_gif(iter([_frame(COLOURS[0])]), path, interval=100)
     assert path.read_bytes() == b"before"
 
 
@@ -128,6 +134,7 @@ def test_a_large_frame_is_drawn_at_a_lower_resolution() -> None:
     assert max(first.size) > 32_767 * 0.9  # lowered to the limit, not further
 
 
+@pytest.mark.slow
 def test_cli_gif_of_a_deep_chain_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -143,6 +150,7 @@ def test_cli_gif_of_a_deep_chain_is_refused_in_one_line(
         assert not out.exists()
 
 
+@pytest.mark.slow
 def test_an_animation_past_the_frame_limit_is_refused_before_any_frame(tmp_path: Path) -> None:
     # Fig 5.2's alpha-beta trace has 30 events: one frame each.
     G = gametree.parse(AIMA)
@@ -185,7 +193,8 @@ def test_cli_frame_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     tree.write_text(AIMA)
     out = tmp_path / "a.gif"
     out.write_bytes(b"keep me")
-    assert main(["draw", str(tree), "-a", "alphabeta", "--max-frames", "5", "-o", str(out)]) == 2
+    argv = ["draw", str(tree), "-a", "alphabeta", "--max-frames", "5", "-o", str(out), "--force"]
+    assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "30 frames, more than the frame limit of 5" in err and "--max-frames" in err

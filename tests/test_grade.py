@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -249,8 +251,12 @@ def test_grade_cli_with_huge_numbers(tmp_path: Path, capsys: pytest.CaptureFixtu
         ("+1", "'+1"),
         ("-1", "'-1"),
         ("@SUM(A1)", "'@SUM(A1)"),
-        ("\tx", "'\tx"),
-        ("\rx", "'\rx"),
+        ("\tx", "\\tx"),
+        ("\rx", "\\rx"),
+        ("=a\rb", "'=a\\rb"),
+        ("a\r=cmd|' /C calc'!A0", "a\\r=cmd|' /C calc'!A0"),
+        ("\x1b[31mred", "\\x1b[31mred"),
+        ("a\u2028b\x85c", "a\\u2028b\\x85c"),
         ("ann.txt", "ann.txt"),
         ("", ""),
         ("a=1", "a=1"),
@@ -274,3 +280,239 @@ def test_grade_csv_neutralises_formulas(tmp_path: Path) -> None:
         float(row["score"])  # numeric cells stay numeric
         int(row["right"]), int(row["asked"])
     assert {r["file"] for r in rows} == {"'=HYPERLINK(1).txt", "'-2+3.txt", "'+x.txt"}
+
+
+# ------------------------------------------------- CSV cells: one row per entry, no formula
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+CONTROL = [chr(c) for c in (*range(32), *range(0x7F, 0xA0))] + ["\u2028", "\u2029", "\u202e"]
+
+
+def spreadsheet_rows(text: str) -> list[list[str]]:
+    """Split CSV text as a spreadsheet does: a row ends at any CR, LF or CRLF outside
+    quotes; a quoted cell runs to its closing quote (``""`` is a quote)."""
+    rows: list[list[str]] = [[]]
+    cell: list[str] = []
+    i, quoted = 0, False
+    while i < len(text):
+        ch = text[i]
+        if quoted:
+            if ch == '"' and text[i + 1 : i + 2] == '"':
+                cell.append('"')
+                i += 1
+            elif ch == '"':
+                quoted = False
+            else:
+                cell.append(ch)
+        elif ch == '"' and not cell:
+            quoted = True
+        elif ch == ",":
+            rows[-1].append("".join(cell))
+            cell = []
+        elif ch in "\r\n":
+            rows[-1].append("".join(cell))
+            cell = []
+            if ch == "\r" and text[i + 1 : i + 2] == "\n":
+                i += 1
+            rows.append([])
+        else:
+            cell.append(ch)
+        i += 1
+    if cell or rows[-1]:
+        rows[-1].append("".join(cell))
+    return [r for r in rows if r]
+
+
+HOSTILE_NAMES = [
+    "a\r=cmd|' -C calc'!A0.txt",
+    "b\n=HYPERLINK(1).txt",
+    "=1+1.txt",
+    "+2.txt",
+    "-3.txt",
+    "@SUM(A1).txt",
+    "\tt.txt",
+    "\x1b[2J\x1b[31mred.txt",
+    "\u202eevil.txt",
+]
+HOSTILE_CONTENTS = [
+    "value = 3\nC\r=2+2 = 2\n",
+    "value = \x1b]0;pwned\x07\nmove = B\n",
+    "value = 3\n=cmd = 1\n",
+    "\r=SUM(1)\n",
+]
+
+
+def _hostile_class(tmp_path: Path) -> Path:
+    d = tmp_path / "subs"
+    d.mkdir()
+    for name in HOSTILE_NAMES:
+        (d / name).write_text(RIGHT)
+    for k, content in enumerate(HOSTILE_CONTENTS):
+        (d / f"content{k}.txt").write_text(content)
+    return d
+
+
+def test_csv_reads_back_one_row_per_entry_with_csv_and_a_spreadsheet(tmp_path: Path) -> None:
+    d = _hostile_class(tmp_path)
+    out = tmp_path / "g.csv"
+    report = grade(gametree.from_nested(AIMA), d, output=out)
+    entries = sorted(p.name for p in d.iterdir())
+    assert len(report.rows) == len(entries) == len(HOSTILE_NAMES) + len(HOSTILE_CONTENTS)
+    data = out.read_bytes().decode("utf-8")
+    with out.open(newline="") as f:
+        by_csv = list(csv.reader(f))
+    by_sheet = spreadsheet_rows(data)
+    for table in (by_csv, by_sheet):
+        assert len(table) == 1 + len(entries)  # one row per entry, the header first
+        assert all(len(row) == 7 for row in table)
+        for row in table[1:]:
+            for column, cell in zip(table[0], row, strict=True):
+                assert not any(c in cell for c in CONTROL), (column, cell)
+                if column in ("score", "right", "asked"):
+                    assert cell.replace(".", "").isdigit(), cell  # numbers stay numbers
+                else:
+                    assert not cell.startswith(FORMULA_START), (column, cell)
+    # The names are there, escaped: a reader can tell which file each row is.
+    files = [row[0] for row in by_csv[1:]]
+    assert "a\\r=cmd|' -C calc'!A0.txt" in files and "'=1+1.txt" in files
+    assert "\\x1b[2J\\x1b[31mred.txt" in files and "\\u202eevil.txt" in files
+
+
+def test_terminal_escapes_from_answers_are_shown_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = _hostile_class(tmp_path)
+    tree = tmp_path / "fig52.tree"
+    tree.write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n")
+    assert main(["grade", str(tree), str(d), "-o", str(tmp_path / "g.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\x07" not in out
+    for k, content in enumerate(HOSTILE_CONTENTS):
+        path = d / f"content{k}.txt"
+        status = main(["check", str(tree), str(path)])
+        captured = capsys.readouterr()
+        assert status in (1, 2)
+        for stream in (captured.out, captured.err):
+            assert not any(c in stream for c in CONTROL if c not in "\n"), (content, stream)
+    assert main(["check", str(tree), str(d / "content1.txt")]) == 1
+    assert "\\x1b]0;pwned\\x07" in capsys.readouterr().out  # shown, escaped
+
+
+# ------------------------------------------- reading beneath the folder, race-free
+
+
+def _swap_at_stat(
+    monkeypatch: pytest.MonkeyPatch, name: str, swap: Callable[[], None]
+) -> list[str]:
+    """Run ``swap`` right after grading looks at ``name`` (``lstat``) and before it opens
+    it: the moment a racing attacker would pick. Return the names looked at."""
+    real_stat = os.stat
+    seen: list[str] = []
+
+    def racing_stat(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        result = real_stat(path, *args, **kwargs)
+        seen.append(str(path))
+        if str(path) == name and kwargs.get("dir_fd") is not None and len(seen) < 1_000:
+            seen.extend(["swapped"] * 1_000)  # once
+            swap()
+        return result
+
+    monkeypatch.setattr(os, "stat", racing_stat)
+    return seen
+
+
+def _racy_class(tmp_path: Path) -> tuple[Path, Path]:
+    d = tmp_path / "subs"
+    (d / ".inner").mkdir(parents=True)  # (hidden: not graded as an entry itself)
+    (d / ".inner" / "real.txt").write_text(RIGHT)
+    (d / "via.txt").symlink_to(".inner/real.txt")  # a link inside the folder: followed
+    (d / "ann.txt").write_text(RIGHT)
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "real.txt").write_text("value = =SECRET_OUTSIDE\n")
+    return d, secret
+
+
+def test_a_link_inside_the_folder_is_followed_beneath_it(tmp_path: Path) -> None:
+    d, _ = _racy_class(tmp_path)
+    rows = {r.file: r for r in grade(gametree.from_nested(AIMA), d).rows}
+    assert rows["via.txt"].score == 1.0 and rows["via.txt"].error is None
+    assert list(rows) == ["ann.txt", "via.txt"]
+
+
+def test_an_intermediate_folder_swapped_for_a_link_is_never_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d, secret = _racy_class(tmp_path)
+
+    def swap() -> None:  # .inner/ becomes a link to the secret folder
+        (d / ".inner").rename(tmp_path / "inner.old")
+        (d / ".inner").symlink_to(secret)
+
+    seen = _swap_at_stat(monkeypatch, ".inner", swap)
+    report = grade(gametree.from_nested(AIMA), d)
+    assert "swapped" in seen  # the swap happened between the look and the open
+    rows = {r.file: r for r in report.rows}
+    assert rows["via.txt"].score == 0.0 and rows["via.txt"].error is not None
+    assert "link" in rows["via.txt"].error
+    assert rows["ann.txt"].score == 1.0
+    assert "SECRET_OUTSIDE" not in report.to_csv()
+
+
+def test_a_file_swapped_for_a_link_is_never_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d, secret = _racy_class(tmp_path)
+
+    def swap() -> None:  # ann.txt becomes a link to the secret answers
+        (d / "ann.txt").unlink()
+        (d / "ann.txt").symlink_to(secret / "real.txt")
+
+    _swap_at_stat(monkeypatch, "ann.txt", swap)
+    report = grade(gametree.from_nested(AIMA), d)
+    row = {r.file: r for r in report.rows}["ann.txt"]
+    assert row.error is not None and "link" in row.error
+    assert "SECRET_OUTSIDE" not in report.to_csv()
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        ("../secret/real.txt", "outside the folder"),
+        (".inner/../../secret/real.txt", "outside the folder"),
+        (".inner/../.inner/real.txt", None),
+        ("./.inner/./real.txt", None),
+        ("loop_a", "loop"),
+        (".inner/missing.txt", "missing file"),
+        (".inner", "folder"),
+        ("ann.txt/x", "where a folder should be"),
+        (".", "folder itself"),
+    ],
+)
+def test_links_are_walked_beneath_the_folder(
+    tmp_path: Path, target: str, words: str | None
+) -> None:
+    from gametree.homework.grade import folder_roots, open_folder, read_beneath
+
+    d, _ = _racy_class(tmp_path)
+    (d / "loop_a").symlink_to("loop_b")
+    (d / "loop_b").symlink_to("loop_a")
+    (d / "link.txt").symlink_to(target)
+    folder = open_folder(d)
+    try:
+        if words is None:
+            assert read_beneath(folder, "link.txt", roots=folder_roots(d)) == RIGHT.encode()
+        else:
+            with pytest.raises(gametree.InputError, match=words):
+                read_beneath(folder, "link.txt", roots=folder_roots(d))
+    finally:
+        os.close(folder)
+
+
+def test_the_folder_functions_are_public() -> None:
+    import importlib
+
+    module = importlib.import_module("gametree.homework.grade")
+
+    for name in ("folder_entries", "open_beneath", "read_beneath", "open_folder", "csv_safe"):
+        assert name in module.__all__ and callable(getattr(module, name))

@@ -253,7 +253,7 @@ def test_cli_practice_and_generate(tmp_path):
         (["draw", "T.tree", "-o", "x.html", "--conventions", "pvs:loose"], "convention flag"),
         (["practice", "T.tree", "-a", "minimax", "--strict", "-o", "x.html"], "alpha-beta"),
         (["practice", "T.tree", "--focus", "C", "-o", "x.html"], "hides 8 nodes"),
-        (["practice", "T.tree", "--collapse", "pruned", "-o", "x.html"], "cannot use collapse"),
+        (["practice", "T.tree", "--collapse", "pruned", "-o", "x.html"], "cannot use --collapse"),
         (["practice", "T.tree", "--focus", "Z", "-o", "x.html"], "--focus 'Z'"),
         (["draw", "T.tree", "-o", "x.html", "--max-depth", "-1"], "--max-depth '-1'"),
         (["draw", "T.tree", "-o", "x.html", "--orientation", "up"], "--orientation 'up'"),
@@ -275,7 +275,7 @@ def test_save_html_uses_the_algorithm_and_options(tmp_path):
     data = page_data(path.read_text(encoding="utf-8"))
     assert data["conventions"][0]["label"] == "pvs, cut only when α > β, fail-soft"
     gametree.minimax(G)  # annotates G: the page shows that search
-    gametree.save(G, path)
+    gametree.save(G, path, force=True)  # (the same page again)
     assert page_data(path.read_text(encoding="utf-8"))["conventions"][0]["algorithm"] == "minimax"
 
 
@@ -426,7 +426,7 @@ def test_cli_page_and_practice_take_the_drawing_options(tmp_path):
     assert main(["draw", str(tree), "-o", str(out), "--focus", "C", "-q"]) == 0
     ex = page_data(out.read_text())["exercises"][0]
     assert [n["name"] for n in ex["nodes"]] == ["A", "C", "H", "I", "J"]
-    assert main(["draw", str(tree), "-o", str(out), "--collapse", "pruned", "-q"]) == 0
+    assert main(["draw", str(tree), "-o", str(out), "--collapse", "pruned", "-q", "--force"]) == 0
     assert "2 nodes pruned, not drawn" in out.read_text()
     practice = tmp_path / "practice.html"
     argv = ["practice", str(tree), "-o", str(practice), "-q", "--orientation", "left-right"]

@@ -288,6 +288,7 @@ def _flat_notation(leaves: int) -> str:
     return "(A " + " ".join(["1"] * leaves) + ")"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "share"),
     # DOT is tokenized and GraphML parsed as XML whole before the nodes are counted:

@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,6 +122,7 @@ def check_tree_properties(G: nx.DiGraph, pos: dict[Any, tuple[float, float]], ex
     assert abs(min(pos[n][0] - ext[n][0] for n in pos)) < EPS
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(trees(max_branching=5, max_depth=6), st.data())
 def test_tree_properties(G: nx.DiGraph, data: st.DataObject) -> None:
@@ -132,6 +134,7 @@ def test_tree_properties(G: nx.DiGraph, data: st.DataObject) -> None:
     check_tree_properties(G, pos, ext, sib, sub, 2.0)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(trees(max_branching=3, max_depth=4))
 def test_unit_layout_properties_many_small_trees(G: nx.DiGraph) -> None:

@@ -150,6 +150,7 @@ FAST = settings(max_examples=1000, deadline=None, suppress_health_check=list(Hea
 # --- values ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @FAST
 @given(ANY_TREE, GUESSES, st.booleans())
 def test_mtdf_value_from_any_first_guess(G: nx.DiGraph, guess: float, table: bool) -> None:
@@ -176,6 +177,7 @@ def test_mtdf_value_from_any_first_guess(G: nx.DiGraph, guess: float, table: boo
     assert r.stats.leaves_evaluated == sum(p.leaves_evaluated for p in r.passes)
 
 
+@pytest.mark.slow
 @FAST
 @given(ANY_TREE)
 def test_sss_and_dual_values(G: nx.DiGraph) -> None:
@@ -184,6 +186,7 @@ def test_sss_and_dual_values(G: nx.DiGraph) -> None:
     assert gametree.solve(G, "dual*", annotate=False).value == expected
 
 
+@pytest.mark.slow
 @FAST
 @given(
     ANY_TREE,
@@ -218,6 +221,7 @@ def test_aspiration_value_from_any_window(
         assert first.result.visited_leaves == ab.visited_leaves
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     st.one_of(trees_with_heuristics(VALUES_INT), uneven_dags(VALUES_INT, max_depth=5)),
@@ -244,6 +248,7 @@ def test_depth_limited_with_evaluate(G: nx.DiGraph, depth: int, guess: float) ->
         assert r.value == expected, name
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(chance_trees(VALUES_INT, max_depth=4), GUESSES)
 def test_chance_trees(G: nx.DiGraph, guess: float) -> None:
@@ -259,6 +264,7 @@ def test_chance_trees(G: nx.DiGraph, guess: float) -> None:
 # --- what the passes evaluate and prune -----------------------------------------------------
 
 
+@pytest.mark.slow
 @FAST
 @given(st.one_of(small_trees(VALUES), dags(VALUES_TIES, max_depth=5)), GUESSES)
 def test_pruned_leaves_are_the_leaves_no_pass_evaluated(G: nx.DiGraph, guess: float) -> None:
@@ -277,6 +283,7 @@ def test_pruned_leaves_are_the_leaves_no_pass_evaluated(G: nx.DiGraph, guess: fl
         assert {v for _, v in r.pruned_edges}.isdisjoint(r.visit_order)
 
 
+@pytest.mark.slow
 @FAST
 @given(
     st.one_of(

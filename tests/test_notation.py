@@ -147,6 +147,7 @@ def test_one_leaf_trees() -> None:
     assert list(parse("win = inf").nodes(data=True)) == [("win", {"value": math.inf})]
 
 
+@pytest.mark.slow
 def test_hundred_thousand_levels_parse_and_write() -> None:
     n = 100_000
     G = parse("(" * n + "7" + ")" * n)

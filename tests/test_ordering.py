@@ -123,6 +123,7 @@ def test_reorder_keeps_the_value_and_best_prunes_no_less(G: nx.DiGraph) -> None:
     assert n_best <= n_worst
 
 
+@pytest.mark.slow
 def test_deep_chain_no_recursion() -> None:
     G = nx.DiGraph()
     n = 100_000

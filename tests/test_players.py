@@ -129,7 +129,11 @@ def test_seeded_matches_repeat() -> None:
 def test_verbose_prints_boards() -> None:
     lines: list[str] = []
     play(Nim((1, 1)), first_open(), first_open(), verbose=True, out=lines.append)
-    assert lines[0].startswith("game 1") and "1 1" in lines and lines[-1] == "game 1: o wins"
+    assert (
+        lines[0].startswith("game 1")
+        and "1 1" in lines
+        and lines[-1] == "game 1: MIN wins: first-open (o)"
+    )
 
 
 def test_illegal_move_is_reported() -> None:
@@ -172,3 +176,39 @@ def test_verbose_says_which_mark_each_player_plays_and_whose_turn_it_is() -> Non
     play(Nim((1, 1)), first_open(), first_open(), verbose=True, out=nim.append)
     assert nim[0] == "game 1: first-open (x) plays MAX and moves first; first-open (o) plays MIN"
     assert "MAX to move: first-open (x) plays (0, 1)" in nim
+
+
+def test_a_human_is_told_the_mark_the_moves_the_final_board_and_who_won() -> None:
+    # The human (x, X) plays 0, 1, 2, ... in order where legal; first-open (o, O) takes
+    # the first empty cell: X 0, O 1, X 2, O 3, X 4, O 5, X 6 completes 2-4-6: X wins.
+    prompts: list[str] = []
+    lines: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return prompt.split("(")[1].split(",")[0].rstrip("):")
+
+    m = play(TTT, human(ask=ask, tell=lines.append), first_open(), out=lines.append)
+    assert m.games[0].winner == "x"
+    assert lines[0] == "game 1: you (human, x) play X and move first; first-open (o) plays O"
+    assert prompts[0].startswith("your move as X (0, 1, 2,")
+    assert [line for line in lines if " to move: " in line] == [
+        "O to move: first-open (o) plays 1",
+        "O to move: first-open (o) plays 3",
+        "O to move: first-open (o) plays 5",
+    ]
+    final = TTT.render(m.games[0].final_state)
+    assert lines[-3:] == ["final board:", final, "game 1: X wins: you (human, x)"]
+    # Each board shown once: the start, and after each of the other side's moves.
+    boards = [b for b in lines if b.count("\n") == 2]
+    assert len(boards) == len(set(boards)) == 1 + 3 + 1
+
+
+def test_verbose_shows_each_board_once() -> None:
+    lines: list[str] = []
+    m = play(TTT, first_open(), searcher("alphabeta"), verbose=True, out=lines.append)
+    boards = [line for line in lines if line.count("\n") == 2]
+    assert len(boards) == len(set(boards)) == len(m.games[0].moves) + 1
+    assert lines[-1] in ("game 1: draw", "game 1: X wins: first-open (x)",
+                         "game 1: O wins: alphabeta (o)")  # fmt: skip
+    assert "final board:" not in lines  # the last move's board was shown already

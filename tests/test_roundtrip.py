@@ -12,6 +12,7 @@ import math
 import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -252,6 +253,7 @@ def test_tikz_writes_control_characters_as_code_points() -> None:
 # -- the property -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G=hostile_trees())
@@ -277,11 +279,66 @@ def _shape(G: nx.DiGraph) -> list[tuple[Any, ...]]:
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(G=hostile_trees())
 def test_efg_writes_what_it_reads_back_or_refuses(G: nx.DiGraph) -> None:
-    # .efg keeps the game, not the names: players, values and the shape, in child order.
+    # .efg keeps the ids, the players, the leaf values, the moves and the odds of a tree
+    # (with their types), in child order; what it would give back otherwise is refused.
     assume(gametree.is_game_tree(G))
     H = round_trip(G, "efg")
     if H is not None:
         assert _shape(H) == _shape(G)
+        assert_same(efg_kept(G), H)
+
+
+def efg_kept(G: nx.DiGraph) -> nx.DiGraph:
+    """What .efg keeps of the tree ``G``: ids, players, leaf values, moves, odds (equal
+    odds 1/n as exact ratios are the default, no prob), the root and the title."""
+    H = nx.DiGraph()
+    H.graph["root"] = gametree.find_root(G)
+    if G.graph.get("name"):
+        H.graph["name"] = G.graph["name"]
+    for node, data in G.nodes(data=True):
+        H.add_node(node, **{k: data[k] for k in ("player", "value") if k in data and
+                            (k == "player") == bool(G.succ[node])})  # fmt: skip
+    for node in G:
+        kids = list(G.successors(node))
+        probs = [G.edges[node, k].get("prob") for k in kids]
+        equal = all(type(p) is Fraction and p == Fraction(1, len(kids)) for p in probs)
+        for kid in kids:
+            data = G.edges[node, kid]
+            H.add_edge(node, kid, **{k: data[k] for k in ("move",) if k in data})
+            if "prob" in data and not equal:
+                H.edges[node, kid]["prob"] = data["prob"]
+    return H
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda G: nx.relabel_nodes(G, {"E": ""}), "empty name"),
+        (lambda G: G.edges["A", "B"].update(move="") or G, "is empty"),
+        (lambda G: G.edges["A", "B"].update(move="B") or G, "name of the node it leads to"),
+        (lambda G: G.edges["A", "B"].update(move=3) or G, "is int"),
+        (lambda G: nx.relabel_nodes(G, {"E": 5}), "are text"),
+        (lambda G: nx.relabel_nodes(G, {n: str(i) for i, n in enumerate(G)}), "spells an integer"),
+        (lambda G: G.nodes["E"].update(value=Fraction(3, 1)) or G, "read back as the int 3"),
+    ],
+)
+def test_efg_refuses_what_would_read_back_otherwise(change: Any, words: str) -> None:
+    G = change(aima())
+    G.graph.pop("root", None)
+    with pytest.raises(TreeFileError, match=words):
+        gametree.dumps(G, "efg")
+
+
+def test_efg_keeps_whole_number_floats_and_hostile_text() -> None:
+    G = aima()
+    G.nodes["E"]["value"] = 1e16
+    G.nodes["F"]["value"] = 12.0
+    G.edges["A", "B"]["move"] = 'a "quoted"\nmove\\'
+    H = gametree.loads(gametree.dumps(G, "efg"), "efg")
+    assert H.nodes["E"]["value"] == 1e16 and type(H.nodes["E"]["value"]) is float
+    assert type(H.nodes["F"]["value"]) is float
+    assert H.edges["A", "B"]["move"] == 'a "quoted"\nmove\\'
+    assert_same(efg_kept(G), H)
 
 
 def test_cli_convert_refuses_in_one_line_and_writes_nothing(

@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -174,6 +175,7 @@ def game_combinations() -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(G=trees_with_heuristics(st.integers(-4, 4), max_depth=4))
 def test_lean_and_traced_loops_agree_on_games(G: nx.DiGraph) -> None:

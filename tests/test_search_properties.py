@@ -324,6 +324,7 @@ def check_pv_and_moves(
 # --- deterministic trees: every algorithm, every convention, every property ----------
 
 
+@pytest.mark.slow
 @examples(1000)
 @given(G=SMALL_TREES)
 def test_deterministic_trees_against_the_reference(G: nx.DiGraph) -> None:
@@ -377,6 +378,7 @@ def test_deterministic_trees_against_the_reference(G: nx.DiGraph) -> None:
         assert leaves["pvs", poe, "hard"] == leaves["pvs", poe, "soft"]
 
 
+@pytest.mark.slow
 @examples(300)
 @given(G=SMALL_TREES, data=st.data())
 def test_narrow_windows_obey_the_fail_soft_and_fail_hard_bounds(
@@ -418,6 +420,7 @@ def test_strict_fail_hard_decides_on_unclamped_values() -> None:
     assert result.value == textbook.value == 5
 
 
+@pytest.mark.slow
 @examples(300)
 @given(G=SMALL_TREES)
 def test_clamping_inside_changes_nothing_when_cutting_on_equality(G: nx.DiGraph) -> None:
@@ -431,6 +434,7 @@ def test_clamping_inside_changes_nothing_when_cutting_on_equality(G: nx.DiGraph)
 # --- chance nodes -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @examples(300)
 @given(G=st.one_of(chance_trees(VALUES_INT), chance_trees(VALUES_TIES), chance_trees(VALUES_FLOAT)))
 def test_chance_trees_give_the_exact_expectation(G: nx.DiGraph) -> None:
@@ -503,6 +507,7 @@ def test_random_tree_best_ordering_gives_the_minimal_tree(
 # --- DAGs and transposition tables ------------------------------------------------------
 
 
+@pytest.mark.slow
 @examples(300)
 @given(G=st.one_of(dags(VALUES_INT), dags(VALUES_TIES), uneven_dags(VALUES_INT)))
 def test_transposition_tables_on_dags(G: nx.DiGraph) -> None:
@@ -532,6 +537,7 @@ def test_transposition_tables_on_dags(G: nx.DiGraph) -> None:
                 assert list(plain.visited_leaves) == ref.leaves, where
 
 
+@pytest.mark.slow
 @examples(300)
 @given(G=uneven_dags(VALUES_INT), depth=st.integers(0, 5))
 def test_depth_limited_searches_on_dags(G: nx.DiGraph, depth: int) -> None:
@@ -601,6 +607,7 @@ def _statuses_consistent(G: nx.DiGraph, result: Any) -> None:
         assert bool(data.get("pv", False)) == ((u, v) in set(pairwise(result.pv)))
 
 
+@pytest.mark.slow
 @examples(200)
 @given(G=SMALL_TREES)
 def test_annotations_are_consistent_and_removable(G: nx.DiGraph) -> None:
@@ -766,6 +773,7 @@ def test_subtree_roots_and_arbitrary_node_ids(G: nx.DiGraph) -> None:
         assert list(b.pruned_edges) == [(mapping[u], mapping[v]) for u, v in a.pruned_edges]
 
 
+@pytest.mark.slow
 @examples(300)
 @given(G=SMALL_TREES)
 def test_fast_path_and_core_agree(G: nx.DiGraph) -> None:
@@ -794,6 +802,7 @@ def test_fast_path_and_core_agree(G: nx.DiGraph) -> None:
                 assert dict(plain.node_values) == dict(core.node_values), where
 
 
+@pytest.mark.slow
 @examples(250)
 @given(
     G=st.one_of(dags(VALUES_TIES), dags(VALUES_INT), uneven_dags(VALUES_TIES)),

@@ -138,6 +138,7 @@ def test_pruned_leaves_cannot_change_the_root_value(
         assert same(root_value(H), expected)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(bounded_chance_graphs(), st.sampled_from(STAR), st.booleans(), st.booleans())
 def test_unbounded_is_alphabeta_leaf_for_leaf(

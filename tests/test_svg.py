@@ -156,7 +156,9 @@ def test_collapse_draws_one_stub_with_the_hidden_count(fig52):
     assert len(nodes) == 12  # 13 nodes, I and J folded into one stub
     stubs = [g for g in nodes.values() if "pruned, not drawn" in g.get("aria-label")]
     assert [g.get("aria-label") for g in stubs] == ["2 nodes pruned, not drawn"]
-    assert stubs[0].find(f"{SVG}text[@class='value']").text == "2"
+    # Its count is written beside it as a count of hidden nodes, not as a value.
+    assert stubs[0].find(f"{SVG}text[@class='value']") is None
+    assert stubs[0].find(f"{SVG}text[@class='count']").text == "(2 nodes)"
     assert stubs[0].find(f"{SVG}polygon").get("stroke-dasharray")  # greyed, dashed
     # The edge into the stub is the one cut, under C (n5).
     d = diagram(fig52, result, collapse="pruned")

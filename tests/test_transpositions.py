@@ -174,6 +174,7 @@ def brute(G: nx.DiGraph) -> dict[object, float]:
     return values
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     G=st.one_of(dags(), dags(VALUES_TIES)),

@@ -6,8 +6,8 @@ Writes, with the public API only:
 
 - ``b3d4_key.png``: the answer key of a generated exercise (branching 3, depth 4,
   121 nodes) after alpha-beta;
-- ``b4d4_collapsed.png``: a random tree (branching 4, depth 4, 341 nodes) after
-  alpha-beta, each cutoff's pruned subtrees drawn as one stub with its node count;
+- ``b4d3_collapsed.png``: a random tree (branching 4, depth 3, 85 nodes) after
+  alpha-beta, each cutoff's pruned subtrees drawn as one stub, its node count beside it;
 - ``tictactoe.png``: tic-tac-toe from a position four moves from the end, alpha-beta;
 - ``connect4.png``: Connect Four expanded two plies (heuristic values), alpha-beta,
   focused on the best first move;
@@ -33,14 +33,14 @@ def main(argv: list[str]) -> None:
     result = gametree.alphabeta(key, annotate=False)
     gametree.save(key, out / "b3d4_key.png", result, title="Alpha-beta, b = 3, d = 4")
 
-    big = gametree.random_tree(4, 4, seed=1)
+    big = gametree.random_tree(4, 3, seed=1)
     result = gametree.alphabeta(big, annotate=False)
     gametree.save(
         big,
-        out / "b4d4_collapsed.png",
+        out / "b4d3_collapsed.png",
         result,
         collapse="pruned",
-        title="b = 4, d = 4: pruned subtrees collapsed",
+        title="b = 4, d = 3: pruned subtrees collapsed",
     )
 
     game = TicTacToe()

@@ -5,7 +5,10 @@
 - ``common``: the arguments and options commands share (reading trees and games, search,
   MCTS and drawing options); ``wording``: error messages in the command line's words;
 - one module per command: ``solve``, ``draw``, ``convert``, ``validate``, ``expand``,
-  ``play``, ``check``, ``grade``, ``generate``, ``compare``, ``practice``.
+  ``play``, ``check``, ``grade``, ``check_code``, ``grade_code``, ``generate``,
+  ``compare``, ``practice``, ``gradescope``, ``prairielearn``; ``exam`` runs
+  ``generate --variants`` and ``--moodle``; ``shapes``: the shape options of a generated
+  exercise, shared by ``generate`` and ``prairielearn``.
 """
 
 from gametree.cli.command import COMMANDS as COMMANDS

@@ -15,8 +15,9 @@ from gametree.cli.common import (
     search_options,
 )
 from gametree.exceptions import SearchError
+from gametree.quoting import terminal_safe
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_key_options", "add_parser", "key_options", "run"]
 
 DESCRIPTION = """\
 Check the answers in ANSWERS (TOML, JSON or the plain form 'value = 3', 'move = B',
@@ -53,6 +54,22 @@ def add_parser(subparsers: Any) -> None:
         default="text",
         help="report format (default: text)",
     )
+    add_key_options(parser)
+    mcts = parser.add_argument_group("Monte Carlo tree search answers (-a mcts)")
+    mcts.add_argument("--c", type=float, default=None, metavar="X", help="UCB1's c (default √2)")
+    mcts.add_argument(
+        "--playout-value",
+        type=float,
+        default=None,
+        metavar="V",
+        help="the value of the stated playout (for the counts after it)",
+    )
+    parser.set_defaults(func=run)
+
+
+def add_key_options(parser: argparse.ArgumentParser) -> None:
+    """Add the checker's own options, ``--window-at --tie-break --require --ids`` (read
+    back by :func:`key_options`), for every command that checks answers."""
     parser.add_argument(
         "--window-at",
         choices=("exit", "enter"),
@@ -72,16 +89,6 @@ def add_parser(subparsers: Any) -> None:
         help="comma-separated items that must be answered (value,move,pruned,order,pv)",
     )
     add_ids_option(parser)
-    mcts = parser.add_argument_group("Monte Carlo tree search answers (-a mcts)")
-    mcts.add_argument("--c", type=float, default=None, metavar="X", help="UCB1's c (default √2)")
-    mcts.add_argument(
-        "--playout-value",
-        type=float,
-        default=None,
-        metavar="V",
-        help="the value of the stated playout (for the counts after it)",
-    )
-    parser.set_defaults(func=run)
 
 
 def key_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -106,14 +113,15 @@ def run(args: argparse.Namespace) -> int:
         found = check_mcts(
             G, Path(args.answers), **{k: v for k, v in options.items() if v is not None}
         )
-        print(found.format(args.format))
+        print(terminal_safe(found.format(args.format)))
         return 0 if found.ok else 1
     if args.c is not None or args.playout_value is not None:
         raise SearchError("--c and --playout-value apply only to -a mcts")
     answers = load_answers(Path(args.answers))
     key = AnswerKey(G, algorithm=args.algorithm, **key_options(args))
     report = key.check(answers)
-    print(report.format(args.format))
+    # The answers are the student's: shown escaped, never run by the terminal.
+    print(terminal_safe(report.format(args.format)))
     if not answers.items and not key.require:
         why = "nothing could be read" if answers.problems else "no answers found"
         print(f"gametree check: error: {args.answers}: {why}", file=sys.stderr)

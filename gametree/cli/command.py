@@ -8,12 +8,12 @@ input gives one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
-import difflib
 import errno
 import importlib
 import os
 import re
 import sys
+import traceback
 from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
@@ -33,9 +33,13 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("play", "gametree.cli.play"),
     ("check", "gametree.cli.check"),
     ("grade", "gametree.cli.grade"),
+    ("check-code", "gametree.cli.check_code"),
+    ("grade-code", "gametree.cli.grade_code"),
     ("generate", "gametree.cli.generate"),
     ("compare", "gametree.cli.compare"),
     ("practice", "gametree.cli.practice"),
+    ("gradescope", "gametree.cli.gradescope"),
+    ("prairielearn", "gametree.cli.prairielearn"),
 )
 
 
@@ -95,7 +99,9 @@ def usage_line(parser: argparse.ArgumentParser, argv: Sequence[str], error: str)
         wrong = [a.partition("=")[0] for a in extra if a.startswith("--") or a[:1] == "-"]
         if command is not None and sub is not parser and "gametree:" in error:
             error = error.replace("gametree:", f"gametree {command}:", 1)
-    hints = [m for w in wrong for m in difflib.get_close_matches(w, known, n=1, cutoff=0.6)]
+    from gametree.cli.wording import did_you_mean
+
+    hints = [m for w in wrong if (m := did_you_mean(w, known)) is not None]
     if hints:
         error += f"; did you mean {' or '.join(dict.fromkeys(hints))}?"
     return error
@@ -122,7 +128,12 @@ def error_line(exc: BaseException) -> str:
         where = f"{exc.filename}:" if exc.filename else "line "
         sep = ":" if exc.filename else ", column "
         return f"{where}{exc.line}{sep}{exc.column}: {exc.reason}"
-    if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
+    if (
+        isinstance(exc, OSError)
+        and not isinstance(exc, GameTreeError)  # (ours say it their way: OutputExistsError)
+        and exc.filename is not None
+        and exc.strerror
+    ):
         return f"{exc.filename}: {exc.strerror}"
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
@@ -167,12 +178,28 @@ def _run(args: argparse.Namespace) -> int:
         _silence_stdout()
         return 0
     except (GameTreeError, OSError, UnicodeDecodeError) as exc:
-        from gametree.cli.wording import cli_wording
+        from gametree.cli.wording import cli_wording, with_suggestion
 
-        line = cli_wording(error_line(exc), args.command)
+        line = with_suggestion(cli_wording(error_line(exc), args.command))
         print(f"gametree {args.command}: error: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("gametree: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        files = getattr(args, "user_game_files", None)
+        if files is None:
+            raise
+        from gametree.games.usercode import user_error
+
+        told = user_error(exc, files)
+        if told is None:
+            raise
+        if getattr(args, "verbose", False):
+            traceback.print_exception(exc)
+            hint = ""
+        else:
+            hint = " (add -v for the traceback)"
+        print(f"gametree {args.command}: error: {told}{hint}", file=sys.stderr)
+        return 2
     return status

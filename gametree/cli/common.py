@@ -14,16 +14,18 @@ from typing import Any
 import networkx as nx
 
 from gametree.exceptions import SearchError
-from gametree.search.algorithms import ALGORITHMS
+from gametree.search.algorithms import ALGORITHMS, canonical_name, is_mcts
 
 __all__ = [
     "WINDOW_ALGORITHMS",
     "add_bounds_option",
     "add_drawing_options",
+    "add_force_option",
     "add_game_argument",
     "add_mcts_options",
     "add_search_options",
     "add_tree_argument",
+    "algorithm_name",
     "check_at_least_one",
     "drawing_options",
     "focus_node",
@@ -38,6 +40,23 @@ __all__ = [
 
 ALGORITHM_CHOICES = (*ALGORITHMS, "mcts")
 """The names ``--algorithm`` takes: those of :func:`gametree.solve`, and Monte Carlo."""
+
+
+def algorithm_name(text: str) -> str:
+    """Return the canonical name of ``--algorithm TEXT`` through the API's one table of
+    aliases (:func:`gametree.search.algorithms.canonical_name`: ``alpha-beta``,
+    ``NegaScout``, ``sss*``, ...; ``uct`` for Monte Carlo); an unknown name is returned
+    as it is, for argparse to refuse among the choices (with a did-you-mean).
+
+    >>> algorithm_name("alpha-beta"), algorithm_name("UCT"), algorithm_name("alphabet")
+    ('alphabeta', 'mcts', 'alphabet')
+    """
+    if is_mcts(text):
+        return "mcts"
+    try:
+        return canonical_name(text)
+    except SearchError:
+        return text
 
 
 _NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
@@ -77,9 +96,15 @@ def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = Tru
 
 
 def read_game(args: argparse.Namespace) -> Any:
-    """Return the game named by GAME or ``--game`` (exactly one of them)."""
+    """Return the game named by GAME or ``--game`` (exactly one of them).
+
+    For a game of the user's own, its source files are kept in ``args.user_game_files``,
+    so that an exception raised in its code is told as the user's (one line naming the
+    method, the file and the line; :func:`gametree.games.usercode.user_error`).
+    """
     from gametree.exceptions import GameError
     from gametree.games.specs import parse_game
+    from gametree.games.usercode import game_files
 
     given = [g for g in (getattr(args, "game", None), args.game_option) if g is not None]
     if len(given) != 1:
@@ -87,7 +112,9 @@ def read_game(args: argparse.Namespace) -> Any:
             "name one game, as GAME or with --game SPEC"
             + (f" (got {len(given)}: {', '.join(given)})" if given else "")
         )
-    return parse_game(given[0])
+    game = parse_game(given[0])
+    args.user_game_files = game_files(game)
+    return game
 
 
 def read_tree(path: str) -> nx.DiGraph:
@@ -144,9 +171,11 @@ def add_search_options(
     parser.add_argument(
         "-a",
         "--algorithm",
+        type=algorithm_name,
         choices=ALGORITHM_CHOICES,
         default=default,
-        help=f"search algorithm (default: {default})",
+        help=f"search algorithm (default: {default}); the API's aliases too (alpha-beta, "
+        "negascout, sss*, ...)",
     )
     parser.add_argument("--depth", type=int, default=None, help="depth limit (default: none)")
     parser.add_argument(
@@ -353,6 +382,19 @@ def add_ids_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_force_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--force``: replace an output file that exists (else it is refused).
+
+    Every command that writes a file refuses an existing one the same way, before any
+    work, in one line naming ``--force`` (:mod:`gametree.outfiles`).
+    """
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the output file if it exists (default: refuse it)",
+    )
+
+
 def add_quiet_option(parser: argparse.ArgumentParser) -> None:
     """Add ``-q/--quiet``: do not print ``wrote PATH`` for the files written."""
     parser.add_argument(
@@ -476,6 +518,8 @@ def print_warnings(command: str) -> Iterator[None]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         yield
+    from gametree.cli.wording import cli_wording
+
     for warning in caught:
-        text = " ".join(str(warning.message).split())
+        text = cli_wording(" ".join(str(warning.message).split()), command)
         print(f"gametree {command}: warning: {text}", file=sys.stderr)

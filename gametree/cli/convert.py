@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from gametree.cli.common import add_quiet_option, report_written
+from gametree.cli.common import add_force_option, add_quiet_option, report_written
+from gametree.outfiles import check_new_output, write_text
 from gametree.readwrite import dumps, format_for_path, format_name, load, loads
 
 __all__ = ["add_parser", "run"]
@@ -43,6 +44,7 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="output format (default: from OUT's suffix; the notation for stdout)",
     )
+    add_force_option(parser)
     add_quiet_option(parser)
     parser.add_argument(
         "--payoff",
@@ -59,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     """Convert and return 0; bad input raises (main prints it and returns 2)."""
     from gametree.inputs import check_input_file, read_stream
 
+    if args.output != "-":
+        check_new_output(args.output, force=args.force)  # refused before any work
     options = {} if args.payoff is None else {"payoff": args.payoff}
     if args.input == "-":
         text = read_stream(sys.stdin).decode("utf-8-sig")
@@ -82,7 +86,6 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        write_text(args.output, text, force=args.force)
         report_written(args, args.output)
     return 0

@@ -7,6 +7,7 @@ from typing import Any
 
 from gametree.cli.common import (
     add_drawing_options,
+    add_force_option,
     add_mcts_options,
     add_quiet_option,
     add_search_options,
@@ -109,6 +110,7 @@ def add_parser(subparsers: Any) -> None:
         help="for .gif: the most frames to draw, one per search event (default 1000); "
         "a longer animation is refused before any frame is drawn",
     )
+    add_force_option(parser)
     add_quiet_option(parser)
     add_drawing_options(parser)
     parser.set_defaults(func=run)
@@ -118,11 +120,13 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gametree draw`` with parsed arguments; return the exit status."""
     from gametree.drawing.output import FORMATS, save
     from gametree.drawing.style import parse_show
+    from gametree.outfiles import check_new_output
 
     suffix = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else ""
     if suffix not in FORMATS:
         allowed = ", ".join(f".{f}" for f in FORMATS)
         raise RenderError(f"cannot write {args.output!r}: unknown suffix; use one of {allowed}")
+    check_new_output(args.output, force=args.force)  # refused before any work
     show = parse_show(args.show) if args.show is not None else None
     if args.algorithm is None and mcts_flags_given(args):
         given = mcts_flags_given(args)
@@ -162,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
             show=show,
             title=args.title,
             algorithm=args.algorithm,
+            force=args.force,
             **view,
             **(options if suffix == "gif" else {}),
         )
@@ -182,9 +187,8 @@ def _chosen_passes(result: Any, passes: str) -> Any:
 
 def _page(args: argparse.Namespace, show: Any) -> int:
     """Write the explore page: the search (alpha-beta unless -a says) step by step."""
-    from pathlib import Path
-
     from gametree.drawing.html import to_html
+    from gametree.outfiles import write_text
 
     if args.algorithm is None:
         args.algorithm = "alphabeta"
@@ -196,7 +200,7 @@ def _page(args: argparse.Namespace, show: Any) -> int:
         view["focus"] = focus_node(G, view["focus"])
     with print_warnings("draw"):
         page = to_html(G, conventions=[first, *more], title=args.title, show=show, **view)
-    Path(args.output).write_text(page, encoding="utf-8")
+    write_text(args.output, page, force=args.force)
     report_written(args, args.output)
     return 0
 

@@ -11,6 +11,7 @@ import networkx as nx
 from gametree.attrs import MOVE, STATE
 from gametree.cli.common import (
     add_drawing_options,
+    add_force_option,
     add_game_argument,
     add_quiet_option,
     drawing_options,
@@ -20,6 +21,7 @@ from gametree.cli.common import (
     report_written,
 )
 from gametree.exceptions import RenderError
+from gametree.outfiles import check_new_output
 
 __all__ = ["add_parser", "portable", "run"]
 
@@ -70,28 +72,36 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="file to write; the suffix picks the format"
     )
+    add_force_option(parser)
     add_quiet_option(parser)
     add_drawing_options(parser)
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="with a game of your own: the traceback of an error raised in its code",
+    )
     parser.set_defaults(func=run)
 
 
-def portable(G: nx.DiGraph) -> nx.DiGraph:
+def portable(G: nx.DiGraph, *, text_moves: bool = False) -> nx.DiGraph:
     """Return a copy of ``G`` that every file format can hold.
 
     Game states are Python objects: the copy drops the ``state`` attribute (the
-    ``label`` keeps the board) and turns moves that are not str/int/float into text.
+    ``label`` keeps the board) and turns moves that are not str/int/float into text;
+    with ``text_moves`` (for .efg, whose actions are text) every move.
     """
     H = G.copy()
     for _, data in H.nodes(data=True):
         data.pop(STATE, None)
     for _, _, data in H.edges(data=True):
         move = data.get(MOVE)
-        if move is not None and not isinstance(move, (str, int, float)):
+        if move is not None and (text_moves or not isinstance(move, (str, int, float))):
             data[MOVE] = str(move)
     return H
 
 
-def write(G: nx.DiGraph, path: str, **drawing: Any) -> None:
+def write(G: nx.DiGraph, path: str, *, force: bool = False, **drawing: Any) -> None:
     """Write ``G`` to ``path``: a tree file by ``gametree.dump``, else a drawing."""
     import gametree
 
@@ -100,20 +110,23 @@ def write(G: nx.DiGraph, path: str, **drawing: Any) -> None:
         dump = getattr(gametree, "dump", None)
         if dump is None:
             raise RenderError("writing tree files needs gametree.dump, which is not available")
-        dump(portable(G), path)
+        dump(portable(G, text_moves=suffix == ".efg"), path, force=force)
         return
     save = getattr(gametree, "save", None)
     if save is None:
         raise RenderError(f"cannot write {path!r}: gametree.save (drawings) is not available")
     with print_warnings("expand"):
-        save(portable(G), path, **drawing)
+        save(portable(G), path, force=force, **drawing)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gametree expand``."""
     from gametree.games.expand import expand
+    from gametree.games.protocol import game_name
     from gametree.games.specs import parse_state
 
+    if args.output:
+        check_new_output(args.output, force=args.force)  # refused before any work
     game = read_game(args)
     state = None if args.state is None else parse_state(game, args.state)
     G = expand(
@@ -129,9 +142,10 @@ def run(args: argparse.Namespace) -> int:
         if "focus" in view:
             view["focus"] = focus_node(G, view["focus"])
         drawing = view if Path(args.output).suffix.lower() not in TREE_SUFFIXES else {}
-        write(G, args.output, **drawing)
+        write(G, args.output, force=args.force, **drawing)
         report_written(args, args.output, f"{len(G):,} nodes, {leaves:,} leaves")
     else:
         kind = "positions" if args.merge else "nodes"
-        print(f"{game!r}: {len(G):,} {kind}, {leaves:,} leaves, {G.number_of_edges():,} edges")
+        edges = G.number_of_edges()
+        print(f"{game_name(game)}: {len(G):,} {kind}, {leaves:,} leaves, {edges:,} edges")
     return 0

@@ -8,12 +8,14 @@ from typing import Any
 
 from gametree.cli.check import key_options
 from gametree.cli.common import (
+    add_force_option,
     add_quiet_option,
     add_search_options,
     add_tree_argument,
     read_tree,
     report_written,
 )
+from gametree.quoting import terminal_safe
 
 __all__ = ["add_parser", "run"]
 
@@ -64,6 +66,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="ITEMS",
         help="comma-separated items every submission must answer",
     )
+    add_force_option(parser)
     add_quiet_option(parser)
     parser.set_defaults(func=run)
 
@@ -79,12 +82,15 @@ def run(args: argparse.Namespace) -> int:
         pattern=args.pattern,
         output=args.output,
         algorithm=args.algorithm,
+        force=args.force,
         **key_options(args),
     )
+    # File names and answers are the students': shown escaped, never run by the terminal.
+    summary = terminal_safe(report.summary(args.top))
     if args.output is None:
         sys.stdout.write(report.to_csv())
-        print(report.summary(args.top), file=sys.stderr)
+        print(summary, file=sys.stderr)
     else:
-        print(report.summary(args.top))
+        print(summary)
         report_written(args, args.output)
     return 0

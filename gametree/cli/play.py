@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gametree play``."""
     from gametree.games.match import play
     from gametree.games.players import parse_player
+    from gametree.games.protocol import game_name
     from gametree.games.specs import parse_state
 
     check_at_least_one(args, "games", "max_nodes", "max_games")
@@ -82,6 +83,6 @@ def run(args: argparse.Namespace) -> int:
         verbose=args.verbose,
         state=state,
     )
-    print(f"{game!r}: {len(result.games)} game(s)")
+    print(f"{game_name(game)}: {len(result.games)} game(s)")
     print(result.summary.table())
     return 0

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from gametree.cli.common import (
     add_drawing_options,
+    add_force_option,
     add_quiet_option,
     add_search_options,
     drawing_options,
@@ -19,6 +19,7 @@ from gametree.cli.common import (
 )
 from gametree.cli.generate import parse_range
 from gametree.exceptions import GameTreeError, RenderError
+from gametree.outfiles import check_new_output, write_text
 
 __all__ = ["add_parser", "run"]
 
@@ -102,6 +103,7 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="with --generate: pruned edges, N or MIN-MAX",
     )
+    add_force_option(parser)
     add_quiet_option(parser)
     add_drawing_options(parser)
     parser.set_defaults(func=run)
@@ -111,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gametree practice``; return 0, or raise a GameTreeError (exit 2)."""
     from gametree.drawing.html import NO_MCTS_PRACTICE, to_html
 
+    check_new_output(args.output, force=args.force)  # refused before any work
     if args.algorithm == "mcts":
         raise RenderError(NO_MCTS_PRACTICE)
     options = search_options(args)
@@ -153,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
             title=args.title,
             **view,
         )
-    Path(args.output).write_text(page, encoding="utf-8")
+    write_text(args.output, page, force=args.force)
     count = f"{len(trees)} exercises" if len(trees) > 1 else "1 exercise"
     report_written(args, args.output, f"{count}, asking {', '.join(ask)}")
     return 0

@@ -90,6 +90,12 @@ def add_parser(subparsers: Any) -> None:
         help="also tell the search step by step, one sentence per event "
         "(gametree.explain; FORMAT text, the default, or markdown)",
     )
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="with a game of your own: the traceback of an error raised in its code",
+    )
     parser.set_defaults(func=run)
 
 
@@ -140,6 +146,12 @@ def _solve_game(args: argparse.Namespace, options: dict[str, Any]) -> int:
         raise SearchError("--explain works on a TREE file; expand the game first")
     game = read_game(args)
     limit = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
+    if options.get("transposition_table"):
+        # Every search path, the engine's too, is refused before it starts.
+        from gametree.games.fastsearch import TABLE
+        from gametree.games.protocol import check_hashable
+
+        check_hashable(game, game.initial, table=TABLE)
     if args.algorithm == "expectiminimax":
         # Games with chance: the whole tree (to the depth limit), then the graph search.
         from gametree.games.expand import expand

@@ -11,11 +11,13 @@ the options of the command that failed, from one table.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 
 from gametree.inputs import NODES_VARIABLE
 
-__all__ = ["cli_wording"]
+__all__ = ["cli_wording", "did_you_mean", "with_suggestion"]
 
 # (pattern, replacement for commands with --depth, replacement for play, whose depth is
 # part of a player: alphabeta:depth=N).
@@ -41,6 +43,19 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
         "(a depth in the player spec, alphabeta:depth=N)",
     ),
     (re.compile(r"\(merge_transpositions=True\)"), "(--merge)", "(--merge)"),
+    (re.compile(r"pass force=True"), "add --force", "add --force"),
+    # A view a practice page cannot take: its remedies as flags.
+    (re.compile(r"\(fit, orientation\)"), "(--size or --paper, --orientation)", "(fit)"),
+    (
+        re.compile(r"\(root=NODE\)"),
+        "(a tree file holding just that subtree)",
+        "(a tree file holding just that subtree)",
+    ),
+    (
+        re.compile(r"\(transposition_table=True\)"),
+        "(--transpositions)",
+        "(a tt in the player spec, alphabeta:tt)",
+    ),
     (
         re.compile(r"give it a heuristic value or pass evaluate="),
         "give it a heuristic value in the tree file (B=5 in the notation) or leave out --depth",
@@ -69,8 +84,92 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
 )
 
 
+# Keyword arguments of the drawing and output functions and the flag each is on the
+# command line (the value kept, a placeholder for ``...``).
+_FLAGS = {
+    "max_depth": ("--max-depth", "K"),
+    "collapse": ("--collapse", "WHAT"),
+    "focus": ("--focus", "NODE"),
+    "orientation": ("--orientation", "DIR"),
+    "max_frames": ("--max-frames", "N"),
+    "force": ("--force", ""),
+}
+_KEYWORD = re.compile(
+    r"\b(?P<name>" + "|".join(_FLAGS) + r")=(?:'(?P<q1>[^']*)'|\"(?P<q2>[^\"]*)\"|(?P<bare>[\w.]+))"
+)
+# A library message that spells the flags out too: "(CLI: --max-depth K, ...)".
+_CLI_ASIDE = re.compile(r" \(CLI: [^)]*\)")
+
+
+def _flag(match: re.Match[str]) -> str:
+    flag, placeholder = _FLAGS[match["name"]]
+    value = match["q1"] if match["q1"] is not None else match["q2"]
+    if value is None:
+        value = match["bare"]
+    if match["name"] == "force" or value in ("True", "..."):
+        value = placeholder
+    return f"{flag} {value}".rstrip()
+
+
 def cli_wording(message: str, command: str) -> str:
-    """Return ``message`` with Python argument spellings replaced by ``command``'s options."""
+    """Return ``message`` with Python argument spellings replaced by ``command``'s options.
+
+    >>> cli_wording('draw less with collapse="pruned", max_depth=K (CLI: --collapse pruned)',
+    ...             "draw")
+    'draw less with --collapse pruned, --max-depth K'
+    """
     for pattern, words, play_words in _WORDING:
         message = pattern.sub(play_words if command == "play" else words, message)
-    return message
+    message = _CLI_ASIDE.sub("", message)
+    return _KEYWORD.sub(_flag, message)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """Return the choice closest to ``word`` when it is a near miss, else None.
+
+    The one suggestion rule of the command line (argparse's choices and every list a
+    message names): :func:`difflib.get_close_matches` with a cutoff of 0.75, case
+    ignored; an exact choice needs no suggestion.
+
+    >>> did_you_mean("value", ["pruned", "values", "alpha"]), did_you_mean("x", ["values"])
+    ('values', None)
+    """
+    known = {c.lower(): c for c in choices if c}
+    key = word.strip().lower()
+    if not key or key in known:
+        return None
+    close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
+    return known[close[0]] if close else None
+
+
+_BAD_AND_CHOICES = re.compile(
+    r"""(?P<bad>'[^']*'|"[^"]*")[^;]*?[;:] expected (?:(?:one|some) of:? )?(?P<choices>.+)$"""
+)
+_QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"")
+_CHOICE_WORD = re.compile(r"[A-Za-z][\w.+-]*")
+
+
+def with_suggestion(message: str) -> str:
+    """Return ``message`` with "; did you mean X?" when it refuses a value that is a near
+    miss of one of the choices it lists (``cannot ask 'value'; expected some of pruned,
+    values, ...``: the messages quote the bad value and name the allowed set).
+
+    >>> with_suggestion("cannot ask 'value'; expected some of pruned, values, alpha")
+    "cannot ask 'value'; expected some of pruned, values, alpha; did you mean values?"
+    >>> with_suggestion("player 'ab:dept=3': unknown option 'dept=3'; expected depth=N or tt")
+    "player 'ab:dept=3': unknown option 'dept=3'; expected depth=N or tt; did you mean depth?"
+    """
+    found = None
+    for match in _BAD_AND_CHOICES.finditer(message):
+        found = match
+    if found is None or "did you mean" in message:
+        return message
+    # The last quoted value before "expected" is the one refused.
+    quoted_values = _QUOTED.findall(message[: found.start("choices")])
+    if not quoted_values:
+        return message
+    bad = next(a or b for a, b in reversed(quoted_values))
+    bad = bad.split(":")[-1].split("=")[0]
+    choices = [w.split("=")[0] for w in _CHOICE_WORD.findall(found["choices"])]
+    hint = did_you_mean(bad, choices)
+    return message if hint is None else f"{message}; did you mean {hint}?"

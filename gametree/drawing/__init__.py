@@ -1,5 +1,36 @@
 """Pruning diagrams: a tidy layout, one style, and matplotlib, Graphviz, TikZ, text,
 Jupyter and animated emitters that all draw the same picture.
+
+The modules, from what a diagram is to the back ends that draw it:
+
+=========== ============================================================================
+model       what every emitter draws: Diagram, DrawnNode, DrawnEdge, Board
+style       DEFAULT_STYLE and :func:`~gametree.drawing.style.diagram`: a tree to a Diagram
+view        which part of the tree is drawn: collapsed stubs, a depth limit, a focus
+boards      game positions drawn as boards beside their node
+metrics     how wide and tall a label is (DejaVu Sans)
+shapes      each kind of node's shape: its size and outline
+labels      where each text goes around its node, on its baseline
+layout      :func:`tree_layout`: tidy positions (Buchheim-Walker; layered for DAGs)
+clearance   what lies near what in a placed diagram, and what crosses what
+cuts        :func:`~gametree.drawing.cuts.cut_marks`: where each cut mark goes, for all
+slots       :func:`~gametree.drawing.slots.place`: the placement every emitter draws
+fit         fitting a page: :func:`~gametree.drawing.fit.arrange`, paper sizes
+mpl         :func:`draw`: matplotlib artists
+svg         :func:`to_svg`: SVG with an id per node and edge
+tikz        :func:`to_tikz`: TikZ for lecture notes and exam sheets
+dot         :func:`to_dot`, :func:`to_pydot`: Graphviz, everything pinned
+text        :func:`to_text`: tree art
+raster      the size rule of every PNG and animation frame
+output      :func:`save`: a file by its suffix
+frame       one frame of an animation: style, picture, caption
+animate     :func:`animate`: a frame per trace event (GIF or PNGs)
+mctsframes  the frames of a Monte Carlo search; mctslabels its node and edge texts
+gif         writing frames as a GIF as they come
+html        :func:`to_html`: the explore and practice pages (script in ``page/``)
+mctspage    the page's steps of a Monte Carlo search
+jupyter     :func:`show`: the page (or SVG) inline in a notebook
+=========== ============================================================================
 """
 
 from gametree.drawing.animate import animate

@@ -11,8 +11,6 @@ import networkx as nx
 
 from gametree.attrs import (
     ALPHA,
-    ANNOTATION_EDGE_ATTRS,
-    ANNOTATION_NODE_ATTRS,
     BETA,
     BOUND,
     PRUNED,
@@ -23,11 +21,19 @@ from gametree.attrs import (
     VISIT,
     VISITED,
 )
+from gametree.drawing.fit import arrange
+from gametree.drawing.frame import (
+    MAX_FRAMES,
+    bare_copy,
+    check_frame_count,
+    describe,
+    frame_style,
+    render,
+)
 from gametree.drawing.gif import write_gif
-from gametree.drawing.output import fit_raster
-from gametree.drawing.slots import Placement, place
-from gametree.drawing.style import GEQ, LEQ, Diagram, diagram, format_value, mark_current
+from gametree.drawing.style import diagram, mark_current
 from gametree.exceptions import RenderError
+from gametree.outfiles import check_new_output, replacing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -35,38 +41,6 @@ if TYPE_CHECKING:
     from gametree.search.trace import TraceEvent
 
 __all__ = ["MAX_FRAMES", "animate", "check_frame_count", "frames"]
-
-MAX_FRAMES = 1_000
-"""The default frame limit of an animation: a frame takes about 0.1 s to draw (more on
-a large tree), so 1,000 frames take minutes and play for 15 minutes at 900 ms each."""
-
-
-def check_frame_count(count: int, max_frames: int) -> None:
-    """Refuse an animation of ``count`` frames past ``max_frames``, before any is drawn.
-
-    Raises
-    ------
-    RenderError
-        Naming the count, the limit and how to raise it; also if ``max_frames`` is not
-        a whole number of at least 1.
-
-    Examples
-    --------
-    >>> check_frame_count(30, 1000)
-    >>> check_frame_count(1500, 1000)
-    Traceback (most recent call last):
-    ...
-    gametree.exceptions.RenderError: the animation would have 1,500 frames, more than the
-    frame limit of 1,000: raise it with max_frames=... (CLI: --max-frames), or animate ...
-    """
-    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 1:
-        raise RenderError(f"max_frames={max_frames!r} is not allowed; expected an int >= 1")
-    if count > max_frames:
-        raise RenderError(
-            f"the animation would have {count:,} frames, more than the frame limit of "
-            f"{max_frames:,}: raise it with max_frames=... (CLI: --max-frames), or animate "
-            "a smaller tree"
-        )
 
 
 def animate(
@@ -81,6 +55,7 @@ def animate(
     interval: int = 900,
     dpi: float = 100,
     max_frames: int = MAX_FRAMES,
+    force: bool = False,
     **options: Any,
 ) -> list[Path]:
     """Draw a search step by step: one frame per trace event, same layout in every frame.
@@ -103,6 +78,10 @@ def animate(
     max_frames : int, default 1000
         The most frames to draw (one per trace event, or per MCTS iteration): a longer
         animation is refused before any frame is drawn (:data:`MAX_FRAMES`).
+    force : bool, default False
+        Replace files that exist (the GIF, or a frame); without it an existing one is
+        refused (:class:`~gametree.outfiles.OutputExistsError`). Every file is written
+        through :mod:`gametree.outfiles`.
     **options
         The search's options (``depth``, ``prune_on_equal``, ``fail``, ...).
 
@@ -147,20 +126,25 @@ def animate(
         **options,
     )
     if suffix == ".gif":
-        if not write_gif(images, target, interval=interval):
+        check_new_output(target, force=force)  # before any frame is drawn
+        if not write_gif(images, target, interval=interval, force=force):
             raise RenderError("the search produced no events to draw")
         return [target]
+    check_new_output(target.with_name(f"{target.stem}-001.png"), force=force)
     written = []
     for i, image in enumerate(images, 1):
         frame_path = target.with_name(f"{target.stem}-{i:03d}.png")
-        image.save(frame_path)
+        with replacing(frame_path, force=force) as temp:
+            image.save(temp, format="PNG")
         written.append(frame_path)
     if not written:
         raise RenderError("the search produced no events to draw")
     width = len(str(len(written)))
     if width > 3:  # more than 999 frames: renumber so the names sort in order
         for i, frame_path in enumerate(written):
-            written[i] = frame_path.rename(target.with_name(f"{target.stem}-{i + 1:0{width}d}.png"))
+            renamed = target.with_name(f"{target.stem}-{i + 1:0{width}d}.png")
+            check_new_output(renamed, force=force)
+            written[i] = frame_path.replace(renamed)
     return written
 
 
@@ -193,7 +177,7 @@ def frames(
     final = diagram(G, solve(G, algorithm, annotate=False, **options), show=show, style=style,
                     title=title, root=root)  # fmt: skip
     final.caption = " "
-    placement = place(final)
+    placement = arrange(final)
     style = frame_style(final, placement, style)
     check_frame_count(len(events), max_frames)
     H = bare_copy(G)
@@ -208,57 +192,6 @@ def frames(
         mark_current(d, getattr(event, "node", None))
         d.caption = f"{step}/{total}  {describe(event)}"
         yield render(d, placement)
-
-
-def frame_style(final: Diagram, placement: Placement, style: Mapping[str, Any] | None) -> Any:
-    """Return ``style`` for the frames of an animation laid out as ``placement``, its
-    ``dpi`` lowered (with a warning) where a frame would pass the raster limit; refuse
-    a tree too large for any legible frame (the rule of a PNG:
-    :func:`gametree.drawing.output.fit_raster`), before any frame is drawn."""
-    st = final.style
-    frame = 2 * float(st["margin"]) + 4 * float(st["font_size"])  # margins, title, caption
-    dpi = float(st["dpi"])
-    fitted = fit_raster(
-        placement.xmax - placement.xmin + frame,
-        placement.ymax - placement.ymin + frame,
-        dpi,
-        what="an animation frame",
-        instead="animate a smaller tree, or draw this one to .svg or .pdf",
-    )
-    return style if fitted == dpi else {**(style or {}), "dpi": fitted}
-
-
-def render(d: Any, placement: Any) -> Image:
-    """Draw one frame's diagram with the fixed ``placement`` into an RGBA image."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image as PILImage
-
-    from gametree.drawing.mpl import draw_diagram
-
-    canvas = draw_diagram(d, placement=placement).figure.canvas
-    assert isinstance(canvas, FigureCanvasAgg)
-    canvas.draw()  # type: ignore[no-untyped-call]
-    return PILImage.frombuffer(
-        "RGBA",
-        canvas.get_width_height(),
-        canvas.buffer_rgba(),  # type: ignore[no-untyped-call]
-        "raw",
-        "RGBA",
-        0,
-        1,
-    ).copy()
-
-
-def bare_copy(G: nx.DiGraph) -> nx.DiGraph:
-    """A copy of ``G`` without any search annotation (the first frame's tree)."""
-    H = G.copy()
-    for data in H._node.values():
-        for key in ANNOTATION_NODE_ATTRS:
-            data.pop(key, None)
-    for _, _, data in H.edges(data=True):
-        for key in ANNOTATION_EDGE_ATTRS:
-            data.pop(key, None)
-    return H
 
 
 def _apply(H: nx.DiGraph, event: TraceEvent, visits: int) -> int:
@@ -295,46 +228,3 @@ def _mark_unreached(H: nx.DiGraph, top: Hashable) -> None:
                 H._node[child][STATUS] = UNREACHED
                 H.edges[node, child][STATUS] = UNREACHED
                 stack.append(child)
-
-
-def describe(event: TraceEvent) -> str:
-    """Return a short caption for one trace event.
-
-    >>> import gametree
-    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> [describe(e) for e in gametree.search_trace(G)][:2]
-    ['enter A with [−∞, ∞]', 'enter B with [−∞, ∞]']
-    """
-    from gametree.search.trace import (
-        Cutoff,
-        Enter,
-        Exit,
-        Leaf,
-        PassEnd,
-        Probe,
-        ReSearch,
-        TranspositionHit,
-    )
-
-    window = f"[{format_value(event.alpha)}, {format_value(event.beta)}]"
-    node = event.node
-    if isinstance(event, Enter):
-        return f"enter {node} with {window}"
-    if isinstance(event, Leaf):
-        return f"leaf {node} = {format_value(event.value)}"
-    if isinstance(event, Cutoff):
-        skipped = ", ".join(str(s) for s in event.skipped) or "nothing left"
-        after = "" if event.child is None else f" after {event.child}"
-        return f"cut-off at {node}{after}: prune {skipped}"
-    if isinstance(event, Probe):
-        return f"probe {node} with null window {window}"
-    if isinstance(event, ReSearch):
-        return f"re-search {node} with {window}"
-    if isinstance(event, TranspositionHit):
-        return f"{node} from the table: {format_value(event.value)}"
-    if isinstance(event, PassEnd):
-        proved = {"lower": GEQ, "upper": LEQ}.get(str(event.bound), "= ")
-        return f"pass {event.index} with {window}: {node} {proved}{format_value(event.value)}"
-    assert isinstance(event, Exit)
-    prefix = {"lower": GEQ, "upper": LEQ}.get(str(event.bound), "")
-    return f"{node} returns {prefix}{format_value(event.value)}"

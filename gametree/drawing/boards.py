@@ -25,110 +25,20 @@ board node the room its board needs.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
 from gametree.attrs import CELLS, LABEL, PRUNED, UNREACHED
-from gametree.drawing.slots import text_width
+from gametree.drawing.metrics import text_width
+from gametree.drawing.model import EMPTY_CELLS, Board, Diagram, Rows
 from gametree.exceptions import RenderError
 
-if TYPE_CHECKING:
-    from gametree.drawing.style import Diagram
-
 __all__ = ["EMPTY_CELLS", "Board", "attach_boards", "grid_of", "last_move"]
-
-EMPTY_CELLS = frozenset({"", " ", "-", ".", "_"})
-"""Cell texts drawn as an empty cell."""
 
 MARK_SCALE = 0.7
 """Size of a mark, as a fraction of the cell's side."""
 
 _SEPARATORS = frozenset({" ", "|"})
-
-Rows = tuple[tuple[str, ...], ...]
-
-
-@dataclass
-class Board:
-    """A node's board as every emitter draws it (sizes in points, y upwards).
-
-    Examples
-    --------
-    >>> b = Board((("X", "O", "-"), ("-", "X", "-"), ("-", "-", "O")), frozenset({(2, 2)}))
-    >>> b.width, b.height, b.cell_center(0, 0), b.text()
-    (36.0, 36.0, (-12.0, 12.0), 'XO-/-X-/--O')
-    >>> [text for _, _, text in b.marks()]
-    ['X', 'O', 'X', 'O']
-    """
-
-    rows: Rows
-    """Cell texts, top row first; every row as long as the first."""
-    last: frozenset[tuple[int, int]] = frozenset()
-    """The (row, column) cells of the move that led here."""
-    cell_width: float = 12.0
-    cell_height: float = 12.0
-    mark_size: float = 8.4
-    """Font size of the marks."""
-    grid_color: str = "#8c8c8c"
-    """Colour of the lines between cells (the frame takes the node's colour)."""
-    last_fill: str = "#ffd966"
-
-    @property
-    def n_rows(self) -> int:
-        """Number of rows."""
-        return len(self.rows)
-
-    @property
-    def n_cols(self) -> int:
-        """Number of columns."""
-        return len(self.rows[0])
-
-    @property
-    def width(self) -> float:
-        """Width of the board."""
-        return self.n_cols * self.cell_width
-
-    @property
-    def height(self) -> float:
-        """Height of the board."""
-        return self.n_rows * self.cell_height
-
-    def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
-        """Return ``(x0, y0, x1, y1)`` of a cell, from the board's centre."""
-        x0 = -self.width / 2 + col * self.cell_width
-        y1 = self.height / 2 - row * self.cell_height
-        return x0, y1 - self.cell_height, x0 + self.cell_width, y1
-
-    def cell_center(self, row: int, col: int) -> tuple[float, float]:
-        """Return the centre of a cell, from the board's centre."""
-        x0, y0, x1, y1 = self.cell_box(row, col)
-        return (x0 + x1) / 2, (y0 + y1) / 2
-
-    def grid_lines(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """Return the lines between cells (the frame is drawn as the node's outline)."""
-        w, h = self.width / 2, self.height / 2
-        lines = []
-        for i in range(1, self.n_rows):
-            y = h - i * self.cell_height
-            lines.append(((-w, y), (w, y)))
-        for j in range(1, self.n_cols):
-            x = -w + j * self.cell_width
-            lines.append(((x, -h), (x, h)))
-        return lines
-
-    def marks(self) -> Iterator[tuple[int, int, str]]:
-        """Yield ``(row, column, text)`` of every non-empty cell."""
-        for r, row in enumerate(self.rows):
-            for c, text in enumerate(row):
-                if text not in EMPTY_CELLS and text.strip():
-                    yield r, c, text
-
-    def text(self) -> str:
-        """Return the board on one line, rows joined by ``/`` (for text art)."""
-        rows = [[cell if cell.strip() else "-" for cell in row] for row in self.rows]
-        sep = "" if all(len(cell) == 1 for row in rows for cell in row) else ","
-        return "/".join(sep.join(row) for row in rows)
 
 
 def grid_of(data: Mapping[str, Any], node: Hashable = None) -> Rows | None:

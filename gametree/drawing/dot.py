@@ -17,8 +17,11 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.builders import bulk_build
-from gametree.drawing.slots import GAP, cut_strokes, place, text_width
-from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnNode, diagram
+from gametree.drawing.fit import arrange
+from gametree.drawing.metrics import text_width
+from gametree.drawing.model import Diagram, DrawnNode
+from gametree.drawing.slots import Placement
+from gametree.drawing.style import DEFAULT_FIT, diagram
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
@@ -34,7 +37,11 @@ _SHAPES = {
     "LEAF": "box",
     "STUB": "triangle",
     "MORE": "plaintext",
+    "BARE": "plaintext",
 }
+_CENTRAL = 0.235
+"""Graphviz puts a one-line label's baseline this many ems below its node's centre (in
+DejaVu Sans; measured on its SVG output)."""
 _TEXT_BOX = "fixedsize=false, width=0, height=0, margin=0.01"
 _STYLES = {"dashed": "dashed", "dotted": "dotted", "solid": "solid"}
 
@@ -79,12 +86,14 @@ def to_dot(
     -------
     str
         A ``digraph`` with nodes ``n0, n1, ...`` in preorder: MAX ``triangle``, MIN
-        ``invtriangle``, CHANCE ``circle``, leaves ``box``, the value inside; names,
-        visit order, bounds and moves as text nodes in the same slots as
-        :func:`gametree.draw`; pruned edges dashed and ending in a double bar
-        (``arrowhead=teetee``), the principal variation bold. Nodes are pinned at the
-        tidy layout's positions (``layout=neato`` with ``pos="x,y!"``): ``dot -Tsvg``
-        draws the file as it is, and ``neato -n2 -Tsvg`` draws it fastest.
+        ``invtriangle``, CHANCE ``circle``, leaves ``box`` (``plaintext`` for a bare
+        value), their value a text node ``n<i>_value``; names, visit order, bounds,
+        counts and moves as text nodes in the same slots as :func:`gametree.draw`;
+        pruned edges dashed with the two strokes of their cut mark (each an edge between
+        two pinned points), the principal variation bold. Everything is pinned where
+        the shared placement puts it (``layout=neato``, ``pos="x,y!"``, each edge's end
+        points in its ``pos``): ``neato -n2 -Tsvg`` draws the file exactly as placed,
+        ``dot -Tsvg`` nearly so (it routes the edges between the nodes itself).
 
     See Also
     --------
@@ -98,7 +107,7 @@ def to_dot(
     >>> text.splitlines()[0]
     'digraph gametree {'
     >>> print(next(line for line in text.splitlines() if line.startswith("  n1 ")))
-      n1 [shape=invtriangle, label="", pos="56.084,-60!", width=0.389, height=0.389];
+      n1 [shape=invtriangle, label="", pos="57.491,-55.959!", width=0.389, height=0.449];
     """
     d = diagram(
         G,
@@ -116,12 +125,19 @@ def to_dot(
     return diagram_dot(d)
 
 
-def diagram_dot(d: Diagram) -> str:
-    """Return the DOT text of a computed :class:`~gametree.drawing.style.Diagram`."""
+def diagram_dot(d: Diagram, placement: Placement | None = None) -> str:
+    """Return the DOT text of a computed :class:`~gametree.drawing.style.Diagram`.
+
+    Everything is pinned where the shared placement puts it: shapes (a Graphviz triangle
+    fills three quarters of its box, so its box and centre are set to draw ours), each
+    label as a text node centred on its ink, each edge with its end points (``pos``,
+    which ``neato -n2`` draws as given), each cut mark's strokes as
+    :func:`gametree.drawing.cuts.cut_marks` placed them.
+    """
     st = d.style
-    pl = place(d)
+    pl = placement if placement is not None else arrange(d)
     font = dot_quote(str(st["font_family"]))
-    big, small = float(st["font_size"]), float(st["small_font_size"])
+    big = float(st["font_size"])
     lines = ["digraph gametree {"]
     graph_attrs = [
         "layout=neato",
@@ -139,10 +155,10 @@ def diagram_dot(d: Diagram) -> str:
     )
     lines.append("  edge [dir=none, color=black];")
     ids = {n.node: f"n{i}" for i, n in enumerate(d.nodes)}
-    slots = []
     for n in d.nodes:
         x, y = pl.pos[n.node]
         w, h = pl.width[n.node], pl.height[n.node]
+        kind = pl.kinds.get(n.node, n.kind)
         shape_id, sx = ids[n.node], x
         if n.board is not None:
             # The board is the node the edges meet; its shape stands beside it.
@@ -152,77 +168,85 @@ def diagram_dot(d: Diagram) -> str:
             )
             dx, w, h = pl.badges[n.node]
             shape_id, sx = f"{ids[n.node]}_shape", x + dx
+        sy, box_h = y, h
+        if kind in {"MAX", "STUB"}:
+            sy, box_h = y - h / 6, h * 4 / 3
+        elif kind == "MIN":
+            sy, box_h = y + h / 6, h * 4 / 3
         attrs = [
-            f"shape={_SHAPES.get(n.kind, 'box')}",
-            f"label={dot_quote(n.value)}",
-            f'pos="{_num(sx)},{_num(y)}!"',
+            f"shape={_SHAPES.get(kind, 'box')}",
+            'label=""',
+            f'pos="{_num(sx)},{_num(sy)}!"',
             f"width={_num(w / 72)}",
-            # Graphviz inscribes a triangle in its box: a square box gives our triangle.
-            f"height={_num((w if n.kind in {'MAX', 'MIN', 'STUB'} else h) / 72)}",
+            f"height={_num(box_h / 72)}",
         ]
+        if n.value:
+            attrs.append(f"tooltip={dot_quote(n.value)}")
         if n.hidden:
             what = "pruned" if n.kind == "STUB" else "below"
             attrs.append(f"tooltip={dot_quote(f'{n.hidden} nodes {what}')}")
-        if n.status in {"pruned", "unreached"}:
+        if kind in {"BARE", "MORE"}:
+            attrs.append("style=invis")
+        elif n.status in {"pruned", "unreached"}:
             attrs += [
                 f'style="filled,{_STYLES.get(n.linestyle, "solid")}"',
                 f"color={dot_quote(n.color)}",
                 f"fillcolor={dot_quote(n.fill)}",
-                f"fontcolor={dot_quote(n.text_color)}",
             ]
         elif n.current:
             attrs += [f"color={dot_quote(n.color)}", f"penwidth={_num(n.line_width)}"]
         elif n.pv:
-            attrs += ["penwidth=2", 'fontname="DejaVu Sans Bold"']
+            attrs.append(f"penwidth={_num(n.line_width)}")
         lines.append(f"  {shape_id} [{', '.join(attrs)}];")
-        # The side slots: names (and visit order) to the left, bounds to the right.
-        reach = {-1: pl.left(n.node) + GAP, 1: pl.width[n.node] / 2 + GAP}
-        for slot, text, side in (
-            ("name", n.name, -1),
-            ("order", n.order, -1),
-            ("bounds", n.bounds, 1),
-        ):
-            if not text:
-                continue
-            tw = text_width(text, small)
-            cx = x + side * (reach[side] + tw / 2)
-            reach[side] += tw + GAP
-            slots.append(
-                f"  {ids[n.node]}_{slot} [shape=plaintext, style=solid, {_TEXT_BOX}, "
-                f"label={dot_quote(text)}, fontsize={_num(small)}, "
-                f'fontcolor={dot_quote(n.text_color)}, pos="{_num(cx)},{_num(y)}!"];'
-            )
-    lines.extend(slots)
+    # Every label where the placement put it, centred on its ink.
+    for t in pl.texts:
+        w = t.width
+        cx = t.x + {"start": w / 2, "end": -w / 2}.get(t.anchor, 0.0)
+        cy = t.baseline + _CENTRAL * t.size
+        if t.slot == "move":
+            name = f"{ids[t.key[0]]}_{ids[t.key[1]]}_move"
+        else:
+            name = f"{ids[t.key]}_{t.slot}"
+        face = (
+            str(st["font_family"]) + (" Bold" if t.bold else "") + (" Oblique" if t.italic else "")
+        )
+        fill = "style=filled, fillcolor=white" if t.boxed else "style=solid"
+        lines.append(
+            f"  {name} [shape=plaintext, {fill}, {_TEXT_BOX}, label={dot_quote(t.text)}, "
+            f"fontname={dot_quote(face)}, fontsize={_num(t.size)}, "
+            f'fontcolor={dot_quote(t.color)}, pos="{_num(cx)},{_num(cy)}!"];'
+        )
     for e in d.edges:
         attrs = []
         if e.status in {"pruned", "unreached"}:
             attrs += [f"style={_STYLES.get(e.linestyle, 'solid')}", f"color={dot_quote(e.color)}"]
         elif e.linestyle != "solid":
             attrs.append(f"style={_STYLES.get(e.linestyle, 'solid')}")
-        if e.pv and not e.cut:
-            attrs += [f"penwidth={_num(st['pv_line_width'])}"]
-        # Edges meet a board at the middle of its bottom and top sides, as in matplotlib.
-        if d.nodes[d.index[e.u]].board is not None:
-            attrs.append("tailport=s")
-        if d.nodes[d.index[e.v]].board is not None:
-            attrs.append("headport=n")
-        suffix = f" [{', '.join(attrs)}]" if attrs else ""
+        if e.line_width != 1.0:
+            attrs.append(f"penwidth={_num(e.line_width)}")
+        # Drawn as placed (neato -n2 keeps an edge's pos): from the parent's shape to
+        # the child's; Graphviz without -n2 draws it between the nodes, clipped.
+        attrs.append(f'pos="{_spline(*pl.ends(e.u, e.v))}"')
+        suffix = f" [{', '.join(attrs)}]"
         lines.append(f"  {ids[e.u]} -> {ids[e.v]}{suffix};")
     # A cut mark is two short strokes across the edge, as the other back ends draw it:
     # each an edge between two invisible points pinned at the stroke's ends.
     cut = f"color={dot_quote(str(st['cut_color']))}, penwidth={_num(st['cut_line_width'])}"
     for e in d.edges:
-        if not e.cut:
+        mark = pl.cuts.get((e.u, e.v))
+        if mark is None or not e.cut:
             continue
-        start, end = pl.ends(e.u, e.v)
-        for k, (a, b) in enumerate(cut_strokes(start, end)):
+        for k, (a, b) in enumerate(mark.strokes):
             name = f"{ids[e.u]}_{ids[e.v]}_cut{k}"
             for end_name, (px, py) in (("a", a), ("b", b)):
                 lines.append(
                     f"  {name}{end_name} [shape=point, style=invis, width=0.01, "
                     f'pos="{_num(px)},{_num(py)}!"];'
                 )
-            lines.append(f"  {name}a -> {name}b [{cut}, headclip=false, tailclip=false];")
+            lines.append(
+                f"  {name}a -> {name}b [{cut}, headclip=false, tailclip=false, "
+                f'pos="{_spline(a, b)}"];'
+            )
     if d.caption:
         # Under the drawing, left-aligned, as matplotlib and TikZ write it.
         cx = pl.xmin + text_width(d.caption, big) / 2
@@ -231,16 +255,14 @@ def diagram_dot(d: Diagram) -> str:
             f"  caption [shape=plaintext, {_TEXT_BOX}, label={dot_quote(d.caption)}, "
             f'fontsize={_num(big)}, pos="{_num(cx)},{_num(cy)}!"];'
         )
-    for e in d.edges:
-        if not e.move:
-            continue
-        mx, my = pl.move_at(e.u, e.v)
-        lines.append(
-            f"  {ids[e.u]}_{ids[e.v]}_move [shape=plaintext, {_TEXT_BOX}, "
-            f'label={dot_quote(e.move)}, fontsize={_num(small)}, pos="{_num(mx)},{_num(my)}!"];'
-        )
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _spline(a: tuple[float, float], b: tuple[float, float]) -> str:
+    """A straight segment as the cubic Bezier an edge's ``pos`` holds."""
+    points = [(a[0] + (b[0] - a[0]) * k / 3, a[1] + (b[1] - a[1]) * k / 3) for k in range(4)]
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
 
 
 def html_escape(text: str) -> str:

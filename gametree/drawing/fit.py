@@ -2,8 +2,9 @@
 
 :func:`fit_placement` chooses how a :class:`~gametree.drawing.style.Diagram` is drawn so
 that it fits the page it is meant for: fonts and shapes shrink together (never below
-:data:`MIN_FONT` points), crowded leaves alternate between two or three rows, and, only
-if that is not enough, names are left out. A shrunk drawing's levels then spread over
+:data:`MIN_FONT` points), each shape takes only the room its value needs, leaves become
+bare values in one row with their names beneath, and, only if that is not enough (and
+the style allows it), names are left out. A shrunk drawing's levels then spread over
 the page's height. When even that does not fit, a
 :class:`~gametree.exceptions.FitWarning` names the views that do.
 """
@@ -19,10 +20,10 @@ from typing import TYPE_CHECKING
 from gametree.exceptions import FitWarning, RenderError
 
 if TYPE_CHECKING:
+    from gametree.drawing.model import Diagram
     from gametree.drawing.slots import Placement
-    from gametree.drawing.style import Diagram
 
-__all__ = ["MIN_FONT", "PAPERS", "fit_placement", "page_size"]
+__all__ = ["MIN_FONT", "PAPERS", "arrange", "fit_placement", "page_size"]
 
 LEAVES = frozenset({"LEAF", "STUB", "MORE"})
 
@@ -58,9 +59,6 @@ WIDE = 2.5
 """Drawings shrunk to fit that are wider than this many times their height get their
 levels spread towards the page's proportions."""
 
-SPREAD = 3.0
-"""Levels spread to at most this many times their natural distance."""
-
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*[x×]\s*(\d+(?:\.\d*)?|\.\d+)\s*(in)?\s*$")
 
 
@@ -88,25 +86,39 @@ def page_size(text: str) -> tuple[float, float]:
     )
 
 
+def arrange(d: Diagram) -> Placement:
+    """Place ``d``: fitted to its page (``d.fit``) if it has one, else as its style says.
+
+    Every emitter places a diagram through this function.
+    """
+    from gametree.drawing.slots import place
+
+    return fit_placement(d) if d.fit is not None else place(d)
+
+
 def fit_placement(d: Diagram) -> Placement:
     """Fit ``d`` to its page ``d.fit`` and return its placement (points).
 
-    Changes ``d`` to what is drawn (the style's sizes scaled, ``stagger`` set to the
-    rows leaves alternate between, names dropped when nothing else fits) and clears
-    ``d.fit``, so that every emitter placing ``d`` again gets the same result.
+    Changes ``d`` to what is drawn (the style's sizes scaled, leaves drawn bare, levels
+    spread, names dropped when nothing else fits) and clears ``d.fit``, so that every
+    emitter placing ``d`` again gets the same result.
 
     The first of these that fits the page wins, each at the largest scale at most 1
-    (a small tree keeps its natural size): (1) the drawing as it is, (2) runs of leaves
-    alternating between two, then three rows, each shape sized to its own value, (3)
-    the same without the leaves' names, (4) crowded levels of inner nodes alternating
-    between two rows too, (5) without any names. Fonts never go below :data:`MIN_FONT`
-    points: a tree that does not fit even so is drawn at that size, larger than the
-    page, with a :class:`~gametree.exceptions.FitWarning`. A drawing that was shrunk
-    and is more than :data:`WIDE` times as wide as tall then gets its levels spread
-    towards the page's proportions (at most :data:`SPREAD` times as far apart).
-    Each trial lays the whole tree out; a tree whose levels or widest level alone are
+    (a small tree keeps its natural size): (1) the drawing as it is, (2) each shape
+    sized to its own value, (3) leaves as bare values in one row with their names
+    beneath (as exam papers draw them), subtrees set a little apart, (4) the same with
+    subtrees no further apart than siblings, then, if the style allows it
+    (``drop_names``), (5) without the inner nodes' names and (6) without any. Fonts
+    never go below :data:`MIN_FONT` points: a tree that does not fit even so is drawn
+    at that size in mode (4), larger than the page, with a
+    :class:`~gametree.exceptions.FitWarning`. A drawing that was shrunk and is more
+    than :data:`WIDE` times as wide as tall then gets its levels spread towards the
+    page's proportions: the levels whose children are far apart first, each at most
+    :data:`~gametree.drawing.slots.SPREAD` times as tall, so that crowded children
+    keep their edges apart. Trials lay out the nodes only (the texts, the checks and the
+    cut marks only for the layout kept); a tree whose levels or widest level alone are
     larger than the page at a scale (see :func:`_cannot_fit`) skips the trials at that
-    scale, so a tree far too large for the page is laid out once, not ten times.
+    scale, so a tree far too large for the page is laid out few times.
 
     Examples
     --------
@@ -116,6 +128,8 @@ def fit_placement(d: Diagram) -> Placement:
     >>> pl = fit_placement(d)
     >>> (pl.xmax - pl.xmin) / 72 <= 13.33, d.style["font_size"] >= MIN_FONT
     (True, True)
+    >>> d.style["leaf_style"]
+    'bare'
     """
     from gametree.drawing.slots import place
 
@@ -129,29 +143,31 @@ def fit_placement(d: Diagram) -> Placement:
     # Small texts stop at MIN_FONT on their own (see _scale): the values set the floor.
     big = float(base["font_size"])
     s_min = min(1.0, MIN_FONT / big) if big > 0 else 1.0
-    # (rows of leaves, names kept), from the most to the least like the natural drawing.
-    # Rows 4: three rows of leaves, and crowded levels of inner nodes over two rows.
-    # Names: kept on every node, on inner nodes only, or on none.
-    modes: list[tuple[int, str]] = [(1, "all"), (2, "all"), (3, "all")]
-    if any(names):
-        modes += [(2, "inner"), (3, "inner"), (4, "inner"), (3, "none"), (4, "none")]
-    else:
-        modes += [(4, "all")]
+    # (leaves, subtrees apart, names kept), from the most to the least like the natural
+    # drawing. Names: kept on every node, on inner nodes only, or on none.
+    modes: list[tuple[str, bool, str]] = [
+        ("box", True, "all"), ("bare", True, "all"), ("bare", False, "all"),
+    ]  # fmt: skip
+    if any(names) and base["drop_names"]:
+        modes += [("bare", False, "inner"), ("bare", False, "none")]
     if d.orientation == "left-right":
-        modes = [(1, "all")] + ([(1, "none")] if any(names) else [])
+        modes = [("box", True, "all")]
+        if any(names) and base["drop_names"]:
+            modes.append(("box", True, "none"))
+    natural = bool(base["uniform_shapes"])
 
-    def attempt(rows: int, keep_names: str, s: float) -> Placement:
+    def attempt(mode: tuple[str, bool, str], s: float, *, finish: bool = False) -> Placement:
+        leaves, apart, keep_names = mode
         _scale(d, base, s)
-        d.style["stagger"] = max(min(rows, 3), int(base["stagger"]))
-        d.style["stagger_inner"] = bool(base["stagger_inner"]) or rows > 3
-        d.style["uniform_shapes"] = bool(base["uniform_shapes"]) and rows == 1
-        if rows > 1:
-            # Staggered rows already tell families apart: no wider gap between cousins.
+        d.style["spread"] = base["spread"]
+        d.style["leaf_style"] = leaves if base["leaf_style"] == "box" else base["leaf_style"]
+        d.style["uniform_shapes"] = natural and mode == modes[0]
+        if not apart:
             d.style["subtree_sep"] = min(float(d.style["subtree_sep"]), d.style["sibling_sep"])
         for n, name in zip(d.nodes, names, strict=True):
             kept = keep_names == "all" or (keep_names == "inner" and n.kind not in LEAVES)
             n.name = name if kept else ""
-        return place(d)
+        return place(d, finish=finish)
 
     def room(pl: Placement) -> float:
         """How much the drawing must shrink (< 1) or may grow (> 1) to fit the page."""
@@ -163,39 +179,33 @@ def fit_placement(d: Diagram) -> Placement:
     def fits(pl: Placement) -> bool:
         return room(pl) >= 1.0 - 1e-9
 
-    chosen: tuple[Placement, float] | None = None
+    chosen: tuple[tuple[str, bool, str], float] | None = None
     # A large tree that cannot fit at a scale, however it is drawn, skips the trials
     # at that scale: each lays the whole tree out, and none could win.
-    if not _cannot_fit(d, base, 1.0, page_w, page_h):
-        pl = attempt(*modes[0], 1.0)
-        if fits(pl):
-            chosen = (pl, 1.0)
+    if not _cannot_fit(d, base, 1.0, page_w, page_h) and fits(attempt(modes[0], 1.0)):
+        chosen = (modes[0], 1.0)
     hopeless = chosen is None and _cannot_fit(d, base, s_min, page_w, page_h)
-    for rows, keep_names in modes if chosen is None and not hopeless else []:
+    for mode in modes if chosen is None and not hopeless else []:
         # The drawing's size is nearly proportional to the scale: if it fits at the
         # smallest scale, a few proportional steps find (close to) the largest one.
-        pl = attempt(rows, keep_names, s_min)
+        pl = attempt(mode, s_min)
         if not fits(pl):
             continue
-        best, placed, drawn_at = s_min, pl, s_min
+        best = s_min
         scale = min(1.0, s_min * room(pl))
         for _ in range(3):
             if scale <= best:
                 break
-            trial = attempt(rows, keep_names, scale)
-            drawn_at = scale
+            trial = attempt(mode, scale)
             if fits(trial):
-                best, placed = scale, trial
+                best = scale
                 break
             scale = max(best, scale * room(trial) * 0.995)
-        if drawn_at != best:
-            # Every larger scale failed: ``d`` must be drawn as the placement kept.
-            placed = attempt(rows, keep_names, best)
-        chosen = (placed, best)
+        chosen = (mode, best)
         break
     if chosen is None:
-        rows, keep_names = modes[-1]
-        pl = attempt(rows, keep_names, s_min)
+        mode = next(m for m in reversed(modes) if m[2] == "all")
+        pl = attempt(mode, s_min, finish=True)
         margin, title = _frame(d)
         need_w = (pl.xmax - pl.xmin + 2 * margin) / 72.0
         need_h = (pl.ymax - pl.ymin + title) / 72.0
@@ -209,21 +219,32 @@ def fit_placement(d: Diagram) -> Placement:
             stacklevel=_caller_level(),
         )
         return pl
-    return _spread(d, chosen[0], page_w, page_h, chosen[1])
+    mode, scale = chosen
+    pl = attempt(mode, scale)
+    pl = _spread(d, pl, page_w, page_h, scale)
+    # The checks may widen the drawing: shrink it a little more if it no longer fits.
+    final = place(d)
+    for _ in range(2):
+        if fits(final) or scale <= s_min:
+            break
+        scale = max(s_min, scale * room(final) * 0.995)
+        _spread(d, attempt(mode, scale), page_w, page_h, scale)
+        final = place(d)
+    return final
 
 
 def _cannot_fit(
     d: Diagram, base: dict[str, object], s: float, page_w: float, page_h: float
 ) -> bool:
-    """Whether ``d`` at scale ``s`` is larger than the page in every mode (rows, names).
+    """Whether ``d`` at scale ``s`` is larger than the page in every mode.
 
     Lower bounds on the placement's size that no mode goes below: the levels are at
-    least the scaled ``level_sep`` (or the room a line of small text needs) apart; on a
-    level, adjacent nodes of a tree are at least the narrowest shape and the smaller gap
-    apart, or, staggered over up to three rows, a third of a shape and its gap. Only
-    trees drawn top-down without boards, where those bounds are simple, are judged.
+    least the scaled ``level_sep`` (or the room a line of small text needs) apart, and
+    adjacent nodes of a level of a tree at least
+    :data:`~gametree.drawing.slots.MIN_BRANCH` points. Only trees drawn top-down
+    without boards, where those bounds are simple, are judged.
     """
-    from gametree.drawing.slots import GAP, shape_size
+    from gametree.drawing.slots import MIN_BRANCH
 
     if d.orientation != "top-down" or not d.nodes:
         return False
@@ -231,15 +252,11 @@ def _cannot_fit(
         return False
     _scale(d, base, s)
     st = d.style
-    big, small = float(st["font_size"]), float(st["small_font_size"])
-    node_size, leaf_size = float(st["node_size"]), float(st["leaf_size"])
-    sibling, cousin = float(st["sibling_sep"]), float(st["subtree_sep"])
+    small = float(st["small_font_size"])
     margin, title = _frame(d)
     counts: dict[int, int] = {}
-    narrowest = float("inf")
     for n in d.nodes:
         counts[n.depth] = counts.get(n.depth, 0) + 1
-        narrowest = min(narrowest, shape_size(n, big, node_size, leaf_size)[0])
     # A margin of 1%: only a drawing clearly too large is judged without a trial.
     height = max(counts) * max(float(st["level_sep"]), 2.2 * small + 12.0)
     if height > 1.01 * (page_h - title):
@@ -247,10 +264,8 @@ def _cannot_fit(
     pred = d.graph._pred
     if any(len(pred[n.node]) > 1 for n in d.nodes):
         return False  # a DAG's levels are its longest paths, not these depths
-    gap = min(sibling, cousin)
-    pair = min(narrowest + gap, (narrowest + GAP) / 3 - sibling + gap)
-    width = (max(counts.values()) - 1) * pair
-    return pair > 0 and width > 1.01 * (page_w - 2 * margin)
+    width = (max(counts.values()) - 1) * MIN_BRANCH
+    return width > 1.01 * (page_w - 2 * margin)
 
 
 def _spread(d: Diagram, pl: Placement, page_w: float, page_h: float, s: float) -> Placement:
@@ -260,16 +275,14 @@ def _spread(d: Diagram, pl: Placement, page_w: float, page_h: float, s: float) -
     width, height = pl.xmax - pl.xmin, pl.ymax - pl.ymin
     if s >= 1.0 or d.orientation != "top-down" or height <= 0 or width <= WIDE * height:
         return pl
-    levels = max(n.depth for n in d.nodes)
-    if levels == 0:
+    if max(n.depth for n in d.nodes) == 0:
         return pl
     title = _frame(d)[1]
     wanted = min(page_h - title, width * page_h / page_w)
-    extra = min((wanted - height) / levels, (SPREAD - 1.0) * pl.level_sep)
-    if extra <= 0:
+    if wanted <= height:
         return pl
-    d.style["level_sep"] = pl.level_sep - pl.level_extra + extra
-    return place(d)
+    d.style["spread"] = wanted - height
+    return place(d, finish=False)
 
 
 def _scale(d: Diagram, base: dict[str, object], s: float) -> None:

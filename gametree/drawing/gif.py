@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from contextlib import ExitStack
-from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
+
+from gametree.outfiles import replacing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 __all__ = ["write_gif"]
 
 
-def write_gif(images: Iterable[Image], path: str | os.PathLike[str], *, interval: int) -> int:
+def write_gif(
+    images: Iterable[Image], path: str | os.PathLike[str], *, interval: int, force: bool = False
+) -> int:
     """Write ``images`` as a looping animated GIF, ``interval`` milliseconds per frame.
 
     Each image is reduced to a 64-colour palette and written as soon as the next one
@@ -22,9 +24,11 @@ def write_gif(images: Iterable[Image], path: str | os.PathLike[str], *, interval
     memory holds two frames whatever their number. The first frame sets the canvas; a
     later frame stores only the box that changed, with its own palette.
 
-    The file is opened once the first frame is drawn, written beside ``path`` and
-    renamed to it when complete: no frame at all, or an error while drawing them (a
-    tree too large for a frame), leaves ``path`` as it was.
+    The frames go to a fresh temporary file beside ``path`` (:mod:`gametree.outfiles`:
+    no name is opened that could have been planted) renamed over it when complete: no
+    frame at all, or an error while drawing them (a tree too large for a frame), leaves
+    ``path`` as it was. An existing ``path`` is refused unless ``force``, before any
+    frame is drawn.
 
     Returns
     -------
@@ -34,39 +38,47 @@ def write_gif(images: Iterable[Image], path: str | os.PathLike[str], *, interval
     from PIL import GifImagePlugin, ImageChops
     from PIL import Image as PILImage
 
-    target = Path(path)
-    partial = target.with_name(target.name + ".part")
+    _OCTREE = PILImage.Quantize.FASTOCTREE
     count = 0
     pending: tuple[Image, tuple[int, int, int, int] | None, int] | None = None
-    with ExitStack() as opened:
-        for image in images:
-            frame = image.convert("RGB").quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
-            del image
+    try:
+        with replacing(path, force=force) as temp, open(temp, "wb") as fp:
+            for image in images:
+                frame = image.convert("RGB").quantize(
+                    colors=64, method=PILImage.Quantize.FASTOCTREE
+                )
+                del image
+                if pending is None:
+                    header, _ = GifImagePlugin.getheader(
+                        frame, info={"loop": 0, "duration": interval}
+                    )
+                    fp.writelines(header)
+                    pending = (frame, None, interval)
+                    continue
+                previous = pending[0]
+                if previous.getpalette() != frame.getpalette():
+                    delta = ImageChops.subtract_modulo(
+                        frame.convert("RGBA"), previous.convert("RGBA")
+                    )
+                else:
+                    delta = ImageChops.subtract_modulo(frame, previous)
+                bbox = delta.getbbox(alpha_only=False)
+                if bbox is None:
+                    pending = (previous, pending[1], pending[2] + interval)
+                    continue
+                count += _write_frame(fp, *pending)
+                pending = (frame, bbox, interval)
             if pending is None:
-                fp = opened.enter_context(partial.open("wb"))
-                opened.callback(partial.unlink, missing_ok=True)  # unless renamed below
-                header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": interval})
-                fp.writelines(header)
-                pending = (frame, None, interval)
-                continue
-            previous = pending[0]
-            if previous.getpalette() != frame.getpalette():
-                delta = ImageChops.subtract_modulo(frame.convert("RGBA"), previous.convert("RGBA"))
-            else:
-                delta = ImageChops.subtract_modulo(frame, previous)
-            bbox = delta.getbbox(alpha_only=False)
-            if bbox is None:
-                pending = (previous, pending[1], pending[2] + interval)
-                continue
+                raise _NoFrames
             count += _write_frame(fp, *pending)
-            pending = (frame, bbox, interval)
-        if pending is None:
-            return 0
-        count += _write_frame(fp, *pending)
-        fp.write(b";")
-        fp.close()
-        os.replace(partial, target)
+            fp.write(b";")
+    except _NoFrames:
+        return 0
     return count
+
+
+class _NoFrames(Exception):
+    """No frame was drawn: nothing is written (caught by :func:`write_gif`)."""
 
 
 def _write_frame(

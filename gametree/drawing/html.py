@@ -59,7 +59,9 @@ with node labels, edge visit counts and the iteration's path: see
 
 Scripts (and tests) reach the page through ``window.gametreePage``: ``go(k)`` shows step
 ``k``, ``check()`` grades and returns the findings, ``exportText()`` returns the answer
-file, ``setAnswers({...})`` fills the answers.
+file, ``setAnswers({...})`` fills the answers, ``edgeAt(x, y)`` says which edge a click at
+the window point ``(x, y)`` marks (the nearest within 16 pixels, or -1): clicks are
+matched to edges by distance, so every point of the drawing belongs to one edge at most.
 
 Views (``collapse``, ``max_depth``, ``focus``) draw part of the tree, as in every other
 emitter: a node list entry of kind ``"STUB"`` (pruned subtrees folded into one greyed
@@ -90,9 +92,11 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.attrs import PRUNED, SEARCH, STATUS
+from gametree.drawing.fit import arrange
 from gametree.drawing.mctspage import mcts_steps
-from gametree.drawing.slots import place, text_width
-from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, Diagram, diagram, format_value
+from gametree.drawing.metrics import text_width
+from gametree.drawing.model import Diagram
+from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, diagram, format_value
 from gametree.drawing.svg import INNER, diagram_svg
 from gametree.drawing.view import Hidden, check_view
 from gametree.exceptions import RenderError
@@ -301,7 +305,7 @@ def trace_steps(
     ``shown_as`` (see :func:`stand_ins`) maps the nodes a view hides to the drawn nodes
     that stand for them; default: every node is drawn.
     """
-    from gametree.drawing.animate import describe
+    from gametree.drawing.frame import describe
     from gametree.homework.explain import explain, explain_lines
     from gametree.homework.story import replay
     from gametree.search import search_trace, solve
@@ -499,7 +503,7 @@ def _exercise(
     for j, texts in edge_texts.items():
         e = bare.edges[j]  # sized (and first drawn) with its widest text; the page resets it
         e.move = _widest([f"{e.move} {t}".strip() for t in texts], small)
-    sizing = replace(bare, nodes=[replace(n) for n in bare.nodes])
+    sizing = replace(bare, nodes=[replace(n) for n in bare.nodes], every_cut=True)
     for i, n in enumerate(sizing.nodes):
         if n.kind in INNER:
             n.value = _widest(shown_values[i] or [n.value], big)
@@ -507,11 +511,11 @@ def _exercise(
     # Fitting the page (if asked) shrinks the shared style (sizing.style is bare.style)
     # and, as a last resort, leaves names out. The page keeps them: its steps, stack and
     # answer table speak of nodes by name. It is then wider than the page, and pans.
-    placement = place(sizing)
+    placement = arrange(sizing)
     if any(n.name != fitted.name for n, fitted in zip(bare.nodes, sizing.nodes, strict=True)):
         for n, fitted in zip(bare.nodes, sizing.nodes, strict=True):
             fitted.name = n.name
-        placement = place(sizing)
+        placement = arrange(sizing)
     prefix = f"x{number}-" if number else ""
     svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
     return data, svg

@@ -1,5 +1,11 @@
 """Inline display in Jupyter: :func:`show` returns an object that renders inline.
 
+:func:`show` is the one way to see a diagram in a notebook cell:
+:func:`gametree.draw` returns matplotlib artists for drawing on (its ``.figure`` is a
+plain matplotlib figure, shown only where the notebook's matplotlib display is set up),
+while ``gametree.show(G, result)`` returns a :class:`DiagramView`, which every Jupyter
+front end displays by itself (``_repr_mimebundle_``).
+
 A searched tree renders as the interactive explore page (``text/html``: the search step
 by step, in an ``iframe`` so that it runs the same in JupyterLab, VS Code and the
 classic Notebook without a kernel), with the static SVG kept as the fallback
@@ -69,6 +75,15 @@ class DiagramView:
             f'<iframe srcdoc="{page}" title="search step by step" '
             'style="width: 100%; height: 560px; border: 1px solid #ddd"></iframe>'
         )
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """What Jupyter displays: the explore page (a searched tree), the SVG, and the
+        text ``repr``; each front end picks the richest it can show."""
+        bundle = {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        page = self._repr_html_()
+        if page is not None:
+            bundle["text/html"] = page
+        return bundle
 
     def __repr__(self) -> str:
         """``<DiagramView of a tree with 13 nodes, searched by alphabeta>``."""

@@ -16,7 +16,8 @@ from gametree.attrs import (
     VISITED,
     VISITS,
 )
-from gametree.drawing.slots import place
+from gametree.drawing.fit import arrange
+from gametree.drawing.frame import bare_copy, check_frame_count, frame_style, render
 from gametree.drawing.style import diagram, format_value, mark_current
 
 if TYPE_CHECKING:
@@ -41,7 +42,6 @@ def mcts_frames(
     The layout is that of the final tree, so nodes do not move between frames. More
     iterations than ``max_frames`` are refused before the search runs.
     """
-    from gametree.drawing.animate import bare_copy, check_frame_count, frame_style, render
     from gametree.homework.mctsexplain import by_iteration
     from gametree.search.algorithms import check_options
     from gametree.search.mcts import mcts
@@ -56,7 +56,7 @@ def mcts_frames(
     result = mcts(G, annotate=False, trace=True, **options)
     final = diagram(G, result, show=show, style=style, title=title, root=root)
     final.caption = " "
-    placement = place(final)
+    placement = arrange(final)
     style = frame_style(final, placement, style)
     H = bare_copy(G)
     H.graph[SEARCH] = {

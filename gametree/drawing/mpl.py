@@ -7,23 +7,19 @@ pyplot, so drawing works headless and leaves pyplot's state alone.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.slots import (
-    CUT_HALF,
-    CUT_SPACING,
-    GAP,
-    Placement,
-    place,
-    text_width,
-    value_offset,
-)
-from gametree.drawing.style import DEFAULT_FIT, Diagram, diagram
+from gametree.drawing.fit import arrange
+from gametree.drawing.labels import centred_baseline
+from gametree.drawing.metrics import text_width
+from gametree.drawing.model import Diagram
+from gametree.drawing.shapes import shape_outline
+from gametree.drawing.slots import Placement
+from gametree.drawing.style import DEFAULT_FIT, diagram
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -33,7 +29,7 @@ if TYPE_CHECKING:
 
     from gametree.search.result import SearchResult
 
-__all__ = ["Artists", "draw"]
+__all__ = ["Artists", "draw", "draw_diagram"]
 
 TEXT_ARTISTS_UP_TO = 300
 """Diagrams with at most this many nodes get one :class:`~matplotlib.text.Text` per label."""
@@ -50,12 +46,14 @@ class Artists:
     """Every node's shape, in the diagram's preorder (``nodes.get_paths()``)."""
     edges: LineCollection
     cut_marks: LineCollection
-    """Two strokes across each pruned edge."""
+    """Two strokes across each pruned edge (placed by :func:`gametree.drawing.cuts.cut_marks`)."""
     values: dict[Hashable, Text] = field(default_factory=dict)
     names: dict[Hashable, Text] = field(default_factory=dict)
     bounds: dict[Hashable, Text] = field(default_factory=dict)
     order: dict[Hashable, Text] = field(default_factory=dict)
     moves: dict[tuple[Hashable, Hashable], Text] = field(default_factory=dict)
+    counts: dict[Hashable, Text] = field(default_factory=dict)
+    """The count of nodes beside each stub of a collapsed view: ``(13 nodes)``."""
     marks: dict[tuple[Hashable, int, int], Text] = field(default_factory=dict)
     """The marks on game boards, keyed by (node, row, column)."""
     boards: PolyCollection | None = None
@@ -84,7 +82,9 @@ class Artists:
         for collection in (self.boards, self.board_cells, self.board_lines):
             if collection is not None:
                 yield collection
-        for group in (self.values, self.names, self.bounds, self.order, self.moves, self.marks):
+        groups = (self.values, self.names, self.bounds, self.order, self.moves, self.counts,
+                  self.marks)  # fmt: skip
+        for group in groups:
             yield from group.values()
         if self.labels is not None:
             yield self.labels
@@ -216,7 +216,7 @@ def draw_diagram(
     from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.transforms import Affine2D, ScaledTranslation
 
-    pl = placement if placement is not None else place(d)
+    pl = placement if placement is not None else arrange(d)
     own_figure = ax is None
     if ax is None:
         fig, ax = new_figure(d, pl)
@@ -248,19 +248,20 @@ def draw_diagram(
     )
     ax.add_collection(edge_lines, autolim=False)
 
+    # The cut marks where gametree.drawing.cuts placed them: strokes in points around
+    # their centre, the centre on the edge as drawn on these axes.
     cut_paths: list[list[tuple[float, float]]] = []
     cut_offsets: list[tuple[float, float]] = []
-    for e, ((x0, y0), (x1, y1)) in zip(edges, segments, strict=True):
-        if not e.cut:
+    for e in edges:
+        mark = pl.cuts.get((e.u, e.v))
+        if mark is None or not e.cut:
             continue
-        mid = pl.cut_at(e.u, e.v, unit)
-        angle = math.atan2(y1 - y0, x1 - x0)
-        ux, uy = math.cos(angle), math.sin(angle)
-        half = CUT_HALF
-        for along in (-CUT_SPACING, CUT_SPACING):
-            cx, cy = ux * along, uy * along
-            cut_paths.append([(cx + uy * half, cy - ux * half), (cx - uy * half, cy + ux * half)])
-            cut_offsets.append(mid)
+        (x0, y0), (x1, y1) = ends(e.u, e.v)
+        centre = (x0 + mark.at * (x1 - x0), y0 + mark.at * (y1 - y0))
+        cx, cy = mark.centre
+        for a, b in mark.strokes:
+            cut_paths.append([(a[0] - cx, a[1] - cy), (b[0] - cx, b[1] - cy)])
+            cut_offsets.append(centre)
     cut_lines = LineCollection(
         cut_paths,
         offsets=cut_offsets if cut_offsets else None,
@@ -274,7 +275,10 @@ def draw_diagram(
     )
     ax.add_collection(cut_lines, autolim=False)
 
-    shapes = [_node_shape(n.kind, pl, n.node) for n in d.nodes]
+    import numpy as np
+
+    # One path per node, in preorder (a bare value has an empty one).
+    shapes = [np.asarray(pl.outline(n.node), dtype=float).reshape(-1, 2) for n in d.nodes]
     node_shapes = PolyCollection(
         shapes,
         offsets=[pos[n.node] for n in d.nodes],
@@ -290,43 +294,27 @@ def draw_diagram(
     ax.add_collection(node_shapes, autolim=False)
 
     big = float(st["font_size"])
-    small = float(st["small_font_size"])
     font = {"fontfamily": st["font_family"], "zorder": 3}
-    # Offsets are in points; ``unit`` points make one data unit (1 on our own figure).
 
     artists = Artists(ax=ax, nodes=node_shapes, edges=edge_lines, cut_marks=cut_lines)
     artists.placement = pl
     labels: list[_Label] = []
     _add_boards(ax, d, pl, points, artists, labels, unit)
-    for n in d.nodes:
-        x, y = pos[n.node]
-        vx, h = x, pl.height[n.node]
-        if n.node in pl.badges:
-            dx, _, h = pl.badges[n.node]
-            vx = x + dx / unit
-        if n.value:
-            bold = n.pv and n.kind != "LEAF"
-            labels.append(_Label("values", n.node, vx, y + value_offset(n, h) / unit, n.value,
-                                 big, n.text_color, "center", bold=bold))  # fmt: skip
-        side = pl.left(n.node) + GAP
-        if n.name:
-            color = n.text_color if n.status else str(st["name_color"])
-            labels.append(_Label("names", n.node, x - side / unit, y, n.name, small, color,
-                                 "right", italic=True))  # fmt: skip
-        if n.order:
-            dx = side + (text_width(n.name, small) + GAP if n.name else 0.0)
-            labels.append(_Label("order", n.node, x - dx / unit, y, n.order, small,
-                                 str(st["order_color"]), "right"))  # fmt: skip
-        if n.bounds:
-            color = n.text_color if n.status != "visited" else str(st["bounds_color"])
-            right = pl.width[n.node] / 2 + GAP
-            labels.append(_Label("bounds", n.node, x + right / unit, y, n.bounds, small, color,
-                                 "left"))  # fmt: skip
-    for e in d.edges:
-        if e.move:
-            mx, my = pl.move_at(e.u, e.v, unit)
-            labels.append(_Label("moves", (e.u, e.v), mx, my, e.move, small,
-                                 str(st["move_color"]), "center", boxed=True))  # fmt: skip
+    for t in pl.texts:
+        # Offsets from a node (or a move's spot) are in points; ``unit`` points make one
+        # data unit (1 on our own figure).
+        if t.slot == "move":
+            u, v = t.key
+            ox, oy = pl.move_at(u, v)
+            bx, by = pl.move_at(u, v, unit)
+        else:
+            ox, oy = pos[t.key]
+            bx, by = ox, oy
+        x = bx + (t.x - ox) / unit
+        y = by + (t.baseline - oy) / unit
+        labels.append(_Label(_GROUPS[t.slot], t.key, x, y, t.text, t.size, t.color,
+                             _ALIGN[t.anchor], bold=t.bold, italic=t.italic,
+                             boxed=t.boxed))  # fmt: skip
     if len(d.nodes) <= TEXT_ARTISTS_UP_TO:
         _add_texts(ax, labels, artists, str(st["font_family"]))
     else:
@@ -349,9 +337,15 @@ def draw_diagram(
     return artists
 
 
+_GROUPS = {"value": "values", "name": "names", "bounds": "bounds", "order": "order",
+           "move": "moves", "count": "counts"}  # fmt: skip
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
 @dataclass
 class _Label:
-    """One text of the diagram: its slot, whose it is, where, and how it looks."""
+    """One text of the diagram: its slot, whose it is, where (on its baseline), and how
+    it looks."""
 
     slot: str
     key: Any
@@ -371,7 +365,7 @@ def _add_texts(ax: Axes, labels: list[_Label], artists: Artists, family: str) ->
     for lb in labels:
         text = ax.text(
             lb.x, lb.y, lb.text, fontsize=lb.size, color=lb.color, ha=lb.ha,
-            va="center_baseline", fontweight="bold" if lb.bold else "normal",
+            va="baseline", fontweight="bold" if lb.bold else "normal",
             fontstyle="italic" if lb.italic else "normal", fontfamily=family, zorder=3,
             bbox=box if lb.boxed else None,
         )  # fmt: skip
@@ -434,7 +428,7 @@ def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -
         width = pen * lb.size
         left = {"left": 0.0, "right": -width}.get(lb.ha, -width / 2)
         scale = lb.size / unit
-        shift = np.array([lb.x + left / unit, lb.y - 0.36 * lb.size / unit])
+        shift = np.array([lb.x + left / unit, lb.y])
         verts, codes_list = by_color.setdefault(lb.color, ([], []))
         for vertices, codes in pieces:
             verts.append(vertices * scale + shift)
@@ -442,7 +436,7 @@ def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -
         if lb.boxed:
             pad = 1.5 / unit
             x0, x1 = shift[0] - pad, shift[0] + width / unit + pad
-            y0, y1 = lb.y - 0.5 * scale, lb.y + 0.5 * scale
+            y0, y1 = lb.y - 0.3 * scale, lb.y + 0.9 * scale
             boxes.append([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
     if boxes:
         backs = PolyCollection(boxes, facecolors="white", edgecolors="none", zorder=2.5)
@@ -482,7 +476,7 @@ def _add_boards(
         board = n.board
         assert board is not None
         x, y = pl.pos[n.node]
-        frames.append(_shape("LEAF", board.width, board.height))
+        frames.append(shape_outline("LEAF", board.width, board.height))
         for r, c in sorted(board.last):
             x0, y0, x1, y1 = board.cell_box(r, c)
             cells.append([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
@@ -494,6 +488,7 @@ def _add_boards(
             line_colors.append(board.grid_color)
         for r, c, text in board.marks():
             dx, dy = board.cell_center(r, c)
+            dy += centred_baseline(board.mark_size)
             labels.append(_Label("marks", (n.node, r, c), x + dx / unit, y + dy / unit, text,
                                  board.mark_size, n.text_color, "center", bold=True))  # fmt: skip
     placed = {"offset_transform": ax.transData, "transform": points}
@@ -515,15 +510,6 @@ def _add_boards(
         ax.add_collection(collection, autolim=False)
 
 
-def _node_shape(kind: str, pl: Placement, node: Hashable) -> list[tuple[float, float]]:
-    """A node's shape (points from its centre); beside its board for a board node."""
-    badge = pl.badges.get(node)
-    if badge is None:
-        return _shape(kind, pl.width[node], pl.height[node])
-    dx, w, h = badge
-    return [(x + dx, y) for x, y in _shape(kind, w, h)]
-
-
 def _points_per_unit(ax: Axes) -> float:
     """Points per data unit of a caller's axes (after its aspect is applied)."""
     ax.apply_aspect()
@@ -532,18 +518,3 @@ def _points_per_unit(ax: Axes) -> float:
     if x1 == x0 or width_px <= 0:
         return 1.0
     return float(width_px / abs(x1 - x0) * 72.0 / ax.figure.dpi)
-
-
-def _shape(kind: str, w: float, h: float) -> list[tuple[float, float]]:
-    """Vertices (points, around the centre) of a node's shape."""
-    if kind in {"MAX", "STUB"}:
-        return [(0.0, h / 2), (-w / 2, -h / 2), (w / 2, -h / 2)]
-    if kind == "MIN":
-        return [(-w / 2, h / 2), (w / 2, h / 2), (0.0, -h / 2)]
-    if kind == "CHANCE":
-        r = w / 2
-        return [
-            (r * math.cos(2 * math.pi * i / 40), r * math.sin(2 * math.pi * i / 40))
-            for i in range(40)
-        ]
-    return [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]

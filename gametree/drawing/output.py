@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.style import DEFAULT_FIT, Diagram, diagram
+from gametree.drawing.model import Diagram
+from gametree.drawing.raster import fit_raster, refuse_raster
+from gametree.drawing.style import DEFAULT_FIT, diagram
 from gametree.exceptions import RenderError
+from gametree.outfiles import check_new_output, replacing, write_text
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -22,13 +24,6 @@ FORMATS = ("png", "svg", "pdf", "dot", "tex", "txt", "gif", "html")
 """File suffixes :func:`save` writes."""
 
 ENGINES = ("matplotlib", "graphviz")
-
-MAX_PNG_PIXELS = 32767
-"""Largest PNG side written at full resolution (Graphviz's limit; matplotlib's is 65,536)."""
-
-MIN_PNG_DPI = 10
-"""Lowest resolution a PNG is shrunk to (a 7-pt text is then one pixel high); a tree that
-would need less is refused (:class:`~gametree.exceptions.RenderError`): SVG or PDF hold it."""
 
 
 def save(
@@ -49,6 +44,7 @@ def save(
     dpi: float | None = None,
     standalone: bool = True,
     algorithm: str | None = None,
+    force: bool = False,
     **options: Any,
 ) -> Path:
     """Write the pruning diagram of ``G`` to ``path``, in the format its suffix names.
@@ -77,6 +73,11 @@ def save(
     algorithm : str, optional
         For ``.gif`` and ``.html``: the search to show (default: the one ``G`` or
         ``result`` was searched with, else ``"alphabeta"``).
+    force : bool, default False
+        Replace ``path`` if it exists. Without it an existing ``path`` is refused
+        (:class:`~gametree.outfiles.OutputExistsError`) before anything is drawn. The
+        file is written through :mod:`gametree.outfiles`: to a fresh temporary file
+        beside it, renamed over it when complete.
     **options
         For ``.gif`` and ``.html``: the search options (``depth``, ``prune_on_equal``, ...).
 
@@ -89,14 +90,17 @@ def save(
     ------
     RenderError
         For an unknown suffix or engine, when Graphviz is needed and missing, or for a
-        PNG too large to be legible (see :data:`MIN_PNG_DPI`).
+        PNG too large to be legible (see :data:`~gametree.drawing.raster.MIN_PNG_DPI`).
+    OutputExistsError
+        If ``path`` exists and ``force`` is false.
 
     Warns
     -----
     UserWarning
         When a PNG would be wider or taller than 32,767 pixels: it is written at a lower
-        resolution, and an SVG is suggested. Below :data:`MIN_PNG_DPI` it is refused
-        instead (a ``RenderError`` naming SVG and the options that draw less).
+        resolution, and an SVG is suggested. Below
+        :data:`~gametree.drawing.raster.MIN_PNG_DPI` it is refused instead (a
+        ``RenderError`` naming SVG and the options that draw less).
 
     Examples
     --------
@@ -121,6 +125,7 @@ def save(
             f"save() got search options {sorted(options)!r}, which only a .gif takes; "
             "search first and pass the result"
         )
+    check_new_output(target, force=force)  # refused before anything is drawn
     drawing: dict[str, Any] = {"show": show, "style": style, "title": title, "root": root}
     view: dict[str, Any] = {"collapse": collapse, "max_depth": max_depth, "focus": focus}
     page: dict[str, Any] = {"fit": fit, "orientation": orientation}
@@ -130,7 +135,9 @@ def save(
         if algorithm is None:
             searched = G.graph.get("search") or {}
             algorithm = result.algorithm if result is not None else searched.get("algorithm")
-        animate(G, algorithm=algorithm or "alphabeta", path=target, **drawing, **options)
+        animate(
+            G, algorithm=algorithm or "alphabeta", path=target, force=force, **drawing, **options
+        )
         return target
     if suffix == "html":
         from gametree.drawing.html import to_html
@@ -138,45 +145,42 @@ def save(
         asked = algorithm is not None or options
         conventions = [{"algorithm": algorithm or "alphabeta", **options}] if asked else None
         text = to_html(G, result, conventions=conventions, **drawing, **view, **page)
-        target.write_text(text, encoding="utf-8")
-        return target
+        return write_text(target, text, force=force)
     if suffix == "txt":
         from gametree.drawing.text import to_text
 
-        target.write_text(to_text(G, result, **drawing, **view) + "\n", encoding="utf-8")
-        return target
+        return write_text(target, to_text(G, result, **drawing, **view) + "\n", force=force)
     if suffix == "dot":
         from gametree.drawing.dot import to_dot
 
-        target.write_text(to_dot(G, result, **drawing, **view, **page), encoding="utf-8")
-        return target
+        return write_text(target, to_dot(G, result, **drawing, **view, **page), force=force)
     if suffix == "tex":
         from gametree.drawing.tikz import to_tikz
 
         text = to_tikz(G, result, standalone=standalone, **drawing, **view, **page)
-        target.write_text(text, encoding="utf-8")
-        return target
+        return write_text(target, text, force=force)
     d = diagram(G, result, **drawing, **view, **page)
     resolution = float(dpi if dpi is not None else d.style["dpi"])
     if suffix == "png":
         # Refused before laying it out when its levels alone are too long for a PNG.
-        _refuse_png(_levels_extent(d), 0.0)
+        refuse_raster(_levels_extent(d), 0.0)
     if engine == "graphviz":
         from gametree.drawing.dot import diagram_dot, render_dot
-        from gametree.drawing.slots import place
+        from gametree.drawing.fit import arrange
 
+        pl = arrange(d)
         if suffix == "png":
-            pl = place(d)
             resolution = fit_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin, resolution)
-        render_dot(diagram_dot(d), target, suffix, dpi=resolution)
+        with replacing(target, force=force) as temp:
+            render_dot(diagram_dot(d, pl), temp, suffix, dpi=resolution)
         return target
+    from gametree.drawing.fit import arrange
     from gametree.drawing.mpl import draw_diagram
-    from gametree.drawing.slots import place
 
-    pl = place(d)
+    pl = arrange(d)
     if suffix == "png":
         # Refused before the (many) artists are made.
-        _refuse_png(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
+        refuse_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
     artists = draw_diagram(d, placement=pl)
     fig = artists.figure
     if suffix == "png":
@@ -193,8 +197,11 @@ def save(
 
     # SVG texts stay text (fast, small, searchable); a fixed salt makes the file's
     # generated ids, and so the file, reproducible.
-    with rc_context({"svg.hashsalt": "gametree", "svg.fonttype": "none"}):
-        fig.savefig(target, format=suffix, dpi=resolution, **extra)
+    with (
+        rc_context({"svg.hashsalt": "gametree", "svg.fonttype": "none"}),
+        replacing(target, force=force) as temp,
+    ):
+        fig.savefig(temp, format=suffix, dpi=resolution, **extra)
     return target
 
 
@@ -210,52 +217,3 @@ def _levels_extent(d: Diagram) -> float:
     s = min(1.0, MIN_FONT / big) if d.fit is not None and big > 0 else 1.0
     depths = [n.depth for n in d.nodes]
     return (max(depths) - min(depths)) * float(st["level_sep"]) * s
-
-
-_PNG_INSTEAD = (
-    "save it as .svg or .pdf, or draw less of it with max_depth=K, collapse='pruned' or "
-    "focus=NODE (CLI: --max-depth K, --collapse pruned, --focus NODE)"
-)
-
-
-def _refuse_png(
-    width_pt: float, height_pt: float, *, what: str = "a PNG", instead: str = _PNG_INSTEAD
-) -> None:
-    """Raise RenderError when a drawing this size fits a raster (``what``) only below
-    :data:`MIN_PNG_DPI`; ``instead`` says what to do."""
-    inches = max(width_pt, height_pt) / 72.0
-    if inches * MIN_PNG_DPI > MAX_PNG_PIXELS:
-        raise RenderError(
-            f"the tree is too large for {what}: its drawing is at least {inches:,.0f} in long, "
-            f"{inches * MIN_PNG_DPI:,.0f} pixels even at {MIN_PNG_DPI} dpi (the limit is "
-            f"{MAX_PNG_PIXELS:,}); {instead}"
-        )
-
-
-def fit_raster(
-    width_pt: float,
-    height_pt: float,
-    dpi: float,
-    *,
-    what: str = "a PNG",
-    instead: str = _PNG_INSTEAD,
-) -> float:
-    """Return ``dpi``, lowered (with a warning) so neither side of a raster of a drawing
-    this size passes :data:`MAX_PNG_PIXELS`; refuse one that would need less than
-    :data:`MIN_PNG_DPI` (:class:`RenderError` naming ``what`` and saying ``instead``).
-
-    The rule of every raster gametree writes: a PNG and each frame of an animation.
-    """
-    _refuse_png(width_pt, height_pt, what=what, instead=instead)
-    largest = max(width_pt, height_pt) / 72.0 * dpi
-    if largest <= MAX_PNG_PIXELS:
-        return dpi
-    fitted = MAX_PNG_PIXELS / (max(width_pt, height_pt) / 72.0)
-    warnings.warn(
-        f"{what} would be {largest:,.0f} pixels across, more than {MAX_PNG_PIXELS:,}; "
-        f"writing it at {fitted:.0f} dpi instead of {dpi:.0f}. Save as .svg (or .pdf) "
-        "for a legible drawing of a tree this size",
-        UserWarning,
-        stacklevel=3,
-    )
-    return fitted

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -38,6 +37,7 @@ from gametree.attrs import (
 )
 from gametree.drawing.mctslabels import edge_visits_text, edge_width, mcts_wins
 from gametree.drawing.mctslabels import node_text as mcts_node_text
+from gametree.drawing.model import Diagram, DrawnEdge, DrawnNode
 from gametree.drawing.view import Hidden, check_view, view_graph
 from gametree.exceptions import RenderError
 from gametree.search.status import edge_status, node_statuses
@@ -47,7 +47,6 @@ from gametree.valuetext import LEQ as LEQ
 from gametree.valuetext import format_value as format_value
 
 if TYPE_CHECKING:
-    from gametree.drawing.boards import Board
     from gametree.search.result import SearchResult
 
 __all__ = [
@@ -107,11 +106,14 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     "subtree_sep": 14.0,
     "level_sep": 60.0,
     "margin": 14.0,
-    # Set by fitting to a page (see gametree.drawing.fit): crowded leaves alternate
-    # between this many rows; each shape only as large as its own value needs.
-    "stagger": 1,
-    "stagger_inner": False,
+    # Set by fitting to a page (see gametree.drawing.fit): leaves drawn in boxes ("box")
+    # or as bare values in one row, names beneath ("bare"); each shape only as large as
+    # its own value needs; points of height added to the levels, the shortest first.
+    "leaf_style": "box",
     "uniform_shapes": True,
+    "spread": 0.0,
+    # Whether fitting may leave names out when nothing else fits the page.
+    "drop_names": True,
     # Raster output.
     "dpi": 150.0,
     # Game boards (gametree.drawing.boards): cell side (points), lines, last move.
@@ -130,74 +132,6 @@ DEFAULT_FIT = (13.33, 7.5)
 """The page a drawing is fitted to by default, in inches: a 16:9 slide."""
 
 ELLIPSIS = "…"
-
-
-@dataclass
-class DrawnNode:
-    """One node as every emitter draws it."""
-
-    node: Hashable
-    kind: str
-    """``"MAX"``, ``"MIN"``, ``"CHANCE"`` or ``"LEAF"`` (the shape); ``"STUB"`` for pruned
-    subtrees folded into one greyed triangle, ``"MORE"`` for the ellipsis past ``max_depth``
-    (see :mod:`gametree.drawing.view`)."""
-    status: str | None
-    """``"visited"``, ``"pruned"``, ``"unreached"``, or None in a bare tree."""
-    depth: int
-    value: str = ""
-    """Text inside the shape: the leaf value or the backed-up value (``≥ 3`` for a bound)."""
-    name: str = ""
-    bounds: str = ""
-    order: str = ""
-    pv: bool = False
-    current: bool = False
-    color: str = "black"
-    fill: str = "white"
-    text_color: str = "black"
-    line_width: float = 1.0
-    linestyle: str = "solid"
-    board: Board | None = None
-    """The node's game board, drawn with its shape beside it (then ``name`` is empty)."""
-    hidden: int = 0
-    """How many nodes a ``STUB`` or ``MORE`` marker stands for."""
-
-
-@dataclass
-class DrawnEdge:
-    """One edge as every emitter draws it."""
-
-    u: Hashable
-    v: Hashable
-    status: str | None
-    pv: bool = False
-    cut: bool = False
-    """True on a pruned edge: drawn with a double stroke across it."""
-    move: str = ""
-    color: str = "black"
-    line_width: float = 1.0
-    linestyle: str = "solid"
-
-
-@dataclass
-class Diagram:
-    """What to draw: nodes in preorder, edges, title, the resolved style."""
-
-    root: Hashable
-    nodes: list[DrawnNode]
-    edges: list[DrawnEdge]
-    style: dict[str, Any]
-    show: frozenset[str]
-    title: str = ""
-    searched: bool = False
-    index: dict[Hashable, int] = field(default_factory=dict)
-    """Position of each node in :attr:`nodes` (the emitters' generated ids ``n0, n1, ...``)."""
-    caption: str = ""
-    graph: Any = None
-    """The graph drawn: the (annotated) tree, or the part of it a view keeps."""
-    fit: tuple[float, float] | None = None
-    """The page (width, height) in inches the drawing is fitted to, or None (natural size)."""
-    orientation: str = "top-down"
-    """``"top-down"`` or ``"left-right"``."""
 
 
 def resolve_style(style: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -489,8 +423,7 @@ def _hidden_node(drawn: DrawnNode, node: Hidden, searched: bool) -> None:
     """Fill in a view's stand-in: a pruned stub or a depth ellipsis."""
     drawn.hidden = node.count
     if node.kind == "pruned":
-        drawn.kind = "STUB"
-        drawn.value = str(node.count)
+        drawn.kind = "STUB"  # its count is written beside it, not as a value
         drawn.status = PRUNED if searched else None
     else:
         drawn.kind = "MORE"

@@ -10,22 +10,18 @@ find them; each carries its text alternative (``aria-label``) and a ``data-statu
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
-from gametree.drawing.mpl import _node_shape
-from gametree.drawing.slots import (
-    CUT_AT,
-    GAP,
-    Placement,
-    cut_strokes,
-    place,
-    text_width,
-    value_offset,
-)
-from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnEdge, DrawnNode, diagram, visible
+from gametree.drawing.fit import arrange
+from gametree.drawing.labels import Text, node_texts
+from gametree.drawing.metrics import text_width
+from gametree.drawing.model import Diagram, DrawnEdge, DrawnNode
+from gametree.drawing.slots import Placement
+from gametree.drawing.style import DEFAULT_FIT, diagram, visible
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
@@ -99,7 +95,7 @@ def _num(x: float) -> str:
 def _label(n: DrawnNode, edge_move: str = "") -> str:
     """The text alternative of a node: name, kind, value and window as read aloud."""
     if n.kind == "STUB":
-        return f"{n.hidden} nodes pruned, not drawn"
+        return f"{n.hidden} node{'' if n.hidden == 1 else 's'} pruned, not drawn"
     if n.kind == "MORE":
         return f"{n.hidden} nodes below, not drawn"
     parts = [n.name or visible(str(n.node)), _KIND_WORDS.get(n.kind, n.kind)]
@@ -144,6 +140,29 @@ def _board_svg(n: DrawnNode, cx: float, cy: float, paint: str) -> str:
     return "".join(parts) + "</g>"
 
 
+def _spots(d: Diagram, pl: Placement, classes: bool) -> dict[tuple[Any, str], Text]:
+    """Each text's place by (node or edge, slot). A page (``classes``) fills the value
+    and window of inner nodes as the student or the steps go: their places are made
+    even where the diagram has no text there yet."""
+    spots = {(t.key, t.slot): t for t in pl.texts}
+    if not classes:
+        return spots
+    for n in d.nodes:
+        if n.kind not in INNER:
+            continue
+        missing = [s for s in ("value", "bounds") if (n.node, s) not in spots]
+        if not missing:
+            continue
+        stand_in = replace(n, value=n.value or "0", bounds=n.bounds or "[0, 0]")
+        kind = pl.kinds.get(n.node, n.kind)
+        x, y = pl.pos[n.node]
+        for t in node_texts(stand_in, kind, pl.width[n.node], pl.height[n.node], d.style,
+                            badge=pl.badges.get(n.node)):  # fmt: skip
+            if t.slot in missing:
+                spots[(n.node, t.slot)] = t.moved(x, y)
+    return spots
+
+
 def _dash(linestyle: str) -> str:
     pattern = _DASHES.get(linestyle)
     return f' stroke-dasharray="{pattern}"' if pattern else ""
@@ -174,11 +193,10 @@ def diagram_svg(
     id_prefix : str, default ""
         Put before every id (several drawings in one page).
     """
-    pl = placement if placement is not None else place(d)
+    pl = placement if placement is not None else arrange(d)
     st = d.style
     margin = float(st["margin"])
     big = float(st["font_size"])
-    small = float(st["small_font_size"])
     family = str(st["font_family"])
     top = margin + (2.0 * big if d.title else 0.0)
     bottom = margin + (2.0 * big if d.caption else 0.0)
@@ -213,6 +231,17 @@ def diagram_svg(
     def along(point: tuple[float, float]) -> tuple[float, float]:
         return X(point[0]), Y(point[1])
 
+    spots = _spots(d, pl, classes)
+
+    def text(t: Text, content: str, cls: str, extra: str = "") -> str:
+        style = ' font-style="italic"' if t.italic else ""
+        style += ' font-weight="bold"' if t.bold else ""
+        return (
+            f'<text class="{cls}" x="{_num(X(t.x))}" y="{_num(Y(t.baseline))}" '
+            f'font-size="{_num(t.size)}" text-anchor="{t.anchor}" fill="{t.color}"'
+            f"{style}{extra}>{escape(content)}</text>"
+        )
+
     out.append('<g class="edges">')
     order = sorted(range(len(d.edges)), key=lambda j: d.edges[j].pv)
     for j in order:
@@ -229,21 +258,17 @@ def diagram_svg(
         status = f' data-status="{e.status}"' if e.status else ""
         out.append(f'<g id="{id_prefix}e{j}"{cls}{status} aria-label={quoteattr(what)}>')
         line = f'x1="{_num(x0)}" y1="{_num(y0)}" x2="{_num(x1)}" y2="{_num(y1)}"'
-        if classes:
-            out.append(f'<line class="hit" {line} stroke="transparent" stroke-width="12"/>')
         out.append(
             f'<line class="stroke" {line} stroke="{e.color}" '
             f'stroke-width="{_num(e.line_width)}"{_dash(e.linestyle)} stroke-linecap="round"/>'
         )
-        if e.cut or classes:
-            # The strokes centred where the other emitters put the cut (a staggered
-            # row's edge: as far down as into the first row).
-            cx, cy = along(pl.cut_at(e.u, e.v))
-            sx, sy = cx - (x0 + CUT_AT * (x1 - x0)), cy - (y0 + CUT_AT * (y1 - y0))
+        mark = pl.cuts.get((e.u, e.v))
+        if mark is not None and (e.cut or classes):
+            # Where gametree.drawing.cuts placed it; a page shows it once marked.
             strokes = [
-                f'<line x1="{_num(a[0] + sx)}" y1="{_num(a[1] + sy)}" '
-                f'x2="{_num(b[0] + sx)}" y2="{_num(b[1] + sy)}"/>'
-                for a, b in cut_strokes((x0, y0), (x1, y1))
+                f'<line x1="{_num(X(a[0]))}" y1="{_num(Y(a[1]))}" '
+                f'x2="{_num(X(b[0]))}" y2="{_num(Y(b[1]))}"/>'
+                for a, b in mark.strokes
             ]
             hidden = "" if e.cut else ' visibility="hidden"'
             out.append(
@@ -252,16 +277,13 @@ def diagram_svg(
                 + "".join(strokes)
                 + "</g>"
             )
-        if e.move:
-            mx, my = along(pl.move_at(e.u, e.v))
-            w = text_width(e.move, small)
+        moved = spots.get(((e.u, e.v), "move"))
+        if e.move and moved is not None:
+            x_0, y_0, x_1, y_1 = moved.box()
             out.append(
-                f'<rect class="move-box" x="{_num(mx - w / 2 - 1.5)}" '
-                f'y="{_num(my - small / 2 - 1)}" '
-                f'width="{_num(w + 3)}" height="{_num(small + 2)}" fill="white"/>'
-                f'<text class="move" x="{_num(mx)}" y="{_num(my)}" font-size="{_num(small)}" '
-                f'text-anchor="middle" dominant-baseline="central" fill="{st["move_color"]}">'
-                f"{escape(e.move)}</text>"
+                f'<rect class="move-box" x="{_num(X(x_0) - 1.5)}" y="{_num(Y(y_1) - 1)}" '
+                f'width="{_num(x_1 - x_0 + 3)}" height="{_num(y_1 - y_0 + 2)}" fill="white"/>'
+                + text(moved, e.move, "move")
             )
         out.append("</g>")
     out.append("</g>")
@@ -270,7 +292,7 @@ def diagram_svg(
     for i, n in enumerate(d.nodes):
         x, y = pl.pos[n.node]
         cx, cy = X(x), Y(y)
-        w, h = pl.width[n.node], pl.height[n.node]
+        w = pl.width[n.node]
         kind = n.kind.lower()
         cls = f' class="node {kind}"' if classes else ""
         status = f' data-status="{n.status}"' if n.status else ""
@@ -284,52 +306,34 @@ def diagram_svg(
             f'fill="{n.fill}" stroke="{n.color}" stroke-width="{_num(n.line_width)}"'
             f"{_dash(n.linestyle)}"
         )
-        vx, h = cx, pl.height[n.node]
-        if n.node in pl.badges:
-            dx, _, h = pl.badges[n.node]
-            vx = cx + dx
         if n.board is not None:
             out.append(_board_svg(n, cx, cy, paint))
-        if n.kind == "CHANCE":
+        outline = pl.outline(n.node)
+        if n.kind == "CHANCE" and outline:
+            vx = cx + (pl.badges[n.node][0] if n.node in pl.badges else 0.0)
             r = pl.badges[n.node][1] / 2 if n.node in pl.badges else w / 2
             out.append(
                 f'<circle class="shape" cx="{_num(vx)}" cy="{_num(cy)}" r="{_num(r)}" {paint}/>'
             )
-        else:
-            points = " ".join(
-                f"{_num(cx + px)},{_num(cy - py)}" for px, py in _node_shape(n.kind, pl, n.node)
-            )
+        elif outline:
+            points = " ".join(f"{_num(cx + px)},{_num(cy - py)}" for px, py in outline)
             out.append(f'<polygon class="shape" points="{points}" {paint}/>')
-        vy = cy - value_offset(n, h)
-        if n.value or (classes and n.kind in INNER):
-            weight = ' font-weight="bold"' if n.pv and n.kind != "LEAF" else ""
+        else:
+            # A bare value: an invisible box the size of its ink, for focus and clicks.
+            h = pl.height[n.node]
             out.append(
-                f'<text class="value" x="{_num(vx)}" y="{_num(vy)}" font-size="{_num(big)}" '
-                f'text-anchor="middle" dominant-baseline="central" fill="{n.text_color}"'
-                f"{weight}>{escape(n.value)}</text>"
+                f'<rect class="shape" x="{_num(cx - w / 2)}" y="{_num(cy - h / 2)}" '
+                f'width="{_num(w)}" height="{_num(h)}" fill="none" stroke="none"/>'
             )
-        side = pl.left(n.node) + GAP
-        if n.name:
-            color = n.text_color if n.status else str(st["name_color"])
-            out.append(
-                f'<text class="name" x="{_num(cx - side)}" y="{_num(cy)}" '
-                f'font-size="{_num(small)}" font-style="italic" text-anchor="end" '
-                f'dominant-baseline="central" fill="{color}">{escape(n.name)}</text>'
-            )
-        if n.order:
-            dx = side + (text_width(n.name, small) + GAP if n.name else 0.0)
-            out.append(
-                f'<text class="order" x="{_num(cx - dx)}" y="{_num(cy)}" '
-                f'font-size="{_num(small)}" text-anchor="end" dominant-baseline="central" '
-                f'fill="{st["order_color"]}">{escape(n.order)}</text>'
-            )
-        if n.bounds or (classes and n.kind in INNER):
-            color = n.text_color if n.status != "visited" else str(st["bounds_color"])
-            out.append(
-                f'<text class="bounds" x="{_num(cx + w / 2 + GAP)}" y="{_num(cy)}" '
-                f'font-size="{_num(small)}" text-anchor="start" dominant-baseline="central" '
-                f'fill="{color}">{escape(n.bounds)}</text>'
-            )
+        for slot in ("value", "name", "order", "bounds", "count"):
+            t = spots.get((n.node, slot))
+            content = {"value": n.value, "name": n.name, "order": n.order, "bounds": n.bounds}
+            if t is None:
+                continue
+            shown = content.get(slot, t.text)
+            if not shown and not (classes and n.kind in INNER and slot in ("value", "bounds")):
+                continue
+            out.append(text(t, shown, slot))
         out.append("</g>")
     out.append("</g>")
     if d.caption:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from gametree.attrs import PV
-from gametree.drawing.style import Diagram, DrawnNode, diagram
+from gametree.drawing.model import Diagram, DrawnNode
+from gametree.drawing.style import diagram
 from gametree.search.result import edge_move
 
 if TYPE_CHECKING:
@@ -97,14 +98,16 @@ def diagram_text(d: Diagram, *, ascii: bool = False) -> str:
         lines.append(d.title)
     lines.append(_node_line(d.nodes[d.index[d.root]]))
     printed = {d.root}
-    # Each frame: (edges still to print, prefix of the children's lines, depth).
-    stack: list[tuple[list[Any], str, int]] = [(list(out_edges.get(d.root, [])), "", 1)]
+    # Each frame: (edges still to print, last first, so that taking the next one is
+    # O(1); prefix of the children's lines; depth). Linear in the nodes, however deep
+    # or wide the tree.
+    stack: list[tuple[list[Any], str, int]] = [(out_edges.get(d.root, [])[::-1], "", 1)]
     while stack:
         pending, prefix, depth = stack[-1]
         if not pending:
             stack.pop()
             continue
-        e = pending.pop(0)
+        e = pending.pop()
         last = not pending
         connector = marks[("cut " if e.cut else "") + ("last" if last else "tee")]
         shown_prefix = prefix
@@ -121,7 +124,7 @@ def diagram_text(d: Diagram, *, ascii: bool = False) -> str:
         if kids:
             extend = "    " if last else marks["bar"]
             child_prefix = prefix + extend if depth < MAX_INDENT else prefix
-            stack.append((list(kids), child_prefix, depth + 1))
+            stack.append((kids[::-1], child_prefix, depth + 1))
     if d.caption:
         lines.append(d.caption)
     best = _best_line(d)
@@ -138,11 +141,16 @@ def _best_line(d: Diagram) -> str:
     if H is None or not d.searched:
         return ""
     path = [d.root]
+    on_path = {d.root}  # (a set: the membership test along a deep PV stays O(1))
     while True:
-        nxt = [v for v, data in H._succ[path[-1]].items() if data.get(PV) and v not in path]
-        if not nxt:
+        nxt = next(
+            (v for v, data in H._succ[path[-1]].items() if data.get(PV) and v not in on_path),
+            None,
+        )
+        if nxt is None:
             break
-        path.append(nxt[0])
+        path.append(nxt)
+        on_path.add(nxt)
     if len(path) < 2:
         return ""
     moves = [edge_move(H, u, v) for u, v in pairwise(path)]

@@ -8,23 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.drawing.slots import (
-    CUT_AT,
-    CUT_HALF,
-    CUT_SPACING,
-    GAP,
-    place,
-    text_width,
-    value_offset,
-)
-from gametree.drawing.style import DEFAULT_FIT, Diagram, DrawnNode, diagram
+from gametree.drawing.fit import arrange
+from gametree.drawing.metrics import text_width
+from gametree.drawing.model import Diagram, DrawnNode
+from gametree.drawing.slots import Placement
+from gametree.drawing.style import DEFAULT_FIT, diagram
 
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
 __all__ = ["to_tikz"]
 
-PREAMBLE = "\\usepackage{tikz}\n\\usetikzlibrary{decorations.markings}\n"
+PREAMBLE = "\\usepackage{tikz}\n"
 """What a document needs in its preamble to ``\\input`` a :func:`to_tikz` picture."""
 
 _SPECIAL = {
@@ -161,7 +156,7 @@ def to_tikz(
     >>> lines[0]
     '\\begin{tikzpicture}[x=1pt, y=1pt,'
     >>> [line for line in lines if "(n0)" in line][0]
-    '  \\coordinate (n0) at (169.45, 0);'
+    '  \\coordinate (n0) at (167.55, 0);'
     """
     d = diagram(
         G,
@@ -197,11 +192,27 @@ def to_tikz(
     )
 
 
-def diagram_tikz(d: Diagram) -> str:
-    """Return the ``tikzpicture`` of a computed :class:`~gametree.drawing.style.Diagram`."""
+_TEXT_STYLES = {
+    "value": "gt value",
+    "name": "gt name",
+    "order": "gt order",
+    "bounds": "gt bounds",
+    "count": "gt count",
+    "move": "gt move",
+}
+_ANCHORS = {"start": "base west", "middle": "base", "end": "base east"}
+
+
+def diagram_tikz(d: Diagram, placement: Placement | None = None) -> str:
+    """Return the ``tikzpicture`` of a computed :class:`~gametree.drawing.style.Diagram`.
+
+    Everything is at the coordinates of the shared placement (points): the nodes'
+    centres ``n0, n1, ...``, the edges, each label on its baseline (anchors ``base``,
+    ``base west``, ``base east``, font sizes as placed) and each cut mark's two strokes
+    as :func:`gametree.drawing.cuts.cut_marks` placed them.
+    """
     st = d.style
-    pl = place(d)
-    small = float(st["small_font_size"])
+    pl = placement if placement is not None else arrange(d)
     colors: dict[str, str] = {}
 
     def color(value: str) -> str:
@@ -221,57 +232,53 @@ def diagram_tikz(d: Diagram) -> str:
             f"line width={_num(e.line_width)}pt",
             _dash(e.linestyle),
         ]
-        if e.cut:
-            opts.append("gt cut")
         body.append(
             f"  \\path[{', '.join(o for o in opts if o)}] "
             f"({_num(x0)}, {_num(y0)}) -- ({_num(x1)}, {_num(y1)});"
         )
-        if e.move:
-            mx, my = pl.move_at(e.u, e.v)
-            body.append(f"  \\node[gt move] at ({_num(mx)}, {_num(my)}) {{{tex_escape(e.move)}}};")
+    cut = color(str(st["cut_color"]))
+    for e in d.edges:
+        mark = pl.cuts.get((e.u, e.v))
+        if mark is None or not e.cut:
+            continue
+        strokes = " ".join(
+            f"({_num(a[0])}, {_num(a[1])}) -- ({_num(b[0])}, {_num(b[1])})" for a, b in mark.strokes
+        )
+        body.append(f"  \\draw[gt stroke] {strokes};")
+    texts = [t for t in pl.texts if t.slot == "move"]
     for n in d.nodes:
         w, h = pl.width[n.node], pl.height[n.node]
-        at, shift = ids[n.node], ""
+        at = ids[n.node]
         if n.board is not None:
             body.extend(_board(n, pl.pos[n.node], color))
             dx, w, h = pl.badges[n.node]
             at = f"[xshift={_num(dx)}pt]{ids[n.node]}"
-            shift = f"xshift={_num(dx)}pt, "
         opts = [
             f"draw={color(n.color)}",
             f"fill={color(n.fill)}",
             f"line width={_num(n.line_width)}pt",
             _dash(n.linestyle),
         ]
-        if n.kind != "MORE":
-            outline = _outline(n.kind, w, h)
+        outline = _outline(pl.kinds.get(n.node, n.kind), w, h)
+        if outline:
             body.append(f"  \\path[{', '.join(o for o in opts if o)}] ({at}) {outline};")
-        text_color = color(n.text_color)
-        if n.value:
-            weight = "\\bfseries" if n.pv and n.kind != "LEAF" else ""
-            body.append(
-                f"  \\node[gt value, text={text_color}] at ([{shift}yshift="
-                f"{_num(value_offset(n, h))}pt]{ids[n.node]}) {{{weight}{tex_escape(n.value)}}};"
-            )
-        reach = pl.left(n.node) + GAP
-        if n.name:
-            body.append(
-                f"  \\node[gt side, anchor=east, text={text_color}] at ([xshift={_num(-reach)}pt]"
-                f"{ids[n.node]}) {{{tex_escape(n.name)}}};"
-            )
-            reach += text_width(n.name, small) + GAP
-        if n.order:
-            body.append(
-                f"  \\node[gt side, anchor=east, text={color(str(st['order_color']))}] at "
-                f"([xshift={_num(-reach)}pt]{ids[n.node]}) {{{tex_escape(n.order)}}};"
-            )
-        if n.bounds:
-            body.append(
-                f"  \\node[gt side, anchor=west, text={text_color}] at "
-                f"([xshift={_num(pl.width[n.node] / 2 + GAP)}pt]{ids[n.node]}) "
-                f"{{{tex_escape(n.bounds)}}};"
-            )
+    for t in pl.texts:
+        if t.slot == "move":
+            continue
+        texts.append(t)
+    for t in texts:
+        style = _TEXT_STYLES[t.slot]
+        weight = "\\bfseries{}" if t.bold else ""
+        if t.slot == "move":
+            at = f"{_num(t.x)}, {_num(t.baseline)}"
+        else:
+            # A node's texts from its coordinate, so that the picture reads as the tree.
+            x, y = pl.pos[t.key]
+            at = f"[xshift={_num(t.x - x)}pt, yshift={_num(t.baseline - y)}pt]{ids[t.key]}"
+        body.append(
+            f"  \\node[{style}, anchor={_ANCHORS[t.anchor]}, text={color(t.color)}] at "
+            f"({at}) {{{weight}{tex_escape(t.text)}}};"
+        )
     if d.title:
         cx = (pl.xmin + pl.xmax) / 2
         body.append(
@@ -283,17 +290,17 @@ def diagram_tikz(d: Diagram) -> str:
             f"  \\node[anchor=north west, font=\\sffamily\\normalsize] at ({_num(pl.xmin)}, "
             f"{_num(pl.ymin - 6)}) {{{tex_escape(d.caption)}}};"
         )
-    cut = str(st["cut_color"])
-    along, half = _num(CUT_SPACING), _num(CUT_HALF)
+    big = float(st["font_size"])
+    small = float(st["small_font_size"])
     header = [
         "\\begin{tikzpicture}[x=1pt, y=1pt,",
-        "  gt value/.style={font=\\sffamily\\normalsize, inner sep=0pt},",
-        "  gt side/.style={font=\\sffamily\\footnotesize, inner sep=0pt},",
-        "  gt move/.style={font=\\sffamily\\footnotesize, fill=white, inner sep=1pt},",
-        "  gt cut/.style={postaction={decorate, decoration={markings, mark=at position "
-        f"{_num(CUT_AT)} with {{\\draw[{color(cut)}, line width={_num(st['cut_line_width'])}pt, "
-        f"solid] (-{along}pt, -{half}pt) -- (-{along}pt, {half}pt) ({along}pt, -{half}pt) -- "
-        f"({along}pt, {half}pt);}}}}}}}},",
+        f"  gt value/.style={{font={_font(big)}, inner sep=0pt}},",
+        f"  gt name/.style={{font={_font(small)}\\itshape, inner sep=0pt}},",
+        f"  gt order/.style={{font={_font(small)}, inner sep=0pt}},",
+        f"  gt bounds/.style={{font={_font(small)}, inner sep=0pt}},",
+        f"  gt count/.style={{font={_font(small)}\\itshape, inner sep=0pt}},",
+        f"  gt move/.style={{font={_font(small)}, fill=white, inner sep=1pt}},",
+        f"  gt stroke/.style={{draw={cut}, line width={_num(st['cut_line_width'])}pt, solid}},",
         "]",
     ]
     if any(n.board is not None for n in d.nodes):
@@ -301,14 +308,19 @@ def diagram_tikz(d: Diagram) -> str:
     for value, name in colors.items():
         header.append(f"  \\definecolor{{{name}}}{{HTML}}{{{_hex(value)}}}")
     margin = float(st["margin"])
-    caption_width = text_width(d.caption, float(st["font_size"])) if d.caption else 0.0
+    caption_width = text_width(d.caption, big) if d.caption else 0.0
     box = (
         f"  \\useasboundingbox ({_num(pl.xmin - margin)}, "
-        f"{_num(pl.ymin - margin - (2 * float(st['font_size']) if d.caption else 0))}) "
+        f"{_num(pl.ymin - margin - (2 * big if d.caption else 0))}) "
         f"rectangle ({_num(max(pl.xmax, pl.xmin + caption_width) + margin)}, "
-        f"{_num(pl.ymax + margin + (2 * float(st['font_size']) if d.title else 0))});"
+        f"{_num(pl.ymax + margin + (2 * big if d.title else 0))});"
     )
     return "\n".join([*header, box, *body, "\\end{tikzpicture}"]) + "\n"
+
+
+def _font(size: float) -> str:
+    """A sans-serif font at ``size`` points (the size the placement measured)."""
+    return f"\\sffamily\\fontsize{{{_num(size)}pt}}{{{_num(size * 1.2)}pt}}\\selectfont"
 
 
 def _board(n: DrawnNode, at: tuple[float, float], color: Callable[[str], str]) -> list[str]:
@@ -347,6 +359,8 @@ def _board(n: DrawnNode, at: tuple[float, float], color: Callable[[str], str]) -
 
 
 def _outline(kind: str, w: float, h: float) -> str:
+    if kind in {"BARE", "MORE"}:
+        return ""
     if kind in {"MAX", "STUB"}:
         return (
             f"++(0, {_num(h / 2)}) -- ++({_num(-w / 2)}, {_num(-h)}) -- ++({_num(w)}, 0) -- cycle"

@@ -14,6 +14,7 @@ bitboards     the bitboard moves tic-tac-toe and Connect Four share
 adapter       :func:`adapt`: a game class written the way students write them
 openspiel     :func:`openspiel_game`: OpenSpiel games (optional dependency)
 specs         games and positions named on the command line
+usercode      an exception in a user's game method, told as one line naming it
 expand        :func:`expand`: a game into an explicit tree or DAG
 lazy          :func:`search_game`: search a game, building only what the search enters
 fastsearch    the loop over game states that builds no graph

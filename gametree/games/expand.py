@@ -17,7 +17,9 @@ from gametree.games.protocol import (
     cell_renderer,
     chance_outcomes,
     check_game,
+    check_hashable,
     evaluator,
+    game_name,
     keyer,
     no_moves_error,
     player_mapper,
@@ -68,11 +70,11 @@ def too_many(game: Any, count: int, max_nodes: int, *, searching: bool = False) 
     """The error for an expansion (or, with ``searching``, a search) past ``max_nodes``."""
     if searching:
         return GameError(
-            f"searching {game!r} passed max_nodes={max_nodes:,}: {count:,} nodes so far; "
+            f"searching {game_name(game)} passed max_nodes={max_nodes:,}: {count:,} nodes so far; "
             "raise the limit (max_nodes=...) or set a depth limit (depth=...)"
         )
     return GameError(
-        f"expanding {game!r} passed max_nodes={max_nodes:,}: {count:,} nodes so far and "
+        f"expanding {game_name(game)} passed max_nodes={max_nodes:,}: {count:,} nodes so far and "
         "more to come; raise the limit (max_nodes=..., --max-nodes on the command line), "
         "set a depth limit (depth=...) or "
         "merge transpositions (merge_transpositions=True)"
@@ -176,6 +178,7 @@ def expand(
 
     root = new_node(root_state)
     if merge_transpositions:
+        check_hashable(game, root_state, table="merging transpositions (merge_transpositions=True)")
         ids[key(root_state) if depth is None else (key(root_state), 0)] = root
     queue: deque[tuple[int, Any, int]] = deque([(root, root_state, 0)])
     progress = Progress("expand")

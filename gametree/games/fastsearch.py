@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from gametree.exceptions import InvalidTreeError
 from gametree.games.expand import too_many
-from gametree.games.protocol import no_moves_error
+from gametree.games.protocol import check_hashable, no_moves_error
 from gametree.search.bound import BOUND_OF_CODE
 from gametree.search.result import NodeValue, NodeValueMap, SearchStats
 from gametree.search.rules import (
@@ -166,6 +166,10 @@ class FastOutcome:
         skipped move's id, None and the move)."""
 
 
+TABLE = "a transposition table (transposition_table=True)"
+"""What needs hashable positions in a game search, as its refusal names it."""
+
+
 def memo_entry(memo: dict[Any, list[Any]], state: Any) -> list[Any]:
     """The memo entry of ``state``: [is terminal, utility, moves, sign, child entries,
     the state, graph attributes, children's graph attributes], filled as the search
@@ -289,6 +293,7 @@ def search(
     ids: dict[Hashable, int] = {}
     recs: list[list[Any]] = [[root_state, None, None, 0, False]]
     if key is not None:
+        check_hashable(game, root_state, table=TABLE)
         ids[key(root_state) if depth is None else (key(root_state), 0)] = 0
     went: set[tuple[int, int]] = set()
 

@@ -156,9 +156,13 @@ def play(
         Swap who moves first every game, so neither player has the first move's
         advantage more often.
     verbose : bool, default False
-        Print every move and board (through ``out``): which mark each player plays
-        (``alphabeta:tt (x) plays O``, the game's ``to_move``) and whose turn it is
-        (``X to move: ...``).
+        Print every move and board (through ``out``), each board once: which mark each
+        player plays (``alphabeta:tt (x) plays O``, the game's ``to_move``), whose turn
+        it is (``X to move: ...``) and who won. When a player is interactive (a
+        :func:`~gametree.games.players.human`), the match tells the game this way
+        without ``verbose`` too, as the person needs it: the marks (``you (human, x)
+        play X``), the board before each of their moves, the other side's moves, the
+        final board and who won.
     state : optional
         Start every game from this position (default ``game.initial``).
     max_moves : int, default 100_000
@@ -189,6 +193,10 @@ def play(
     start = game.initial if state is None else state
     if side_of(start) == "MIN":
         raise GameError(f"play: the starting position {start!r} has MIN to move; start with MAX")
+    # A person playing is told the game as it goes (without -v: the marks, the board
+    # before each of their moves, the other side's moves, the final board, who won);
+    # verbose tells every move and board. Each board is shown once.
+    narrate = verbose or any(p.interactive for p in players.values())
     records = []
     for number in range(1, games + 1):
         first = "o" if alternate and number % 2 == 0 else "x"
@@ -196,11 +204,13 @@ def play(
         role_of = {"MAX": first, "MIN": second}
         s = start
         moves: list[MoveRecord] = []
-        if verbose:
+        shown = True  # whether the board of ``s`` has been shown
+        if narrate:
             marks = _marks(game, s)
             out(
-                f"game {number}: {players[first].name} ({first}) plays {marks[0]} and moves "
-                f"first; {players[second].name} ({second}) plays {marks[1]}"
+                f"game {number}: {_who(players, first)} {_plays(players, first)} {marks[0]} "
+                f"and {_moves(players, first)} first; {_who(players, second)} "
+                f"{_plays(players, second)} {marks[1]}"
             )
             out(render(s))
         while not game.is_terminal(s):
@@ -214,13 +224,15 @@ def play(
                 action = rng.choices([a for a, _ in drawn], weights=weights)[0]
                 moves.append(MoveRecord(len(moves), "chance", side, action, 0, 0.0))
                 s = game.result(s, action)
-                if verbose:
+                if narrate:
                     out(f"chance: {action!r}")
                     out(render(s))
                 continue
             role = role_of[side]
             player = players[role]
             mark = game.to_move(s)
+            if player.interactive and not shown:
+                out(render(s))
             player.last_nodes = 0
             t0 = time.perf_counter()
             action = player.choose(game, s, rng)
@@ -233,15 +245,38 @@ def play(
                 )
             moves.append(MoveRecord(len(moves), role, side, action, player.last_nodes, seconds))
             s = game.result(s, action)
-            if verbose:
+            shown = False
+            if verbose or (narrate and not player.interactive):
                 out(f"{mark} to move: {player.name} ({role}) plays {action!r}")
                 out(render(s))
+                shown = True
         outcome = game.utility(s)
         winner = role_of["MAX"] if outcome > 0 else role_of["MIN"] if outcome < 0 else None
-        if verbose:
-            out(f"game {number}: " + ("draw" if winner is None else f"{winner} wins"))
+        if narrate:
+            if not shown:
+                out("final board:")
+                out(render(s))
+            if winner is None:
+                out(f"game {number}: draw")
+            else:
+                winning_mark = _marks(game, start)[0 if winner == first else 1]
+                out(f"game {number}: {winning_mark} wins: {_who(players, winner)}")
         records.append(GameRecord(number, first, tuple(moves), outcome, winner, s))
     return MatchResult(tuple(records), _summary(players, records))
+
+
+def _who(players: dict[str, GamePlayer], role: str) -> str:
+    """``alphabeta (x)``, or ``you (human, x)`` for the person at the terminal."""
+    player = players[role]
+    return f"you ({player.name}, {role})" if player.interactive else f"{player.name} ({role})"
+
+
+def _plays(players: dict[str, GamePlayer], role: str) -> str:
+    return "play" if players[role].interactive else "plays"
+
+
+def _moves(players: dict[str, GamePlayer], role: str) -> str:
+    return "move" if players[role].interactive else "moves"
 
 
 def _marks(game: Any, state: Any) -> tuple[str, str]:

@@ -21,6 +21,7 @@ from gametree.games.protocol import (
     chance_outcomes,
     check_game,
     evaluator,
+    game_name,
     no_moves_error,
     player_mapper,
     renderer,
@@ -174,7 +175,7 @@ def mcts_game(
         name=name,
         max_nodes=max_nodes,
         on_too_many=lambda n: GameError(
-            f"Monte Carlo tree search of {game!r} passed max_nodes={max_nodes:,}: {n:,} "
+            f"Monte Carlo tree search of {game_name(game)} passed max_nodes={max_nodes:,}: {n:,} "
             "nodes in its tree; raise the limit (max_nodes=...) or run fewer iterations"
         ),
     )

@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from gametree.exceptions import GameError
+from gametree.exceptions import GameError, SearchError
 from gametree.games.lazy import ALGORITHMS, GameSearchResult, search_game
-from gametree.games.protocol import GamePlayer, player_mapper, renderer
+from gametree.games.protocol import GamePlayer, player_mapper
+from gametree.search.algorithms import canonical_name
 from gametree.search.result import SearchResult
 
 __all__ = [
@@ -289,6 +290,7 @@ def think_ahead(k: int = 3, *, seed: int | None = None) -> GamePlayer:
 
 class _Human(GamePlayer):
     name = "human"
+    interactive = True
 
     def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None]) -> None:
         super().__init__()
@@ -299,11 +301,12 @@ class _Human(GamePlayer):
         moves = list(game.actions(state))
         if not moves:
             raise GameError(f"{self.name}: no move to choose in {state!r}")
-        self.tell(renderer(game)(state))
+        # (The match shows the board before this move: see gametree.games.match.play.)
         listing = ", ".join(str(m) for m in moves)
+        mark = game.to_move(state)
         while True:
             try:
-                text = self.ask(f"your move ({listing}): ").strip()
+                text = self.ask(f"your move as {mark} ({listing}): ").strip()
             except EOFError:
                 raise GameError("human: the input ended before a move was given") from None
             for m in moves:
@@ -363,7 +366,10 @@ def parse_player(spec: str, *, max_nodes: int | None = None) -> GamePlayer:
         from gametree.games.mcts import parse_mcts_player
 
         return parse_mcts_player(spec, args, max_nodes)
-    algorithm = head.replace("-", "_")
+    try:  # the API's one table of aliases (alpha-beta, negascout, ...)
+        algorithm = canonical_name(head)
+    except SearchError:
+        algorithm = head.replace("-", "_")
     if algorithm not in PLAYER_ALGORITHMS:
         raise GameError(
             f"unknown player {spec!r}; expected one of: "

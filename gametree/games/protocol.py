@@ -66,7 +66,9 @@ __all__ = [
     "cell_renderer",
     "chance_outcomes",
     "check_game",
+    "check_hashable",
     "evaluator",
+    "game_name",
     "keyer",
     "player_mapper",
     "player_of",
@@ -138,10 +140,32 @@ def check_game(game: object) -> None:
         raise GameError(f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}{hint}")
 
 
+def game_name(game: object) -> str:
+    """Return how messages and tables name ``game``: its ``name``, its own ``repr``, or
+    its class name, never ``<... object at 0x...>``.
+
+    >>> from gametree.games import TicTacToe
+    >>> class Take:
+    ...     pass
+    >>> game_name(TicTacToe()), game_name(Take())
+    ('TicTacToe(3, 3, 3)', 'Take')
+    """
+    name = getattr(game, "name", None)
+    if isinstance(name, str) and name.strip():
+        return name
+    cls = type(game)
+    if cls.__repr__ is not object.__repr__:
+        try:
+            return repr(game)
+        except Exception:
+            pass
+    return cls.__name__
+
+
 def no_moves_error(game: object, state: object) -> GameError:
     """Return the error for a state that is not terminal yet has no moves."""
     return GameError(
-        f"{game!r}: state {state!r} is not terminal but has no moves "
+        f"{game_name(game)}: state {state!r} is not terminal but has no moves "
         "(is_terminal and actions disagree)"
     )
 
@@ -187,7 +211,7 @@ def player_mapper(game: Any, *, chance: bool = False) -> Callable[[Any], str]:
         except (KeyError, TypeError):
             if any(who == k for k in chance_ids):
                 raise GameError(
-                    f"{game!r} has a chance node at state {state!r}; game searches handle "
+                    f"{game_name(game)} has a chance node at state {state!r}; game searches handle "
                     "MAX and MIN only: expand the game and search the tree with "
                     "expectiminimax (gametree.expectiminimax(gametree.expand(game)); on the "
                     "command line solve --game SPEC -a expectiminimax, or an expectiminimax "
@@ -248,6 +272,52 @@ def keyer(game: Any) -> Callable[[Any], Hashable]:
     return lambda state: state
 
 
+def check_hashable(game: Any, state: Any, *, table: str) -> None:
+    """Refuse, before any search, a game whose positions cannot key a table.
+
+    A transposition table (and merging transpositions into a DAG) looks positions up
+    by ``game.key(state)``, the state itself by default, so the key must be hashable:
+    a state that is a list or a dict is not.
+
+    Parameters
+    ----------
+    game : Game
+    state : object
+        The state the search starts from.
+    table : str
+        What needs the table, as the message names it
+        (``"a transposition table (transposition_table=True)"``).
+
+    Raises
+    ------
+    GameError
+        In one line: what is not hashable and how to make it so.
+
+    Examples
+    --------
+    >>> class Listy:
+    ...     initial = [3, "MAX"]
+    >>> check_hashable(Listy(), Listy.initial, table="a transposition table")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.GameError: a transposition table needs hashable positions, but ...
+    """
+    key = keyer(game)
+    value = key(state)
+    try:
+        hash(value)
+    except TypeError:
+        name = game_name(game)
+        if callable(getattr(game, "key", None)):
+            what = f"{name}.key(state) returns a {type(value).__name__} ({value!r:.60})"
+        else:
+            what = f"the states of {name} are {type(state).__name__}s ({state!r:.60})"
+        raise GameError(
+            f"{table} needs hashable positions, but {what}: make states immutable (tuples, "
+            "frozensets) or give the game a key(state) method that returns a hashable value"
+        ) from None
+
+
 def renderer(game: Any) -> Callable[[Any], str]:
     """Return ``game.render`` or ``str``."""
     render = getattr(game, "render", None)
@@ -275,6 +345,8 @@ class GamePlayer:
     """Base class of players: a name and ``choose(game, state, rng) -> move``."""
 
     name = "player"
+    interactive = False
+    """True for a person choosing at the terminal: the match then shows the game."""
 
     def __init__(self) -> None:
         self.last_nodes = 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import inspect
 import re
 import sys
 from pathlib import Path
@@ -36,10 +37,20 @@ from gametree.games.adapter import adapt
 from gametree.games.aima import Fig52Game
 from gametree.games.connect_four import ConnectFour
 from gametree.games.nim import Nim
-from gametree.games.protocol import REQUIRED, check_game
+from gametree.games.protocol import REQUIRED, check_game, game_name
 from gametree.games.tictactoe import TicTacToe
+from gametree.quoting import quoted
 
-__all__ = ["GAME_NAMES", "literal_arguments", "parse_game", "parse_state", "user_game"]
+__all__ = [
+    "FACTORIES",
+    "GAME_NAMES",
+    "MAX_ARGUMENT_CHARS",
+    "MAX_ARGUMENT_NESTING",
+    "literal_arguments",
+    "parse_game",
+    "parse_state",
+    "user_game",
+]
 
 GAME_NAMES = {
     "tictactoe": "tictactoe[:M,N,K] (default 3,3,3)",
@@ -71,7 +82,7 @@ def _ints(spec: str, text: str) -> list[int]:
     try:
         return [int(t) for t in text.replace(" ", "").split(",") if t]
     except ValueError:
-        raise GameError(f"game {spec!r}: {text!r} is not a list of integers") from None
+        raise GameError(f"game {_where(spec)}: {text!r} is not a list of integers") from None
 
 
 def parse_game(spec: str) -> Any:
@@ -82,23 +93,23 @@ def parse_game(spec: str) -> Any:
         return user_game(spec)
     if kind is None:
         raise GameError(
-            f"unknown game {spec!r}; expected one of: " + ", ".join(GAME_NAMES.values())
+            f"unknown game {_where(spec)}; expected one of: " + ", ".join(GAME_NAMES.values())
         )
     if kind == "openspiel":
         return _openspiel(spec, rest)
     args = _ints(spec, rest) if rest else []
     if kind == "tictactoe":
         if args and len(args) != 3:
-            raise GameError(f"game {spec!r}: expected tictactoe:M,N,K")
+            raise GameError(f"game {_where(spec)}: expected tictactoe:M,N,K")
         return TicTacToe(*args)
     if kind == "connect4":
         if args and len(args) != 3:
-            raise GameError(f"game {spec!r}: expected connect4:ROWS,COLS,CONNECT")
+            raise GameError(f"game {_where(spec)}: expected connect4:ROWS,COLS,CONNECT")
         return ConnectFour(*args)
     if kind == "nim":
         return Nim(args) if args else Nim()
     if args:
-        raise GameError(f"game {spec!r}: aima takes no parameters")
+        raise GameError(f"game {_where(spec)}: aima takes no parameters")
     return Fig52Game()
 
 
@@ -112,12 +123,12 @@ def _openspiel(spec: str, rest: str) -> Any:
     match = _OPENSPIEL_SPEC.match(rest)
     if match is None:
         raise GameError(
-            f"game {spec!r}: expected openspiel:NAME or openspiel:NAME(PARAM=VALUE,...), "
+            f"game {_where(spec)}: expected openspiel:NAME or openspiel:NAME(PARAM=VALUE,...), "
             "e.g. openspiel:connect_four(rows=4,columns=5)"
         )
     args, params = literal_arguments(match["args"], spec) if match["args"] is not None else ((), {})
     if args:
-        raise GameError(f"game {spec!r}: OpenSpiel parameters are named: NAME(rows=4)")
+        raise GameError(f"game {_where(spec)}: OpenSpiel parameters are named: NAME(rows=4)")
     return openspiel_game(match["name"], **params)
 
 
@@ -140,7 +151,7 @@ def parse_state(game: Any, text: str) -> Any:
         if letter not in "ABCDEFGHIJKLM" or len(letter) != 1:
             raise GameError(f"aima: no state {text!r}; states are A..M")
         return letter
-    raise GameError(f"cannot read a state for {game!r}")
+    raise GameError(f"cannot read a state for {game_name(game)}")
 
 
 # -- a user's game ------------------------------------------------------------------
@@ -149,6 +160,62 @@ _USER_SPEC = re.compile(
     r"^(?P<target>[^:]+?(?:\.py)?):(?P<name>[A-Za-z_][\w.]*)\s*(?:\((?P<args>.*)\))?$", re.DOTALL
 )
 _LITERALS = "numbers, strings, tuples, lists, dicts, sets, True, False, None"
+
+MAX_ARGUMENT_CHARS = 10_000
+"""The longest argument text read from a spec (``Class(...)``): constructor arguments
+are a few literals, so a longer text is refused before it is parsed."""
+
+MAX_ARGUMENT_NESTING = 50
+"""The deepest nesting of brackets (and unary signs) in the argument text: deeper text
+is refused before it is parsed, so the parser never runs out of stack or memory."""
+
+FACTORIES = "GAMETREE_FACTORIES"
+"""The module-level name listing the functions of a module that build a game.
+
+``GAMETREE_FACTORIES = ("make_game",)`` in ``mygames.py`` lets ``mygames:make_game(3)``
+call ``make_game``; a function not listed there is never called (only a class that
+follows the game protocol, or a student-style class, is constructed)."""
+
+_STUDENT_ROLES = (
+    ("get_moves", "getMoves"),
+    ("make_move", "makeMove"),
+    ("get_utility", "getUtility"),
+    ("is_over", "isOver"),
+)
+_PROTOCOL_METHODS = tuple(m for m in REQUIRED if m != "initial")
+
+
+def _where(spec: str) -> str:
+    """The spec as error messages quote it (a path and a class name fit)."""
+    return quoted(spec, limit=200)
+
+
+def _nesting(text: str, where: str) -> None:
+    """Refuse argument text that nests deeper than :data:`MAX_ARGUMENT_NESTING`."""
+    import io
+    import tokenize
+
+    depth = deepest = signs = 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+            if token.type == tokenize.OP and token.string in ("-", "+", "~"):
+                signs += 1
+            elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
+                signs = 0
+            deepest = max(deepest, depth + signs)
+            if deepest > MAX_ARGUMENT_NESTING:
+                break
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return  # the parser names what is wrong
+    if deepest > MAX_ARGUMENT_NESTING:
+        raise GameError(
+            f"game {where}: the arguments nest deeper than {MAX_ARGUMENT_NESTING} levels; "
+            "constructor arguments are a few literals"
+        )
 
 
 def literal_arguments(text: str, spec: str | None = None) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -164,50 +231,63 @@ def literal_arguments(text: str, spec: str | None = None) -> tuple[tuple[Any, ..
     Raises
     ------
     GameError
-        If ``text`` is not an argument list or an argument is not a literal (a name, a
-        call, an operator, ``*args``): nothing in it is ever evaluated as code.
+        If ``text`` is not an argument list, an argument is not a literal (a name, a
+        call, an operator, ``*args``: nothing in it is ever evaluated as code), or the
+        text is longer than :data:`MAX_ARGUMENT_CHARS` or nests deeper than
+        :data:`MAX_ARGUMENT_NESTING`; in one line.
     """
-    where = repr(spec if spec is not None else text)
+    where = _where(spec if spec is not None else text)
+    if len(text) > MAX_ARGUMENT_CHARS:
+        raise GameError(
+            f"game {where}: the arguments are {len(text):,} characters long, more than "
+            f"{MAX_ARGUMENT_CHARS:,}; constructor arguments are a few literals"
+        )
+    _nesting(text, where)
     try:
         call = ast.parse(f"f({text})", mode="eval").body
-    except SyntaxError as exc:
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
+        reason = exc.msg if isinstance(exc, SyntaxError) else type(exc).__name__
         raise GameError(
-            f"game {where}: the arguments ({text}) do not parse: {exc.msg}; write them "
-            "as in Python, e.g. Class(rows=4, name='x')"
+            f"game {where}: the arguments ({quoted(text, limit=40)[1:-1]}) do not parse: "
+            f"{reason}; write them as in Python, e.g. Class(rows=4, name='x')"
         ) from None
-    assert isinstance(call, ast.Call)
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        raise GameError(f"game {where}: the arguments do not parse as an argument list")
     args = []
     for node in call.args:
-        args.append(_literal(node, where, text))
+        args.append(_literal(node, where))
     kwargs: dict[str, Any] = {}
     for keyword in call.keywords:
         if keyword.arg is None:
-            raise GameError(f"game {where}: **{ast.unparse(keyword.value)} is not allowed")
-        kwargs[keyword.arg] = _literal(keyword.value, where, f"{keyword.arg}=")
+            shown = quoted(ast.unparse(keyword.value), limit=40)[1:-1]
+            raise GameError(f"game {where}: **{shown} is not allowed")
+        kwargs[keyword.arg] = _literal(keyword.value, where)
     return tuple(args), kwargs
 
 
-def _literal(node: ast.expr, where: str, what: str) -> Any:
+def _literal(node: ast.expr, where: str) -> Any:
     if isinstance(node, ast.Starred):
-        raise GameError(f"game {where}: *{ast.unparse(node.value)} is not allowed")
+        shown = quoted(ast.unparse(node.value), limit=40)[1:-1]
+        raise GameError(f"game {where}: *{shown} is not allowed")
     try:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         raise GameError(
-            f"game {where}: {ast.unparse(node)!r} is not a literal; constructor "
-            f"arguments may be {_LITERALS} (nothing is evaluated as code)"
+            f"game {where}: {quoted(ast.unparse(node), limit=40)} is not a literal; "
+            f"constructor arguments may be {_LITERALS} (nothing is evaluated as code)"
         ) from None
 
 
 def _import_target(target: str, spec: str) -> Any:
+    where = _where(spec)
     if target.endswith(".py") or "/" in target or "\\" in target:
         path = Path(target)
         if not path.is_file():
-            raise GameError(f"game {spec!r}: no such file {target!r}")
+            raise GameError(f"game {where}: no such file {quoted(target)}")
         name = "gametree_user_" + re.sub(r"\W", "_", path.stem)
         module_spec = importlib.util.spec_from_file_location(name, path)
         if module_spec is None or module_spec.loader is None:
-            raise GameError(f"game {spec!r}: {target!r} cannot be imported as Python")
+            raise GameError(f"game {where}: {quoted(target)} cannot be imported as Python")
         module = importlib.util.module_from_spec(module_spec)
         # The file's own imports of its neighbours work as when it is run as a script.
         sys.path.insert(0, str(path.resolve().parent))
@@ -217,7 +297,8 @@ def _import_target(target: str, spec: str) -> Any:
         except Exception as exc:
             sys.modules.pop(name, None)
             raise GameError(
-                f"game {spec!r}: importing {target!r} failed: {type(exc).__name__}: {exc}"
+                f"game {where}: importing {quoted(target)} failed: {type(exc).__name__}: "
+                f"{quoted(exc, limit=120)[1:-1]}"
             ) from None
         finally:
             sys.path.remove(str(path.resolve().parent))
@@ -226,21 +307,75 @@ def _import_target(target: str, spec: str) -> Any:
         return importlib.import_module(target)
     except ModuleNotFoundError as exc:
         raise GameError(
-            f"game {spec!r}: no module named {exc.name!r} (for a file, give its path: "
+            f"game {where}: no module named {quoted(exc.name)} (for a file, give its path: "
             "path/to/file.py:Class)"
         ) from None
     except Exception as exc:
         raise GameError(
-            f"game {spec!r}: importing {target!r} failed: {type(exc).__name__}: {exc}"
+            f"game {where}: importing {quoted(target)} failed: {type(exc).__name__}: "
+            f"{quoted(exc, limit=120)[1:-1]}"
         ) from None
+
+
+_MISSING = object()
+
+
+def _static(obj: Any, name: str) -> Any:
+    """``obj.name`` looked up without running code (no property, no ``__getattr__``)."""
+    return inspect.getattr_static(obj, name, _MISSING)
+
+
+def _lacks(obj: Any, names: tuple[str, ...]) -> list[str]:
+    return [n for n in names if not callable(_static(obj, n))]
+
+
+def _student_lacks(obj: Any) -> list[str]:
+    return ["/".join(role) for role in _STUDENT_ROLES if len(_lacks(obj, role)) == len(role)]
+
+
+def _declared_factories(module: Any) -> tuple[str, ...]:
+    names = _static(module, FACTORIES)
+    if isinstance(names, str):
+        return (names,)
+    if isinstance(names, (tuple, list, frozenset, set)):
+        return tuple(n for n in names if isinstance(n, str))
+    return ()
+
+
+def _not_a_game(spec: str, name: str, obj: Any) -> GameError:
+    """The refusal of a named object that is neither a game class nor a declared factory."""
+    where = _where(spec)
+    if isinstance(obj, type):
+        student = _student_lacks(obj)
+        if len(student) < len(_STUDENT_ROLES):  # some student-style methods, not all
+            return GameError(
+                f"game {where}: {obj.__name__} cannot be adapted as a game: it has no "
+                + ", no ".join(f"{role} method" for role in student)
+            )
+        return GameError(
+            f"game {where}: {obj.__name__} is not a game: it has neither the gametree "
+            f"game protocol (it lacks {', '.join(_lacks(obj, _PROTOCOL_METHODS))}) nor the "
+            "student-style methods (it has no get_moves/getMoves method)"
+        )
+    kind = "a function" if callable(obj) else f"a {type(obj).__name__}"
+    return GameError(
+        f"game {where}: {name} is {kind}, not a game class; a function is called only when "
+        f"its module lists it in {FACTORIES} (e.g. {FACTORIES} = ({name!r},))"
+    )
 
 
 def user_game(spec: str) -> Any:
     """Return the game a ``module:Class(args)`` or ``file.py:Class(args)`` spec names.
 
-    The object is ``Class(*args, **kwargs)`` (or the named object itself when it is not
-    callable and has no arguments). A gametree :class:`~gametree.games.Game` is
-    returned as it is; a student-style object goes through :func:`~gametree.games.adapt`.
+    The name is looked up without running anything but the module's import: it must
+    name a class that follows the game protocol (its methods ``to_move``, ``actions``,
+    ``result``, ``is_terminal``, ``utility``; ``initial`` may be set by the
+    constructor) or the student-style methods (``get_moves``, ``make_move``,
+    ``get_utility``, ``is_over``), or a function its module lists in
+    :data:`FACTORIES`, or (without arguments) a game object. That is checked first;
+    only then is the class constructed (or the factory called) with the literal
+    arguments. A gametree :class:`~gametree.games.Game` is returned as it is; a
+    student-style object goes through :func:`~gametree.games.adapt`.
 
     Raises
     ------
@@ -256,11 +391,15 @@ def user_game(spec: str) -> Any:
     Traceback (most recent call last):
     ...
     gametree.exceptions.GameError: game 'gametree.games:Nim(piles=n)': 'n' is not a literal; ...
+    >>> user_game("os:system('echo ran')")
+    Traceback (most recent call last):
+    ...
+    gametree.exceptions.GameError: game "os:system('echo ran')": system is a function, ...
     """
     match = _USER_SPEC.match(spec.strip())
     if match is None:
         raise GameError(
-            f"game {spec!r}: expected module:Class or path/to/file.py:Class, "
+            f"game {_where(spec)}: expected module:Class or path/to/file.py:Class, "
             "optionally with literal arguments: Class(rows=4)"
         )
     target, name, text = match["target"].strip(), match["name"], match["args"]
@@ -268,23 +407,37 @@ def user_game(spec: str) -> Any:
     module = _import_target(target, spec)
     obj: Any = module
     for part in name.split("."):
-        if not hasattr(obj, part):
+        found = _static(obj, part)
+        if found is _MISSING:
             classes = sorted(
                 n for n, v in vars(module).items() if isinstance(v, type) and not n.startswith("_")
             )
             shown = ", ".join(classes[:12]) or "none"
-            raise GameError(f"game {spec!r}: {target} has no {part!r}; its classes: {shown}")
-        obj = getattr(obj, part)
-    if callable(obj):
-        try:
-            obj = obj(*args, **kwargs)
-        except Exception as exc:
             raise GameError(
-                f"game {spec!r}: {name}({text or ''}) failed: {type(exc).__name__}: {exc}"
-            ) from None
-    elif text is not None:
-        raise GameError(f"game {spec!r}: {name} is not a class or function; it takes no arguments")
-    return as_game(obj, spec)
+                f"game {_where(spec)}: {target} has no {quoted(part)}; its classes: {shown}"
+            )
+        obj = found
+    if isinstance(obj, (staticmethod, classmethod)):
+        obj = obj.__func__
+    if isinstance(obj, type):
+        if _lacks(obj, _PROTOCOL_METHODS) and _student_lacks(obj):
+            raise _not_a_game(spec, name, obj)
+    elif callable(obj) and not (
+        "." not in name and name in _declared_factories(module) and inspect.isfunction(obj)
+    ):
+        raise _not_a_game(spec, name, obj)
+    elif not callable(obj):
+        if text is not None:
+            raise GameError(f"game {_where(spec)}: {name} is not a class; it takes no arguments")
+        return as_game(obj, spec)
+    try:
+        built = obj(*args, **kwargs)
+    except Exception as exc:
+        raise GameError(
+            f"game {_where(spec)}: {name}({quoted(text or '', limit=40)[1:-1]}) failed: "
+            f"{type(exc).__name__}: {quoted(exc, limit=120)[1:-1]}"
+        ) from None
+    return as_game(built, spec)
 
 
 def as_game(obj: Any, spec: str) -> Any:
@@ -297,7 +450,7 @@ def as_game(obj: Any, spec: str) -> Any:
         return adapt(obj)
     missing = ", ".join(m for m in REQUIRED if not hasattr(obj, m))
     raise GameError(
-        f"game {spec!r}: {type(obj).__name__} is not a game: it has neither the gametree "
+        f"game {_where(spec)}: {type(obj).__name__} is not a game: it has neither the gametree "
         f"game protocol (it lacks {missing}) nor the student-style methods (it has no "
         "get_moves/getMoves method)"
     )

@@ -16,7 +16,9 @@ Checking answers:
   name nodes, edges and moves; ``outcome``: one search digested for checking;
   ``reasons``: why a node is pruned, evaluated or has its value; ``conventions``: the
   other conventions a wrong answer may follow;
-- ``mctscheck``: checking Monte Carlo tree search answers (UCB1, selection, counts).
+- ``mctscheck``: checking Monte Carlo tree search answers (UCB1, selection, counts);
+- ``codecheck``: checking students' search code (a subpackage: protocols, a child
+  process with limits, the reference under each convention, the bug catalogue).
 
 Teaching with searches:
 
@@ -32,6 +34,7 @@ Teaching with searches:
 from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers
 from gametree.homework.answers import format_answers, load_answers, parse_answers
 from gametree.homework.check import AnswerKey, check
+from gametree.homework.codecheck import CodeGradeReport, CodeReport, check_code, grade_code
 from gametree.homework.compare import ComparisonRow, compare, format_comparison
 from gametree.homework.explain import explain, explain_lines
 from gametree.homework.findings import CheckReport, Finding, Verdict
@@ -46,6 +49,8 @@ __all__ = [
     "AnswerProblem",
     "Answers",
     "CheckReport",
+    "CodeGradeReport",
+    "CodeReport",
     "ComparisonRow",
     "Exercise",
     "ExerciseError",
@@ -54,6 +59,7 @@ __all__ = [
     "GradeRow",
     "Verdict",
     "check",
+    "check_code",
     "compare",
     "explain",
     "explain_lines",
@@ -61,6 +67,7 @@ __all__ = [
     "format_comparison",
     "generate",
     "grade",
+    "grade_code",
     "load_answers",
     "minimax_values",
     "node_types",

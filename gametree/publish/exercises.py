@@ -15,7 +15,7 @@ every file through :mod:`gametree.outfiles`, each complete or not at all.
 >>> write_exercise_folder(folder, {}, {})
 Traceback (most recent call last):
 ...
-FileExistsError: [Errno ...] the folder is not empty; give --force (force=True) to replace ...
+gametree.outfiles.OutputExistsError: '...' is a folder that is not empty; pass force=True ...
 """
 
 from __future__ import annotations
@@ -27,9 +27,13 @@ from pathlib import Path
 import networkx as nx
 
 from gametree.drawing import save, to_tikz
-from gametree.outfiles import replacing, write_text
+from gametree.outfiles import OutputExistsError, write_text
 
 __all__ = ["exercise_folder", "write_exercise_folder"]
+
+NAMED = {"drop_names": False}
+"""The diagrams name every node, leaves too, as the answers and the worked solution do
+(a crowded tree is drawn larger rather than without its names)."""
 
 DIAGRAM_FORMATS = (".tex", ".png")
 """The diagram files one can ask for: standalone TikZ and a PNG picture."""
@@ -42,12 +46,7 @@ def exercise_folder(directory: str | Path, force: bool) -> Path:
         raise FileExistsError(errno.EEXIST, "exists and is not a folder", str(out))
     out.mkdir(parents=True, exist_ok=True)
     if not force and any(out.iterdir()):
-        raise FileExistsError(
-            errno.ENOTEMPTY,
-            "the folder is not empty; give --force (force=True) to replace the "
-            "exercise files in it",
-            str(out),
-        )
+        raise OutputExistsError(out, "is a folder that is not empty")
     return out
 
 
@@ -84,8 +83,9 @@ def write_exercise_folder(
 
     Raises
     ------
-    FileExistsError
-        If ``directory`` is not empty and ``force`` is False, or is not a folder.
+    OutputExistsError
+        If ``directory`` is not empty and ``force`` is False (a ``FileExistsError``
+        too, as when it is not a folder).
     ValueError
         For a format other than ``.tex`` and ``.png`` (before anything is written).
     """
@@ -98,9 +98,8 @@ def write_exercise_folder(
         for name, G in diagrams.items():
             path = out / f"{name}{suffix}"
             if suffix == ".tex":
-                write_text(path, to_tikz(G, standalone=True), force=True)
+                write_text(path, to_tikz(G, standalone=True, style=NAMED), force=True)
             else:
-                with replacing(path, force=True) as temp:
-                    save(G, temp)
+                save(G, path, force=True, style=NAMED)  # (through gametree.outfiles too)
             written.append(path)
     return written

@@ -27,6 +27,7 @@ import networkx as nx
 
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import node_limit, read_input
+from gametree.outfiles import check_new_output, write_text
 from gametree.readwrite.common import decode_text
 from gametree.readwrite.dotfile import generate_dot, parse_dot
 from gametree.readwrite.efg import generate_efg, parse_efg
@@ -185,8 +186,12 @@ def load(
         raise InvalidTreeError(f"{name}: {exc}", node=exc.node, problems=exc.problems) from None
 
 
-def dump(G: nx.DiGraph, path: str | os.PathLike[str]) -> None:
+def dump(G: nx.DiGraph, path: str | os.PathLike[str], *, force: bool = False) -> None:
     """Write ``G`` to a file in the format named by the suffix (see :func:`dumps`).
+
+    The file is written through :mod:`gametree.outfiles` (a fresh temporary file beside
+    it, renamed over it when complete); an existing ``path`` is refused unless
+    ``force``.
 
     Raises
     ------
@@ -194,6 +199,8 @@ def dump(G: nx.DiGraph, path: str | os.PathLike[str]) -> None:
         Unknown suffix, or an attribute the format cannot hold.
     InvalidTreeError
         If ``G`` is not a valid game tree.
+    OutputExistsError
+        If ``path`` exists and ``force`` is false.
 
     Examples
     --------
@@ -205,9 +212,9 @@ def dump(G: nx.DiGraph, path: str | os.PathLike[str]) -> None:
     [('A', 'B'), ('A', 'C'), ('A', 'D')]
     """
     fmt = format_for_path(path)
+    check_new_output(path, force=force)
     text = dumps(G, fmt)
-    with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text if text.endswith("\n") else text + "\n")
+    write_text(path, text if text.endswith("\n") else text + "\n", force=force)
 
 
 def loads(

@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from gametree.exceptions import TreeFileError, TreeSyntaxError
 from gametree.inputs import too_many_nodes
+from gametree.quoting import quoted
 from gametree.readwrite.common import syntax_error
 
 __all__ = ["KEYWORDS", "DotGraph", "DotId", "parse_dot_syntax", "position"]
@@ -323,8 +324,8 @@ def parse_dot_syntax(
                     name = key.text
                     if kinds[at] != "=":
                         raise error(
-                            f"attribute {name!r} of {place} has no value; write "
-                            f"{name}=... (DOT needs name=value)",
+                            f"attribute {quoted(name)} of {place} has no value; write "
+                            "name=... (DOT needs name=value)",
                             key.token,
                         )
                 if kinds[at + 1] not in _IDS:

@@ -65,10 +65,13 @@ from gametree.attrs import CHANCE, LABEL, MAX, MIN, MOVE, PLAYER, PROB, ROOT, VA
 from gametree.builders import letter_ids
 from gametree.exceptions import TreeFileError, TreeSyntaxError
 from gametree.inputs import node_limit, too_many_nodes
+from gametree.quoting import quoted
 from gametree.readwrite.common import (
     MAX_DIGITS,
     NumberRangeError,
     as_number,
+    check_text,
+    range_problem,
     read_float,
     read_int,
     syntax_error,
@@ -208,12 +211,17 @@ class _Tokens:
 
 
 def _shown(token: _Token) -> str:
-    return f'"{token.text}"' if token.kind == "string" else repr(token.text)
+    """A token as an error quotes it: one line, escaped (a string says it is one)."""
+    return f"the string {quoted(token.text)}" if token.kind == "string" else quoted(token.text)
 
 
 def _number(text: str) -> int | float | Fraction | None:
     if _INTEGER.fullmatch(text):
-        return read_int(text)
+        number = read_int(text)
+        why = range_problem(number, text)
+        if why is not None:  # the number rule: no reader accepts an int beyond floats
+            raise NumberRangeError(why, text)
+        return number
     if "/" in text:
         return as_number(text)
     if _DECIMAL.fullmatch(text):
@@ -457,6 +465,19 @@ def _read_outcome(
     node.payoffs = outcomes[number]
 
 
+def _add(a: int | float | Fraction, b: int | float | Fraction) -> int | float | Fraction:
+    """``a + b`` for payoffs met on the way down, never overflowing to infinity: a sum
+    past float range (which mixing a float with a large int would raise on, and two
+    floats would round to ``inf``) is kept exact, for validation to refuse by name."""
+    try:
+        total = a + b
+    except OverflowError:
+        return Fraction(a) + Fraction(b)
+    if isinstance(total, float) and math.isinf(total):
+        return Fraction(a) + Fraction(b)
+    return total
+
+
 def _differ(a: int | float | Fraction, b: int | float | Fraction) -> bool:
     """True when two sums of payoffs differ by more than the tolerance (beyond floats too)."""
     try:
@@ -477,13 +498,13 @@ def _values(
         parent_total = totals[index[id(node.parent)]] if node.parent is not None else None
         own = node.payoffs or [0] * players
         if parent_total is not None:
-            own = [a + b for a, b in zip(parent_total, own, strict=True)]
+            own = [_add(a, b) for a, b in zip(parent_total, own, strict=True)]
         total = own
         if node.kind != "t":
             totals[i] = total
             continue
         if players == 2 and payoff is None:
-            summed = total[0] + total[1]
+            summed = _add(total[0], total[1])
             if first_sum is None:
                 first_sum = (summed, node)
             elif _differ(summed, first_sum[0]):
@@ -568,10 +589,15 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _number_text(value: Any, where: str) -> str:
+def _number_text(value: Any, where: str, *, probability: bool = False) -> str:
     if isinstance(value, bool):
         raise TreeFileError(f"{where}: {value!r} is not a number")
     if isinstance(value, Fraction):
+        if value.denominator == 1 and not probability:
+            raise TreeFileError(
+                f"{where}: {value!r} would read back as the int {value.numerator} (.efg "
+                "reads a whole ratio as an integer); write the int, or write JSON"
+            )
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, int) or type(value).__name__.startswith(("int", "uint")):
         return str(int(value))
@@ -579,8 +605,67 @@ def _number_text(value: Any, where: str) -> str:
     if not math.isfinite(number):
         raise TreeFileError(f"{where}: {number!r} cannot be written in .efg (finite numbers only)")
     text = repr(number)
-    # Plain decimals, no exponent: every .efg reader takes them.
-    return format(Decimal(text), "f") if "e" in text or "E" in text else text
+    # Plain decimals, no exponent: every .efg reader takes them; a point always, so that
+    # a whole-number float (1e16) reads back as a float, not an int.
+    text = format(Decimal(text), "f") if "e" in text or "E" in text else text
+    return text if "." in text else text + ".0"
+
+
+def _names(G: nx.DiGraph) -> dict[Hashable, str]:
+    """Each node's .efg name, refusing ids the reader would give back otherwise.
+
+    The reader makes ids of names: all integers when every name spells one, else the
+    names as text, with an empty name read as unnamed (a generated id). So ids are
+    written when they are all ints, or all non-empty text not all spelling integers.
+    """
+    nodes = list(G)
+    if all(isinstance(n, int) and not isinstance(n, bool) for n in nodes):
+        for n in nodes:
+            if n.bit_length() > MAX_DIGITS * 3:  # more digits than the reader takes
+                raise TreeFileError(f"node id {quoted(n)} is too long an integer for .efg")
+        return {n: str(n) for n in nodes}
+    names: dict[Hashable, str] = {}
+    for n in nodes:
+        if not isinstance(n, str):
+            raise TreeFileError(
+                f"node {n!r}: .efg node names are text, and integers only when every id is "
+                "one, so this id would read back as text; write JSON or GraphML"
+            )
+        if not n:
+            raise TreeFileError(
+                "node '': .efg reads an empty name as an unnamed node, which gets a "
+                "generated id; rename it, or write JSON or GraphML"
+            )
+        check_text(n, f"node {n!r}", ".efg")
+        names[n] = n
+    if all(len(n) <= MAX_DIGITS and _INTEGER.fullmatch(n) and str(int(n)) == n for n in nodes):
+        raise TreeFileError(
+            f"node {nodes[0]!r}: every id spells an integer, so .efg reads them back as "
+            "ints; use int ids, or write JSON or GraphML"
+        )
+    return names
+
+
+def _action(G: nx.DiGraph, node: Hashable, kid: Hashable, names: dict[Hashable, str]) -> str:
+    """The action of edge ``node -> kid``: its move, else the child's name (read back as
+    no move), refusing a move the reader would not give back."""
+    edge = G._succ[node][kid]
+    if MOVE not in edge:
+        return names[kid]
+    move = edge[MOVE]
+    where = f"edge {node!r} -> {kid!r}: move {move!r}"
+    if not isinstance(move, str):
+        raise TreeFileError(
+            f"{where} is {type(move).__name__}; .efg actions are text, so it would read back "
+            "as text; make the moves text, or write JSON"
+        )
+    if not move or move == names[kid]:
+        why = "is empty" if not move else "is the name of the node it leads to"
+        raise TreeFileError(
+            f"{where} {why}, which .efg reads back as no move; rename it, or write JSON"
+        )
+    check_text(move, where, ".efg")
+    return move
 
 
 def generate_efg(G: nx.DiGraph) -> str:
@@ -592,6 +677,7 @@ def generate_efg(G: nx.DiGraph) -> str:
         If ``G`` is a DAG, a leaf has no value, or a value is infinite.
     """
     root = find_root(G)
+    names = _names(G)
     for node in G:
         if len(G._pred[node]) > 1:
             parents = ", ".join(repr(p) for p in G._pred[node])
@@ -599,7 +685,11 @@ def generate_efg(G: nx.DiGraph) -> str:
                 f"node {node!r} has {len(G._pred[node])} parents ({parents}): an .efg file "
                 "holds a tree, not a DAG (expand without merging transpositions)"
             )
-    lines = [f'EFG 2 R {_quote(str(G.graph.get(NAME, "")))} {{ "MAX" "MIN" }} ""']
+    title = G.graph.get(NAME, "")
+    if not isinstance(title, str):
+        raise TreeFileError(f"graph attribute {NAME!r}: {title!r} is not text; .efg titles are")
+    check_text(title, f"graph attribute {NAME!r}", ".efg")
+    lines = [f'EFG 2 R {_quote(title)} {{ "MAX" "MIN" }} ""']
     infosets = {MAX.value: 0, MIN.value: 0}
     chance_sets = 0
     outcomes = 0
@@ -608,7 +698,7 @@ def generate_efg(G: nx.DiGraph) -> str:
         node = stack.pop()
         data = G._node[node]
         kids = list(G._succ[node])
-        name = _quote(str(node))
+        name = _quote(names[node])
         if not kids:
             if VALUE not in data:
                 raise TreeFileError(f"leaf {node!r} has no value; .efg needs a payoff there")
@@ -618,10 +708,7 @@ def generate_efg(G: nx.DiGraph) -> str:
             second = _number_text(-value, f"leaf {node!r}")
             lines.append(f't {name} {outcomes} "" {{ {first} {second} }}')
             continue
-        actions = []
-        for kid in kids:
-            edge = G._succ[node][kid]
-            actions.append(_quote(str(edge.get(MOVE, kid))))
+        actions = [_quote(_action(G, node, kid, names)) for kid in kids]
         player = str(data[PLAYER])
         if player == CHANCE.value:
             chance_sets += 1
@@ -629,7 +716,7 @@ def generate_efg(G: nx.DiGraph) -> str:
             if all(p is None for p in probs):
                 probs = [Fraction(1, len(kids))] * len(kids)
             pairs = " ".join(
-                f"{a} {_number_text(p, f'edge {node!r} -> {kid!r}')}"
+                f"{a} {_number_text(p, f'edge {node!r} -> {kid!r}', probability=True)}"
                 for a, p, kid in zip(actions, probs, kids, strict=True)
             )
             lines.append(f'c {name} {chance_sets} "" {{ {pairs} }} 0')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import networkx as nx
@@ -12,6 +12,7 @@ import networkx as nx
 from gametree.attrs import BOUNDS, ROOT
 from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import node_limit, too_many_nodes
+from gametree.quoting import one_line
 from gametree.readwrite.common import (
     NUMBER_KEYS,
     TEXT_KEYS,
@@ -130,6 +131,21 @@ def _graphmldecode_text(data: dict[str, Any], place: str) -> dict[str, Any]:
     return out
 
 
+def _converter(read: Callable[[str], Any], kind: type) -> Callable[[Any], Any]:
+    """A GraphML number type's reader: text through ``read`` (the number rule), a value
+    already read passed through (networkx converts a key's ``<default>`` twice), and an
+    empty ``<default/>`` refused as not a number."""
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, kind) and not isinstance(value, bool):
+            return value
+        if not isinstance(value, str):
+            raise ValueError(f"a <default> of type {kind.__name__} holds no number")
+        return read(value)
+
+    return convert
+
+
 def _read_graphml(data: str, max_nodes: int) -> nx.Graph:
     """networkx's GraphML reader, with numbers checked against the number rule and the
     nodes counted as they are added (stopping at the first past ``max_nodes``)."""
@@ -150,10 +166,10 @@ def _read_graphml(data: str, max_nodes: int) -> nx.Graph:
                 raise TreeFileError(f"node {node!r}: {too_many_nodes(max_nodes)}")
 
     reader = Reader()
-    for name, convert in (("int", read_int), ("long", read_int)):
-        reader.python_type[name] = convert
+    for name in ("int", "long"):
+        reader.python_type[name] = _converter(read_int, int)
     for name in ("float", "double"):
-        reader.python_type[name] = read_float
+        reader.python_type[name] = _converter(read_float, float)
     graphs = list(reader(string=data))
     if not graphs:
         # Like networkx: a bare <graphml> header without the namespace.
@@ -180,14 +196,17 @@ def parse_graphml(
     except ParseError as exc:
         line, column = exc.position
         raise syntax_error(
-            f"invalid GraphML (XML): {exc}", data, line, column + 1, filename
+            f"invalid GraphML (XML): {one_line(str(exc))}", data, line, column + 1, filename
         ) from None
     except (nx.NetworkXError, KeyError, ValueError, TypeError) as exc:
-        raise TreeFileError(f"{where}: cannot read GraphML: {exc}") from None
+        raise TreeFileError(f"{where}: cannot read GraphML: {one_line(str(exc))}") from None
     if not raw.is_directed():
         raise TreeFileError(f"{where}: the GraphML graph is undirected; a game tree is directed")
     if raw.is_multigraph():
         raise TreeFileError(f"{where}: the GraphML graph has parallel edges")
+    # A key's <default> holds for every node (edge) that has no value of its own.
+    node_default = raw.graph.get("node_default") or {}
+    edge_default = raw.graph.get("edge_default") or {}
     graph = _graphmldecode_text(
         {k: v for k, v in raw.graph.items() if k not in ("node_default", "edge_default")},
         f"{where}: graph",
@@ -217,8 +236,10 @@ def parse_graphml(
     G = nx.DiGraph()
     G.graph.update(graph)
     for node, attrs in raw.nodes(data=True):
+        attrs = {**node_default, **attrs}
         G.add_node(ident(node), **_graphmldecode_text(attrs, f"{where}: node {node!r}"))
     for u, v, attrs in raw.edges(data=True):
+        attrs = {**edge_default, **attrs}
         place = f"{where}: edge {u!r} -> {v!r}"
         G.add_edge(ident(u), ident(v), **_graphmldecode_text(attrs, place))
     validate(G)

@@ -14,6 +14,12 @@ means about 10; quadratic about 100) and, for the 1M tree, ``x10`` again against
 A step whose projected time (ten times the last size's) passes ``--budget`` is not run
 at the larger size: its cell shows the projection as ``>~N``.
 
+A second table times the text art of a searched tree (``to_text`` with the search
+result, issue 26): a chain of 10,000 and 100,000 nodes and a star of 200,000 and
+2,000,000 leaves, with the same ``x10`` growth ratio (``--text-art-only`` runs just it);
+its times are CPU seconds (``time.process_time``), which a busy shared machine does not
+inflate the way it does wall-clock time.
+
 Run: ``python tests/benchmarks/bench_scale.py [--quick] [--budget SECONDS]``.
 Times are wall-clock seconds (``time.perf_counter``: memory traffic is part of the cost
 at this size), the best of ``--repeat`` runs below 100,000 nodes and one run above;
@@ -145,6 +151,33 @@ def bench_shape(
     return rows
 
 
+TEXT_ART_SIZES = {"chain": (10_000, 100_000), "star": (200_000, 2_000_000)}
+"""The text-art table's trees: a deep PV (the chain) and a very wide root (the star)."""
+
+
+def bench_text_art() -> list[tuple[str, list[str]]]:
+    """One row per shape: the seconds of ``to_text(G, result)`` at each size, and x10."""
+    rows = []
+    for shape, sizes in TEXT_ART_SIZES.items():
+        cells, series = [], []
+        for n in sizes:
+            G = SHAPES[shape](n)
+            result = gametree.alphabeta(G, annotate=False)
+            gc.collect()
+            start = time.process_time()
+            text = gametree.to_text(G, result)
+            seconds = time.process_time() - start
+            assert text.count("\n") >= n  # one line per node, and the PV line
+            cells.append(f"{n:,}: {seconds:.2f}")
+            series.append(seconds)
+            print(f"  text art: {shape} {n:,} nodes done", file=sys.stderr, flush=True)
+            del G, result, text
+            gc.collect()
+        cells.append(f"{series[1] / series[0]:.1f}")
+        rows.append((shape, cells))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -158,11 +191,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs per step below 100k")
     parser.add_argument("--shapes", default="chain,star,tree", help="comma-separated shapes")
+    parser.add_argument(
+        "--text-art-only", action="store_true", help="only the text art of searched trees"
+    )
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # the drawing of a 100k chain warns that it does not fit
     sys.setrecursionlimit(1_000)  # a recursive walk of the 100,000-deep chain fails loudly
     print(f"python {sys.version.split()[0]}, gametree {gametree.__version__}")
-    for shape in args.shapes.split(","):
+    for shape in [] if args.text_art_only else args.shapes.split(","):
         sizes = [10_000, 100_000]
         if shape == "tree" and not args.quick:
             sizes.append(1_000_000)
@@ -174,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
         print("-" * len(header))
         for name, row in rows:
             print(f"{name:<18}" + "".join(f"{c:>12}" for c in row))
+    header = f"{'to_text (searched)':<18}{'small: s':>20}{'large: s':>22}{'x10':>8}"
+    print()
+    print(header)
+    print("-" * len(header))
+    for shape, cells in bench_text_art():
+        print(f"{shape:<18}{cells[0]:>20}{cells[1]:>22}{cells[2]:>8}")
     print()
     print("x10: time at the larger size / time at the smaller (linear ~10, quadratic ~100)")
     return 0

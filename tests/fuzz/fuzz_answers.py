@@ -4,7 +4,9 @@ Feeds random bytes, random text and answer-like text assembled from hostile piec
 (tests/strategies.py ``ANSWER_PIECES``) to :func:`gametree.parse_answers` in every format
 (sniffed, JSON, TOML, plain text) and checks each result against the AIMA Figure 5.2 key.
 The contract: findings, or :class:`gametree.AnswerFormatError` for bytes that are not
-UTF-8; anything else is a crash, printed with its input and counted. A fifth of the
+UTF-8; the grading CSV of a submission named after the input reads back as one row of
+one-line cells, none a formula, and the report printed terminal-safe holds no control
+character; anything else is a crash, printed with its input and counted. A fifth of the
 inputs repeat a piece hundreds or thousands of times and are read with a small
 ``max_items``: at most that many items and problems, plus the one that says so, are kept
 (what the limit promises), else it counts as a crash too.
@@ -16,7 +18,10 @@ inputs repeat a piece hundreds or thousands of times and are read with a small
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -26,10 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import gametree
 from gametree import AnswerFormatError, AnswerKey, parse_answers
+from gametree.homework.grade import GradeReport, GradeRow
+from gametree.quoting import terminal_safe
 from tests.fuzz.crashes import note_crash
 from tests.strategies import ANSWER_PIECES
 
 READERS = (None, "json", "toml", "text")
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
 KEY = AnswerKey(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 
 
@@ -87,6 +96,20 @@ def check(data: str | bytes, fmt: str | None, max_items: int | None = None) -> N
     report = KEY.check(answers)
     str(report)
     report.to_markdown()
+    # The grading CSV of a submission named after the input: one row, one line per
+    # cell, no control character, no formula (issue 26).
+    name = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    wrong = tuple(f"{f.item}: {f.verdict.value}" for f in report.wrong)
+    row = GradeRow(name[:80], report.score, report.right, report.asked, wrong, (), name[:80])
+    text = GradeReport((row,), (), ()).to_csv()
+    table = list(csv.reader(io.StringIO(text, newline="")))
+    if len(table) != 2 or len(table[1]) != 7:
+        raise AssertionError(f"the CSV reads back as {len(table)} rows")
+    for cell in (table[1][0], *table[1][4:]):
+        if CONTROL.search(cell) or cell.startswith(FORMULA):
+            raise AssertionError(f"unsafe CSV cell {cell[:60]!r}")
+    if CONTROL.search(terminal_safe(report.format("text")).replace("\n", "")):
+        raise AssertionError("a control character reaches the terminal")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,10 +4,11 @@ Feeds each reader (the notation, JSON, DOT, GraphML, .efg, and sniffing) random 
 (decoded as ``load`` decodes a file), random text, text assembled from pieces of its
 format (tests/strategies.py ``READER_PIECES``: keywords, deep brackets, numbers past
 float range, control characters) and valid files with a slice replaced. The contract:
-a valid game tree, or a :class:`gametree.GameTreeError`; anything else (a ValueError,
-a RecursionError, ...) is a crash, printed once with its input and counted. A tree holding
-an infinity its text never spells (``1e999`` read as ``inf``) breaks the number rule
-and is counted as a crash too.
+a valid game tree, or a :class:`gametree.GameTreeError` whose message (a syntax
+error's reason) is one line with every control character escaped; anything else (a
+ValueError, a RecursionError, a message with a raw line break, ...) is a crash,
+printed once with its input and counted. A tree holding an infinity its text never
+spells (``1e999`` read as ``inf``) breaks the number rule and is counted as a crash too.
 
     python tests/fuzz/fuzz_readers.py --count 100000              # per reader
     python tests/fuzz/fuzz_readers.py --readers dot graphml --seconds 600 --seed 7
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 import warnings
@@ -31,6 +33,11 @@ from tests.fuzz.crashes import note_crash
 from tests.strategies import READER_PIECES, overflowed_infinities, reader_seeds
 
 READERS = ("tree", "json", "dot", "graphml", "efg", "sniff")
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+class MessageNotOneLine(Exception):
+    """An error message that quotes input without escaping it (counted as a crash)."""
 
 
 class NumberRuleBroken(Exception):
@@ -72,6 +79,9 @@ def check(data: str | bytes, fmt: str) -> str:
     except gametree.GameTreeError as exc:
         if not str(exc):
             raise AssertionError("an error without a message") from None
+        shown = exc.reason if isinstance(exc, gametree.TreeSyntaxError) else str(exc)
+        if CONTROL.search(shown):  # the command line prints it on one line
+            raise MessageNotOneLine(shown[:200]) from None
         return "error"
     gametree.validate(G)
     overflowed = overflowed_infinities(G, text)

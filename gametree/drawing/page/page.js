@@ -45,7 +45,12 @@
 
   function setClass(item, base, extra) {
     var cls = base + (extra ? " " + extra : "");
-    if (item.cls !== cls) { item.g.setAttribute("class", cls); item.cls = cls; }
+    if (item.cls !== cls) {
+      var hover = item.g.classList.contains("hover");
+      item.g.setAttribute("class", cls);
+      if (hover) { item.g.classList.add("hover"); }
+      item.cls = cls;
+    }
   }
 
   function setText(el, text) {
@@ -221,6 +226,16 @@
       item.box.setAttribute("x", (x - w / 2 - 1.5).toFixed(1));
       item.box.setAttribute("width", (w + 3).toFixed(1));
     }
+  }
+
+  function showRoot() {
+    // Open on the root: centred across the tree's box, the top of the tree in view.
+    var box = $("viewport");
+    var root = elements(exIndex).nodes[0].g;
+    var r = root.getBoundingClientRect();
+    var v = box.getBoundingClientRect();
+    box.scrollLeft += (r.left + r.right) / 2 - (v.left + v.right) / 2;
+    box.scrollTop = 0;
   }
 
   function keepInView(el) {
@@ -830,26 +845,78 @@
     if (saved > 0 && saved < DATA.exercises.length) { switchExercise(saved); }
   }
 
+  function toggleCut(j) {
+    if (state.cuts[j]) { delete state.cuts[j]; } else { state.cuts[j] = true; }
+    changed();
+  }
+
+  // A click or tap marks the edge nearest to it (within HIT pixels): every point of the
+  // drawing belongs to at most one edge, so no edge's neighbour takes its clicks.
+  var HIT = 16;
+
+  function nearestEdge(k, clientX, clientY) {
+    var E = elements(k);
+    var svg = E.base.svg;
+    var m = svg.getScreenCTM();
+    if (!m) { return -1; }
+    var p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    var limit = HIT / Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    var best = -1;
+    var bestDistance = limit;
+    E.edges.forEach(function (item, j) {
+      var l = item.ends || (item.ends = ["x1", "y1", "x2", "y2"].map(function (a) {
+        return Number(item.line.getAttribute(a));
+      }));
+      var dx = l[2] - l[0], dy = l[3] - l[1];
+      var t = dx || dy ? ((p.x - l[0]) * dx + (p.y - l[1]) * dy) / (dx * dx + dy * dy) : 0;
+      t = Math.max(0, Math.min(1, t));
+      var d = Math.hypot(p.x - l[0] - t * dx, p.y - l[1] - t * dy);
+      if (d < bestDistance) { bestDistance = d; best = j; }
+    });
+    return best;
+  }
+
   function bindPracticeDrawing() {
     var E = elements(exIndex);
+    var k = exIndex;
+    if (!E.clicks) {
+      E.clicks = true;
+      var svg = E.base.svg;
+      svg.addEventListener("click", function (ev) {
+        var node = ev.target.closest ? ev.target.closest("g.node") : null;
+        if (node && node.hasAttribute("data-answer")) { return; }  // its own answer box
+        var j = nearestEdge(k, ev.clientX, ev.clientY);
+        if (j >= 0) { toggleCut(j); }
+      });
+      var hovered = -1;
+      svg.addEventListener("mousemove", function (ev) {
+        var node = ev.target.closest ? ev.target.closest("g.node") : null;
+        var j = node && node.hasAttribute("data-answer") ? -1 : nearestEdge(k, ev.clientX, ev.clientY);
+        if (j === hovered) { return; }
+        if (hovered >= 0) { E.edges[hovered].g.classList.remove("hover"); }
+        if (j >= 0) { E.edges[j].g.classList.add("hover"); }
+        hovered = j;
+        svg.style.cursor = j >= 0 ? "pointer" : "";
+      });
+      svg.addEventListener("mouseleave", function () {
+        if (hovered >= 0) { E.edges[hovered].g.classList.remove("hover"); }
+        hovered = -1;
+      });
+    }
     E.edges.forEach(function (item, j) {
       if (item.bound) { return; }
       item.bound = true;
       item.g.setAttribute("tabindex", "0");
       item.g.setAttribute("role", "button");
-      var toggle = function () {
-        if (state.cuts[j]) { delete state.cuts[j]; } else { state.cuts[j] = true; }
-        changed();
-      };
-      item.g.addEventListener("click", toggle);
       item.g.addEventListener("keydown", function (ev) {
-        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggle(); }
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggleCut(j); }
       });
     });
     E.nodes.forEach(function (item, i) {
       if (item.bound || exercise().nodes[i].kind === "LEAF") { return; }
       item.bound = true;
       item.g.setAttribute("tabindex", "0");
+      item.g.setAttribute("data-answer", "");
       var go = function () {
         var input = document.querySelector('#row-' + i + ' input');
         if (input) { input.focus(); }
@@ -871,6 +938,7 @@
     updateNav();
     scale = fitScale(true);
     applyZoom();
+    showRoot();
     if (DATA.mode === "practice") {
       state = load(k);
       lastFindings = [];
@@ -938,6 +1006,7 @@
   $(DATA.mode === "practice" ? "practice-panel" : "explore-panel").hidden = false;
   scale = fitScale(true);
   applyZoom();
+  showRoot();
   if (DATA.mode === "practice") {
     state = load(0);
     state.checked = false;
@@ -968,6 +1037,7 @@
       state = s;
       changed();
     },
-    exercise: function (k) { if (k !== undefined) { switchExercise(k); } return exIndex; }
+    exercise: function (k) { if (k !== undefined) { switchExercise(k); } return exIndex; },
+    edgeAt: function (clientX, clientY) { return nearestEdge(exIndex, clientX, clientY); }
   };
 })();

@@ -64,3 +64,24 @@ class NoMoves:
 
 def broken():
     raise RuntimeError("the constructor fails")
+
+
+class Trap:
+    """Not a game, with a constructor that leaves a mark: it must never be constructed."""
+
+    def __init__(self, path):
+        open(path, "w").close()
+
+
+def make_take(n=5):
+    """A factory this module declares: ``take_student.py:make_take(4)`` builds a game."""
+    return TakeGame(n)
+
+
+def undeclared(path):
+    """A function this module does not declare: never called from a spec."""
+    open(path, "w").close()
+    return TakeGame(3)
+
+
+GAMETREE_FACTORIES = ("broken", "make_take")

@@ -1,0 +1,214 @@
+"""``gametree check-code SUBMISSION.py``: run a student's search code and check every step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from gametree.cli.common import add_quiet_option, report_written
+
+__all__ = [
+    "add_code_options",
+    "add_convention_options",
+    "add_limit_options",
+    "add_parser",
+    "add_protocol_options",
+    "add_suite_options",
+    "checker_from_args",
+    "run",
+]
+
+DESCRIPTION = """\
+Run the search in SUBMISSION.py on game trees presented as the objects its style of code
+expects (--protocol), record every call it makes, and compare with gametree's own search
+under each documented convention: the move (and value) it returns, the values it reads
+in order, the positions it generates. Each tree is correct, or gets its first divergence
+explained; a behaviour that matches a catalogued bug is named with how to fix it.
+
+protocols:
+  aima     aima-python's games module: minmax_decision(state, game), alpha_beta_search,
+           alpha_beta_cutoff_search(state, game, d), expect_minmax; returns an action
+  cs188    a multiAgents.py with MinimaxAgent, AlphaBetaAgent, ExpectimaxAgent (built with
+           depth=, called as getAction(gameState)); util, game and pacman are supplied
+  mutable  negamax over one mutable game (get_moves, make_move, unmake_move, get_utility,
+           is_over); parameters bound by name; returns (value, move)
+  tree     a function of plain nodes (name, player, value, children, probability);
+           returns a value or (value, child)
+
+The code runs in a child process with time, memory and output limits. This isolates
+faults, not malice: run untrusted code in a container.
+
+exit status: 0 correct on every tree, 1 wrong, crashed or out of time, 2 bad usage or
+unreadable input.
+
+examples:
+  gametree check-code multiAgents.py --protocol cs188 --entry AlphaBetaAgent
+  gametree check-code games.py --protocol aima --entry alpha_beta_search --strict
+  gametree check-code ttt.py --protocol mutable --entry negamaxAB --algorithm alphabeta
+  gametree check-code mm.py --protocol tree --entry minimax --algorithm minimax --json
+"""
+
+
+def add_code_options(parser: argparse.ArgumentParser) -> None:
+    """The options check-code and grade-code share: protocol, entry, convention, trees,
+    limits."""
+    add_protocol_options(parser, required=True)
+    parser.add_argument(
+        "-a",
+        "--algorithm",
+        default=None,
+        help="minimax, alphabeta or expectiminimax (negamax forms count); default from --entry",
+    )
+    add_convention_options(parser.add_mutually_exclusive_group())
+    add_suite_options(parser)
+    parser.add_argument(
+        "--depth", type=int, default=None, help="depth limit for the --trees trees (plies)"
+    )
+    parser.add_argument(
+        "--tie-break",
+        choices=("first", "any"),
+        default="first",
+        help="best move among equal ones: the first (default) or any",
+    )
+    add_limit_options(parser)
+
+
+def add_protocol_options(parser: Any, *, required: bool, where: str = "above") -> None:
+    """``--protocol`` and ``--entry`` (on a parser or an argument group); ``where`` the
+    protocols are described."""
+    parser.add_argument(
+        "--protocol",
+        required=required,
+        default=None,
+        choices=("aima", "cs188", "mutable", "tree"),
+        help=f"the style of code (see {where})",
+    )
+    parser.add_argument(
+        "--entry", default=None, help="function (cs188: agent class) to call; default standard"
+    )
+
+
+def add_convention_options(group: Any, *, strict: bool = True) -> None:
+    """``--convention auto``, ``--strict`` (unless the parser has its own) and
+    ``--prune-on-equal``: at most one of them (a mutually exclusive group says so)."""
+    group.add_argument(
+        "--convention",
+        choices=("auto",),
+        default="auto",
+        help="auto (default): accept cutting on >= or on >, report which",
+    )
+    if strict:
+        group.add_argument(
+            "--strict",
+            action="store_true",
+            help="the course cuts only when alpha > beta; cutting on equality is a bug",
+        )
+    group.add_argument(
+        "--prune-on-equal",
+        action="store_true",
+        help="the course cuts when alpha >= beta; not cutting on equality is a bug",
+    )
+
+
+def add_suite_options(parser: Any) -> None:
+    """The trees beside (or instead of) the built-in suite: ``--trees --no-suite
+    --random --seed``."""
+    parser.add_argument(
+        "--trees",
+        nargs="+",
+        default=(),
+        metavar="FILE",
+        help="more trees to check on (any tree format)",
+    )
+    parser.add_argument("--no-suite", action="store_true", help="leave out the built-in trees")
+    parser.add_argument("--random", type=int, default=0, metavar="N", help="add N random trees")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random trees")
+
+
+def add_limit_options(parser: Any) -> None:
+    """What the submission may use: ``--timeout S`` per tree, ``--memory MB``."""
+    parser.add_argument(
+        "--timeout", type=float, default=2.0, metavar="S", help="seconds per tree (default 2)"
+    )
+    parser.add_argument(
+        "--memory", type=int, default=512, metavar="MB", help="memory limit (default 512 MB)"
+    )
+
+
+def checker_from_args(args: argparse.Namespace) -> Any:
+    """Build the :class:`~gametree.homework.codecheck.Checker` the options describe."""
+    from gametree.exceptions import SearchError
+    from gametree.homework.codecheck import Checker, Limits
+
+    if args.random < 0:
+        raise SearchError(f"--random must be 0 or more, not {args.random}")
+    if args.depth is not None and args.depth < 1:
+        raise SearchError(f"--depth must be at least 1, not {args.depth}")
+    pinned = True if args.prune_on_equal else (False if args.strict else None)
+    return Checker(
+        args.protocol,
+        args.entry,
+        args.algorithm,
+        prune_on_equal=pinned,
+        trees=list(args.trees),
+        suite=not args.no_suite,
+        random=args.random,
+        seed=args.seed,
+        depth=args.depth,
+        tie_break=args.tie_break,
+        limits=Limits(timeout=args.timeout, memory_mb=args.memory),
+    )
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``check-code`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "check-code",
+        help="run a student's minimax/alpha-beta/expectimax code and check every step",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("submission", metavar="SUBMISSION.py", help="the Python file")
+    add_code_options(parser)
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--diagram",
+        default=None,
+        metavar="DIR",
+        help="draw each wrong tree's divergence into DIR (one picture per tree)",
+    )
+    parser.add_argument(
+        "--diagram-format", choices=("png", "svg"), default="png", help="picture format"
+    )
+    parser.add_argument("--force", action="store_true", help="replace existing pictures")
+    add_quiet_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gametree check-code``; 0 correct, 1 not."""
+    import time
+
+    from gametree.inputs import read_input
+    from gametree.quoting import terminal_safe
+
+    source = read_input(args.submission)
+    checker = checker_from_args(args)
+    began = time.monotonic()
+    child = checker.run(source, Path(args.submission).name)
+    report = checker.report(child, Path(args.submission).name, began)
+    if args.json:
+        sys.stdout.write(report.to_json() + "\n")
+    else:  # the students' lines and output, shown escaped: never run by the terminal
+        print(terminal_safe(report.to_text()))
+    if args.diagram is not None:
+        from gametree.publish import write_divergence_diagrams
+
+        for path in write_divergence_diagrams(
+            checker, report, child, args.diagram, args.diagram_format, force=args.force
+        ):
+            if not args.json:
+                report_written(args, str(path))
+    return 0 if report.ok else 1

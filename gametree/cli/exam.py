@@ -1,0 +1,50 @@
+"""``gametree generate --variants N`` and ``--moodle FILE``: exam versions and quizzes."""
+
+from __future__ import annotations
+
+import argparse
+
+from gametree.cli.common import report_written
+from gametree.cli.shapes import shape_arguments
+
+__all__ = ["run_exam"]
+
+
+def run_exam(args: argparse.Namespace) -> int:
+    """Write the exam sheet and key (``--variants N -o DIR``) and/or the Moodle quiz
+    (``--moodle FILE``); return 0, or raise (exit 2)."""
+    from pathlib import Path
+
+    from gametree.exceptions import PlatformError
+    from gametree.outfiles import check_new_output
+    from gametree.platforms.latex import exam_file_names, pdflatex_available, write_exam
+    from gametree.platforms.moodle import write_moodle
+    from gametree.platforms.variants import make_variants
+
+    if args.algorithm != "alphabeta":
+        raise PlatformError("--variants and --moodle make alpha-beta exercises, not -a mcts")
+    if args.variants is not None and args.output is None:
+        raise PlatformError("--variants N writes the sheet and key into -o DIR; give -o DIR")
+    if args.output is not None and args.variants is None:
+        raise PlatformError("-o DIR with --moodle needs --variants N (the versions for DIR)")
+    count = args.variants if args.variants is not None else 1
+    # Refuse existing outputs before any work.
+    if args.moodle is not None:
+        check_new_output(args.moodle, force=args.force)
+    if args.output is not None:
+        for name in exam_file_names(count, pdf=pdflatex_available()):
+            check_new_output(Path(args.output) / name, force=args.force)
+    versions = make_variants(count, seed=args.seed, **shape_arguments(args))
+    first = versions[0]
+    print(
+        f"{count} version{'s' if count != 1 else ''}: {len(first.tree)} nodes, "
+        f"{first.prunes} pruned edges and {len(first.answers['pruned'])} pruned leaves each"
+    )
+    if args.output is not None:
+        for path in write_exam(args.output, versions, force=args.force):
+            report_written(args, str(path))
+        if not pdflatex_available():
+            print("pdflatex is not installed: no PDFs (the .tex files compile on their own)")
+    if args.moodle is not None:
+        report_written(args, str(write_moodle(args.moodle, versions, force=args.force)))
+    return 0

@@ -1,0 +1,36 @@
+"""Checking students' search code: run it on explicit trees, compare every call it makes.
+
+- ``runtime``: what runs inside the child process (protocols, recorder, stand-ins).
+- ``treespec``: a gametree tree as the plain data the child reads.
+- ``runner``: the child process with limits, and what it reported.
+- ``reference``: the right search's behaviour, from gametree's traced search.
+- ``behaviour``: a run's call log read as values read and positions generated.
+- ``compare``: correct or not, and the first divergence in explanation words.
+- ``mutants`` and ``catalogue``: well-known bugs as mutations of a reference-style search.
+- ``suite``: the built-in trees; ``diagram``: where code and search parted, drawn.
+- ``report``: the report types, text and JSON; ``checker``: one submission end to end;
+  ``grading``: a class in a folder, one CSV row each.
+"""
+
+from gametree.homework.codecheck.catalogue import BUGS, Bug
+from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
+from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
+from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
+from gametree.homework.codecheck.runner import Limits
+from gametree.homework.codecheck.suite import SUITE
+
+__all__ = [
+    "BUGS",
+    "PROTOCOLS",
+    "SUITE",
+    "Bug",
+    "BugReport",
+    "Checker",
+    "CodeGradeReport",
+    "CodeGradeRow",
+    "CodeReport",
+    "Limits",
+    "TreeResult",
+    "check_code",
+    "grade_code",
+]

@@ -1,0 +1,337 @@
+"""The bug catalogue: well-known mistakes in search code, each shown by mutants.
+
+Every :class:`Bug` has a code (spelled as reports and tests use it), a sentence saying
+what code with this bug does, one on how to fix it, and the mutations
+(:class:`~gametree.homework.codecheck.mutants.Mutation`) that show it: a submission
+whose recorded behaviour matches one of them is reported with the code. The codes the
+issue asked for come first; the rest were found in student code (aima-python's own
+``expect_minmax`` divides its weighted sum by the number of outcomes again and rolls
+each outcome from the previous one; CS188's classic slips; the textbook fail-hard loop
+with a strict cut).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gametree.homework.codecheck.mutants import Mutation
+
+__all__ = ["BUGS", "Bug", "bugs_for"]
+
+ALL = frozenset({"aima", "cs188", "mutable", "tree"})
+PRUNING = frozenset({"alphabeta"})
+SEARCHES = frozenset({"minimax", "alphabeta", "expectiminimax"})
+CHANCE = frozenset({"expectiminimax"})
+ROOT_LOOPS = frozenset({"aima", "cs188"})
+"""Protocols whose code searches the root's moves in a loop of its own."""
+ROOT_SENSITIVE = frozenset(
+    {
+        "window-not-passed",
+        "one-sided-pruning",
+        "bounds-swapped",
+        "mixed-cutoff-rules",
+        "fail-hard-strict",
+        "depth-per-agent",
+        "ghosts-alternate",
+        "generates-all-successors",
+    }
+)
+"""Bugs that may be in the recursive functions only, the root's loop written right."""
+
+
+@dataclass(frozen=True)
+class Bug:
+    """One catalogued mistake.
+
+    Attributes
+    ----------
+    code : str
+        Its name in reports (``no-pruning``).
+    does : str
+        What code with this bug does.
+    fix : str
+        How to fix it.
+    protocols, algorithms : frozenset of str
+        Where it can happen.
+    mutations : tuple of Mutation
+        The forms it takes.
+    pinned : bool or None
+        Only a bug when the course pinned ``prune_on_equal`` to this value
+        (``prunes-on-equal``, ``misses-equal-cutoff``); None: always.
+    """
+
+    code: str
+    does: str
+    fix: str
+    protocols: frozenset[str]
+    algorithms: frozenset[str]
+    mutations: tuple[Mutation, ...]
+    pinned: bool | None = None
+    own_rule: bool = False
+    """Its mutations set the cut rule themselves; others run under both rules."""
+    pruning_forms: tuple[Mutation, ...] = ()
+    """Forms that only alpha-beta can take (a return at a cutoff)."""
+
+    def forms(self, algorithm: str, protocol: str = "tree") -> tuple[Mutation, ...]:
+        """The mutations to run for ``algorithm``: for alpha-beta each under both cut
+        rules (>= and >) unless it sets its own, each named by the bug's code; for
+        protocols whose code searches the root in a loop of its own (aima, cs188),
+        also each with that loop right."""
+        out = []
+        forms = self.mutations + (self.pruning_forms if algorithm == "alphabeta" else ())
+        if protocol in ROOT_LOOPS and self.code in ROOT_SENSITIVE:
+            forms += tuple(
+                replace(
+                    m,
+                    at_root=False,
+                    variant=(m.variant + ", " if m.variant else "") + "not in the root's loop",
+                )
+                for m in forms
+            )
+        for m in forms:
+            m = replace(m, code=self.code)
+            if algorithm != "alphabeta" or self.own_rule:
+                out.append(m)
+                continue
+            for poe in (True, False):
+                rule = "cut on >=" if poe else "cut on >"
+                variant = f"{m.variant}, {rule}" if m.variant else rule
+                out.append(replace(m, variant=variant, poe_max=poe, poe_min=poe))
+        return tuple(out)
+
+
+BUGS: tuple[Bug, ...] = (
+    Bug(
+        "no-pruning",
+        "your alpha-beta never prunes: it evaluates every leaf, as minimax does (code "
+        "whose MAX nodes test and update MIN's bound, or the other way round, does this too)",
+        "after each child, stop the loop once the value reaches the window's far bound "
+        "(a MAX node: value >= beta; a MIN node: value <= alpha), and pass the narrowed "
+        "window (alpha, beta) down to each child",
+        ALL,
+        PRUNING,
+        (Mutation(prune=False),),
+        own_rule=True,
+    ),
+    Bug(
+        "prunes-on-equal",
+        "your code also cuts when the value equals the bound (alpha >= beta); the course "
+        "cuts only when it passes it (alpha > beta)",
+        "test value > beta at MAX nodes and value < alpha at MIN nodes",
+        ALL,
+        PRUNING,
+        (Mutation(),),
+        pinned=False,
+        own_rule=True,
+    ),
+    Bug(
+        "misses-equal-cutoff",
+        "your code cuts only when the value passes the bound (alpha > beta); the course "
+        "also cuts when it equals it (alpha >= beta)",
+        "test value >= beta at MAX nodes and value <= alpha at MIN nodes",
+        ALL,
+        PRUNING,
+        (Mutation(poe_max=False, poe_min=False),),
+        pinned=True,
+        own_rule=True,
+    ),
+    Bug(
+        "window-not-passed",
+        "your code searches each child with a window of its own making (at most its own "
+        "best value so far), not the window it was given, so cutoffs that need a bound "
+        "set higher up are missed",
+        "pass the node's current (alpha, beta), the one it received and narrowed, to every child",
+        ALL,
+        PRUNING,
+        (Mutation(window="own"),),
+    ),
+    Bug(
+        "one-sided-pruning",
+        "your code cuts off at only one kind of node (only MAX or only MIN nodes)",
+        "test for a cutoff at both: MAX nodes stop once value >= beta, MIN nodes once "
+        "value <= alpha",
+        ALL,
+        PRUNING,
+        (
+            Mutation(variant="only MAX nodes cut", cut_min=False),
+            Mutation(variant="only MIN nodes cut", cut_max=False),
+        ),
+    ),
+    Bug(
+        "bounds-swapped",
+        "a node tests or updates the wrong bound (a MAX node compares its value with "
+        "alpha or lowers beta, as a MIN node does, or the other way round)",
+        "a MAX node compares its value with beta and raises alpha; a MIN node compares "
+        "with alpha and lowers beta",
+        ALL,
+        PRUNING,
+        (
+            Mutation(variant="MAX nodes test alpha", max_bounds="wrong-test"),
+            Mutation(variant="MIN nodes test beta", min_bounds="wrong-test"),
+            Mutation(variant="MAX nodes use MIN's test and update", max_bounds="swap"),
+            Mutation(variant="MIN nodes use MAX's test and update", min_bounds="swap"),
+        ),
+    ),
+    Bug(
+        "tie-break-last",
+        "among moves of equal value your code keeps the last one (it replaces the best "
+        "move on >=); with pruning that can even pick a move that is worse",
+        "replace the best move only on a strictly better value (value > best)",
+        ALL,
+        SEARCHES,
+        (Mutation(tie="last"),),
+    ),
+    Bug(
+        "depth-per-agent",
+        "your code counts one depth per agent; in CS188 one depth is every agent moving "
+        "once (Pacman and each ghost)",
+        "increase the depth only when play returns to Pacman (agent 0), after the last ghost",
+        frozenset({"cs188"}),
+        SEARCHES,
+        (Mutation(depth="per-agent"),),
+    ),
+    Bug(
+        "ghosts-alternate",
+        "after the first ghost your code gives the move back to Pacman; every ghost "
+        "moves before Pacman moves again",
+        "the next agent is (agentIndex + 1) % gameState.getNumAgents()",
+        frozenset({"cs188"}),
+        SEARCHES,
+        (Mutation(agents="alternate"),),
+    ),
+    Bug(
+        "chance-not-averaged",
+        "at chance nodes your code takes the worst (or best) outcome instead of the average",
+        "a chance node's value is the sum of probability x value over its outcomes",
+        ALL,
+        CHANCE,
+        (
+            Mutation(variant="takes the minimum", chance="min"),
+            Mutation(variant="takes the maximum", chance="max"),
+        ),
+    ),
+    Bug(
+        "chance-unweighted",
+        "your code averages the outcomes of a chance node without their probabilities",
+        "weigh each outcome by its probability: sum(p * value)",
+        frozenset({"aima", "tree"}),
+        CHANCE,
+        (Mutation(chance="unweighted"),),
+    ),
+    Bug(
+        "chance-divided-twice",
+        "your code weighs the outcomes by their probabilities and then divides the sum "
+        "by the number of outcomes again (as aima-python's expect_minmax does)",
+        "the probability-weighted sum is already the average: do not divide it",
+        frozenset({"aima", "tree"}),
+        CHANCE,
+        (Mutation(chance="divided"),),
+    ),
+    Bug(
+        "outcome-chained",
+        "your code rolls each outcome from the state the previous outcome produced (it "
+        "reassigns the state inside its loop, as aima-python's expect_minmax does)",
+        "keep the chance node's state in its own variable and roll every outcome from it",
+        frozenset({"aima"}),
+        CHANCE,
+        (Mutation(chance="chained"),),
+    ),
+    Bug(
+        "negamax-sign",
+        "your negamax does not negate a child's value: a value for the opponent is used "
+        "as if it were for the player to move",
+        "value = -negamax(child, ...) (and pass (-beta, -alpha) down)",
+        frozenset({"mutable"}),
+        SEARCHES - CHANCE,
+        (Mutation(negate=False),),
+    ),
+    Bug(
+        "utility-wrong-view",
+        "your code reads the utility from the wrong player's point of view (aima: "
+        "utility(state, to_move(state)) instead of the searching player's; negamax: the "
+        "value negated)",
+        "aima: call utility(state, player) with the player to move at the root; the "
+        "mutable game's get_utility() is already for the player to move",
+        frozenset({"aima", "mutable"}),
+        SEARCHES - CHANCE,
+        (Mutation(leaf_view="wrong"),),
+    ),
+    Bug(
+        "state-not-restored",
+        "your code makes moves without always taking them back (make_move without "
+        "unmake_move, or a return at a cutoff before the unmake)",
+        "call unmake_move(move) after every recursive call, before any return",
+        frozenset({"mutable"}),
+        SEARCHES - CHANCE,
+        (Mutation(variant="never unmakes", restore="never"),),
+        pruning_forms=(
+            Mutation(variant="returns at a cutoff before unmaking", restore="not-on-cutoff"),
+        ),
+    ),
+    Bug(
+        "mixed-cutoff-rules",
+        "your code cuts on >= at one kind of node and on > at the other",
+        "use one rule for both: value >= beta and value <= alpha (or > and <)",
+        ALL,
+        PRUNING,
+        (
+            Mutation(variant="MAX >=, MIN >", poe_min=False),
+            Mutation(variant="MAX >, MIN >=", poe_max=False),
+        ),
+        own_rule=True,
+    ),
+    Bug(
+        "fail-hard-strict",
+        "your code returns alpha or beta themselves (fail-hard) and cuts only when a "
+        "value passes the bound: a child that failed low then reports exactly alpha, "
+        "which no longer passes it, so cutoffs after inner children are missed",
+        "return the value the node found (fail-soft), or cut on >= (value <= alpha)",
+        ALL,
+        PRUNING,
+        (Mutation(clamp=True, poe_max=False, poe_min=False),),
+        own_rule=True,
+    ),
+    Bug(
+        "root-alpha-not-updated",
+        "your top-level loop searches every root move with the initial window (-inf, "
+        "inf), so what the first moves proved never prunes the later ones",
+        "at the root, raise alpha to the best value so far and pass it to the next move",
+        ALL,
+        PRUNING,
+        (Mutation(window="root-fixed"),),
+    ),
+    Bug(
+        "generates-all-successors",
+        "your code generates every successor of a node before searching the first, so "
+        "it generates states that alpha-beta prunes (CS188 counts them)",
+        "generate each successor inside the loop, just before searching it",
+        frozenset({"aima", "cs188"}),
+        PRUNING,
+        (Mutation(eager=True),),
+    ),
+    Bug(
+        "depth-off-by-one",
+        "your code searches one level too deep or too shallow",
+        "stop where the depth limit says: aima's cutoff test is depth > d with the root's "
+        "children at depth 1; CS188's depth d is d rounds of every agent",
+        ALL,
+        SEARCHES,
+        (
+            Mutation(variant="one level deeper", depth="plus-one"),
+            Mutation(variant="one level shallower", depth="minus-one"),
+        ),
+    ),
+)
+"""Every catalogued bug, the issue's codes first."""
+
+
+def bugs_for(protocol: str, algorithm: str, pinned: bool | None) -> tuple[Bug, ...]:
+    """The bugs that can happen in ``protocol`` code for ``algorithm`` under a course
+    that pinned ``prune_on_equal`` to ``pinned`` (None: any documented convention)."""
+    return tuple(
+        bug
+        for bug in BUGS
+        if protocol in bug.protocols
+        and algorithm in bug.algorithms
+        and (bug.pinned is None or bug.pinned == pinned)
+    )

@@ -1,0 +1,675 @@
+"""Checking one submission: run it, compare every tree, name the bug, build the report.
+
+A :class:`Checker` holds everything that does not depend on the submission: the trees
+(the built-in suite for the algorithm, the instructor's, random ones) presented in the
+protocol, the right search's behaviour on each under each convention, and every
+applicable mutant's behaviour on each. :meth:`Checker.check` then costs one child
+process per submission; grading a class shares one checker.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from gametree.exceptions import SearchError
+from gametree.homework.codecheck import suite as suite_module
+from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
+from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
+from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
+from gametree.homework.codecheck.diagram import diagram_text
+from gametree.homework.codecheck.mutants import Mutation, mutant_entry
+from gametree.homework.codecheck.reference import ALGORITHMS, Expected, conventions_of, expected
+from gametree.homework.codecheck.report import (
+    CORRECT,
+    INCORRECT,
+    NOT_RUN,
+    BugReport,
+    CodeReport,
+    TreeResult,
+)
+from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
+from gametree.homework.codecheck.runtime import aima, cs188, mutable, plaintree
+from gametree.homework.codecheck.runtime.child import plain
+from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
+from gametree.homework.codecheck.runtime.treedata import TreeData
+from gametree.homework.codecheck.treespec import TreeCase, tree_case
+from gametree.search import SearchResult
+
+__all__ = [
+    "PROTOCOLS",
+    "Checker",
+    "check_code",
+    "checker_for",
+    "default_algorithm",
+    "default_entry",
+]
+
+PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
+"""The protocol modules by name."""
+
+_RUNTIME_NAME = {"aima": "aima", "cs188": "cs188", "mutable": "mutable", "tree": "plaintree"}
+_STANDARD = {
+    "minmax_decision": "minimax",
+    "minimax_decision": "minimax",
+    "alpha_beta_search": "alphabeta",
+    "alpha_beta_cutoff_search": "alphabeta",
+    "expect_minmax": "expectiminimax",
+    "MinimaxAgent": "minimax",
+    "AlphaBetaAgent": "alphabeta",
+    "ExpectimaxAgent": "expectiminimax",
+}
+_ALIASES = {
+    "negamax": "minimax",
+    "alpha-beta": "alphabeta",
+    "alpha_beta": "alphabeta",
+    "negamax_alphabeta": "alphabeta",
+    "expectimax": "expectiminimax",
+}
+
+
+def default_algorithm(protocol: str, entry: str | None, algorithm: str | None) -> str:
+    """The search to compare with: ``algorithm`` (negamax forms count as minimax and
+    alpha-beta), else the one a standard entry name stands for.
+
+    Raises
+    ------
+    SearchError
+        For an unknown algorithm, or none given for a non-standard entry.
+    """
+    if algorithm is not None:
+        name = _ALIASES.get(algorithm.lower(), algorithm.lower())
+        if name not in ALGORITHMS:
+            raise SearchError(
+                f"unknown algorithm {algorithm!r}; expected one of {', '.join(ALGORITHMS)}"
+            )
+        return name
+    if entry in _STANDARD:
+        return _STANDARD[entry]
+    if entry is None:
+        raise SearchError(
+            f"name the algorithm (--algorithm {'|'.join(ALGORITHMS)}) or a standard entry "
+            "(--entry alpha_beta_search, AlphaBetaAgent, ...)"
+        )
+    raise SearchError(
+        f"name the algorithm {entry!r} implements: --algorithm "
+        f"{'|'.join(ALGORITHMS)} (only the standard aima and CS188 names imply one)"
+    )
+
+
+def default_entry(protocol: str, algorithm: str) -> str:
+    """The standard entry name for ``algorithm`` in ``protocol`` (aima, cs188).
+
+    Raises
+    ------
+    SearchError
+        For the mutable and tree protocols, which have no standard names.
+    """
+    names = {"aima": aima.ENTRIES, "cs188": cs188.ENTRIES}.get(protocol)
+    if names is None:
+        raise SearchError(
+            f"name the function to call with --entry (the {protocol} protocol has no standard name)"
+        )
+    return names[algorithm]
+
+
+@dataclass(frozen=True)
+class _Mutant:
+    bug: Bug
+    mutation: Mutation
+    runs: tuple[Behaviour, ...]
+    wrong: tuple[bool, ...]
+    """Per tree: whether the mutant's behaviour is wrong there."""
+    base: tuple[Behaviour, ...] | None
+    """The unmutated search under the mutant's cut rule: a tree shows the bug only where
+    the mutant differs from it (its mistake, not its cut rule alone, is why)."""
+    rule: bool | None
+    """The convention under which the most of its trees are right."""
+
+
+def run_in_process(
+    entry: Callable[..., Any], case: TreeCase, protocol: str, algorithm: str
+) -> Behaviour:
+    """Run a trusted entry (a mutant) on ``case`` through the protocol and recorder,
+    in this process; a refusal or an exception is recorded as for a submission."""
+    tree = TreeData(case.spec)
+    rec = Recorder(max(10_000, 200 * len(tree)))
+    message: dict[str, Any] = {"result": None, "error": None}
+    try:
+        returned = PROTOCOLS[protocol].run(entry, tree, rec, algorithm)
+        message["result"] = {k: (v if k == "end" else plain(v)) for k, v in returned.items()}
+    except Refusal as exc:
+        message["error"] = {"kind": "refused", "type": "Refusal", "message": exc.text, "frames": []}
+    except RecursionError as exc:
+        message["error"] = {
+            "kind": "recursion",
+            "type": "RecursionError",
+            "message": str(exc),
+            "frames": [],
+        }
+    except Exception as exc:  # a mutant may crash as student code would
+        message["error"] = {
+            "kind": "exception",
+            "type": type(exc).__name__,
+            "message": str(exc),
+            "frames": [],
+        }
+    message["log"] = rec.log
+    message["calls"] = rec.calls
+    return behaviour(message)
+
+
+class Checker:
+    """Everything needed to check submissions of one kind, computed once.
+
+    Parameters
+    ----------
+    protocol : {"aima", "cs188", "mutable", "tree"}
+    entry : str, optional
+        The function (or CS188 agent class) to call; default the standard name for
+        ``algorithm`` (aima, cs188).
+    algorithm : {"minimax", "alphabeta", "expectiminimax"}, optional
+        Default: the one a standard entry name implies.
+    prune_on_equal : bool, optional
+        Pin the course's cut rule (True: ``>=``, False: ``>``); None accepts either and
+        reports which one the code follows.
+    trees : iterable of networkx.DiGraph, path or TreeCase, optional
+        The instructor's trees (any format :func:`gametree.load` reads); a
+        :class:`~gametree.homework.codecheck.treespec.TreeCase` keeps its own name,
+        purpose and depth limit (how a Gradescope autograder rebuilds the cases it
+        bundles).
+    suite : bool, default True
+        Include the built-in trees for the algorithm.
+    random, seed : int
+        Add ``random`` random trees drawn with ``seed``.
+    depth : int, optional
+        A depth limit for the instructor's trees (their internal nodes at that depth
+        need values).
+    tie_break : {"first", "any"}
+        The first best move counts (default), or any best move.
+    limits : Limits, optional
+        Time, memory and output limits of the child process.
+    """
+
+    def __init__(
+        self,
+        protocol: str,
+        entry: str | None = None,
+        algorithm: str | None = None,
+        *,
+        prune_on_equal: bool | None = None,
+        trees: Iterable[nx.DiGraph | str | Path | TreeCase] | None = None,
+        suite: bool = True,
+        random: int = 0,
+        seed: int = 0,
+        depth: int | None = None,
+        tie_break: str = "first",
+        limits: Limits | None = None,
+    ) -> None:
+        if protocol not in PROTOCOLS:
+            raise SearchError(
+                f"unknown protocol {protocol!r}; expected one of {', '.join(PROTOCOLS)}"
+            )
+        if tie_break not in ("first", "any"):
+            raise SearchError(f"tie_break={tie_break!r} is not allowed; expected 'first' or 'any'")
+        self.protocol = protocol
+        self.algorithm = default_algorithm(protocol, entry, algorithm)
+        self.entry = entry if entry is not None else default_entry(protocol, self.algorithm)
+        if prune_on_equal is not None and self.algorithm != "alphabeta":
+            prune_on_equal = None
+        self.pinned = prune_on_equal
+        self.tie_break = tie_break
+        self.limits = limits or Limits()
+        self.cases = self._cases(trees, suite, random, seed, depth)
+        if not self.cases:
+            raise SearchError(
+                f"no tree to check {self.algorithm} code on: give trees or keep the suite"
+            )
+        self.conventions = (
+            (prune_on_equal,) if prune_on_equal is not None else conventions_of(self.algorithm)
+        )
+        self.expected: list[dict[bool | None, Expected]] = [
+            {c: expected(case, self.algorithm, c) for c in conventions_of(self.algorithm)}
+            for case in self.cases
+        ]
+        self.mutants = self._mutants()
+
+    def _cases(
+        self,
+        trees: Iterable[nx.DiGraph | str | Path | TreeCase] | None,
+        suite: bool,
+        random: int,
+        seed: int,
+        depth: int | None,
+    ) -> list[TreeCase]:
+        module = PROTOCOLS[self.protocol]
+        cases: list[TreeCase] = []
+        if suite:
+            for case in suite_module.suite_cases(self.algorithm):
+                if module.presentable(TreeData(case.spec), self.algorithm) is None:
+                    cases.append(case)
+        for i, item in enumerate(trees or ()):
+            if isinstance(item, TreeCase):
+                case, name = item, item.name
+            else:
+                if isinstance(item, nx.DiGraph):
+                    G, name = item, f"tree{i + 1}"
+                else:
+                    from gametree.readwrite import load
+
+                    G, name = load(item), Path(item).name
+                case = tree_case(G, name, index=len(cases), depth=depth)
+            why = module.presentable(TreeData(case.spec), self.algorithm)
+            if why is not None:
+                raise SearchError(f"tree {name} cannot be presented to {self.protocol} code: {why}")
+            cases.append(case)
+        if random:
+            cases += suite_module.random_cases(
+                random, seed, self.algorithm, self.protocol, first_index=len(cases)
+            )
+        return [
+            tree_case(c.graph, c.name, index=i, depth=c.depth, purpose=c.purpose)
+            for i, c in enumerate(cases)
+        ]
+
+    def _key(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
+        """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
+        only where the student returned one, the value where the protocol returns one
+        (a MIN root's in either sign for plain-node code)."""
+        with_value = self.protocol in RETURNS_VALUE
+        with_action = student is None or student.action is not NOTHING
+        root = self.cases[i].spec["root"]
+        min_root = self.cases[i].spec["nodes"][root]["p"] == "MIN"
+        return run.key(with_value, with_action, self.protocol == "tree" and min_root)
+
+    def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
+        entry = mutant_entry(self.protocol, self.algorithm, m)
+        return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
+
+    def _mutants(self) -> list[_Mutant]:
+        out = []
+        bases: dict[tuple[bool, bool], tuple[Behaviour, ...]] = {}
+        for c in self.conventions:
+            both = (c is not False, c is not False)
+            bases[both] = self._runs(Mutation(poe_max=both[0], poe_min=both[1]))
+        self.right_runs = {c: bases[(c is not False, c is not False)] for c in self.conventions}
+        for bug in bugs_for(self.protocol, self.algorithm, self.pinned):
+            for m in bug.forms(self.algorithm, self.protocol):
+                base = None
+                if not bug.own_rule:
+                    pair = (m.poe_max, m.poe_min)
+                    if pair not in bases:
+                        bases[pair] = self._runs(Mutation(poe_max=m.poe_max, poe_min=m.poe_min))
+                    base = bases[pair]
+                runs = self._runs(m)
+                rule, wrong = self._wrong(runs)
+                out.append(_Mutant(bug, m, runs, wrong, base, rule))
+        return out
+
+    def _shows(self, mutant: _Mutant, i: int, student: Behaviour) -> bool:
+        """Whether tree ``i`` shows ``mutant``'s bug as far as ``student``'s run can tell
+        (compared on what the student's run returned): the mutant is wrong there, unlike
+        every right search and unlike its own unmutated search."""
+        if not mutant.wrong[i]:
+            return False
+        mine = self._key(mutant.runs[i], i, student)
+        if mine == self._key(self.right_runs[mutant.rule][i], i, student):
+            return False
+        return mutant.base is None or mine != self._key(mutant.base[i], i, student)
+
+    def _wrong(self, runs: Sequence[Behaviour]) -> tuple[bool | None, tuple[bool, ...]]:
+        """The convention that makes the most of ``runs`` (one per tree) right, and per
+        tree whether the run is wrong under it."""
+        ok = [{c for c in self.conventions if self._judge(r, i, c).ok} for i, r in enumerate(runs)]
+        rule = max(self.conventions, key=lambda c: (sum(c in s for s in ok), c is True))
+        return rule, tuple(rule not in s for s in ok)
+
+    def _judge(self, b: Behaviour, i: int, convention: bool | None) -> Judgement:
+        return judge(
+            b, self.expected[i][convention], self.protocol, self.tie_break, self.limits.memory_mb
+        )
+
+    @property
+    def specs(self) -> list[dict[str, Any]]:
+        return [case.spec for case in self.cases]
+
+    def run(self, source: bytes, filename: str) -> ChildRun:
+        """Run the submission in a child process on every tree."""
+        return run_child(
+            source,
+            filename,
+            protocol=_RUNTIME_NAME[self.protocol],
+            entry=self.entry,
+            algorithm=self.algorithm,
+            trees=self.specs,
+            limits=self.limits,
+            standins=True,
+        )
+
+    def check(self, source: bytes, filename: str) -> CodeReport:
+        """Check one submission (its source bytes; ``filename`` names it)."""
+        began = time.monotonic()
+        child = self.run(source, filename)
+        return self.report(child, filename, began)
+
+    def report(self, child: ChildRun, filename: str, began: float | None = None) -> CodeReport:
+        """Build the report from what the child processes reported."""
+        findings: list[str] = list(child.notes)
+        if child.missing is not None:
+            names = ", ".join(child.names[:8]) or "nothing callable"
+            findings.insert(0, f"{filename} has no {child.missing!r} (it defines: {names})")
+        if child.load is not None:
+            findings.insert(0, f"{filename} could not be loaded")
+        runs: list[Behaviour | None] = [
+            behaviour(child.trees[i]) if i in child.trees else None for i in range(len(self.cases))
+        ]
+        report = self.assess(runs, filename, findings)
+        return replace(
+            report,
+            load_error=child.load,
+            load_output=str(child.load_output[0]),
+            startup_seconds=child.startup_seconds,
+            seconds=(time.monotonic() - began) if began is not None else child.seconds,
+        )
+
+    def assess(
+        self, runs: Sequence[Behaviour | None], filename: str, findings: Sequence[str] = ()
+    ) -> CodeReport:
+        """Judge one behaviour per tree (None: not run) and name the bugs."""
+        findings = list(findings)
+        judged: dict[int, dict[bool | None, Judgement]] = {}
+        for i, run in enumerate(runs):
+            if run is not None and not run.skipped:
+                judged[i] = {c: self._judge(run, i, c) for c in self.conventions}
+            elif run is None:
+                judged[i] = {}
+        matched = {i: tuple(c for c, j in js.items() if j.ok) for i, js in judged.items()}
+        rule, off = self._settle_convention(matched)
+        results = []
+        for i, js in judged.items():
+            ok = matched[i] if i not in off else ()
+            results.append(self._tree_result(i, runs[i], js, ok, rule if i in off else None))
+        more = []
+        if off:
+            word = "on >=" if rule else "only on >"
+            other = "only on >" if rule else "on >="
+            names = ", ".join(self.cases[i].name for i in sorted(off))
+            more.append(
+                f"your code cuts {word} on most trees but {other} on {names}: "
+                "a search follows one rule"
+            )
+        findings += more
+        verdict = CORRECT if results and all(t.ok for t in results) else INCORRECT
+        bugs = self._name_bugs(runs, results) if verdict == INCORRECT else ()
+        if any(b.code != "mixed-cutoff-rules" for b in bugs):
+            findings = [f for f in findings if f not in more]  # the bug explains the mix
+        return CodeReport(
+            submission=filename,
+            protocol=self.protocol,
+            entry=self.entry,
+            algorithm=self.algorithm,
+            pinned=self.pinned,
+            verdict=verdict,
+            convention={"prune_on_equal": rule, "fail": None},
+            trees=tuple(results),
+            bugs=bugs,
+            findings=tuple(findings),
+        )
+
+    def divergences(
+        self, report: CodeReport, child: ChildRun
+    ) -> Iterator[tuple[str, nx.DiGraph, SearchResult, str]]:
+        """For each wrong tree with a divergence: its name, and the graph, result and title
+        of :func:`~gametree.homework.codecheck.diagram.divergence_graph` (drawn by
+        :func:`gametree.publish.write_divergence_diagrams`)."""
+        from gametree.homework.codecheck.diagram import divergence_graph
+
+        index = {case.name: i for i, case in enumerate(self.cases)}
+        for t in report.trees:
+            i = index[t.name]
+            if t.ok or i not in child.trees or t.divergence is None:
+                continue
+            convention = t.conventions[0] if t.conventions else self._closest(t, i)
+            e = self.expected[i][convention]
+            yield (t.name, *divergence_graph(e, behaviour(child.trees[i]), t.divergence))
+
+    def _closest(self, t: TreeResult, i: int) -> bool | None:
+        """The convention a wrong tree's divergence was told under."""
+        for c in self.conventions:
+            if self.expected[i][c].evaluations == t.expected_evaluations:
+                return c
+        return self.conventions[0]
+
+    def _tree_result(
+        self,
+        i: int,
+        run: Behaviour | None,
+        judged: dict[bool | None, Judgement],
+        ok: tuple[bool | None, ...],
+        rule: bool | None = None,
+    ) -> TreeResult:
+        case = self.cases[i]
+        if run is None:
+            e = self.expected[i][self.conventions[0]]
+            return TreeResult(
+                case.name,
+                case.purpose,
+                NOT_RUN,
+                expected_action=e.move,
+                expected_value=e.value,
+                expected_evaluations=e.evaluations,
+            )
+        if ok:
+            convention = ok[0] if len(ok) == 1 else None
+            chosen = ok[0]
+        elif rule is not None:
+            convention, chosen = None, rule
+        else:
+            convention = None
+            chosen = max(self.conventions, key=lambda c: (judged[c].common, c is True))
+        e = self.expected[i][chosen]
+        divergence = None if ok else judged[chosen].divergence
+        drawn = "" if ok else diagram_text(e, run, divergence)
+        return TreeResult(
+            name=case.name,
+            purpose=case.purpose,
+            verdict=CORRECT if ok else INCORRECT,
+            conventions=ok,
+            prune_on_equal=convention,
+            expected_action=e.move,
+            returned_action=run.action,
+            expected_value=e.value,
+            returned_value=run.value,
+            expected_evaluations=e.evaluations,
+            recorded_evaluations=run.evaluations,
+            divergence=divergence,
+            error=run.error,
+            output=run.output[0],
+            output_chars=run.output[1],
+            seconds=run.seconds,
+            calls=run.calls,
+            diagram=drawn,
+        )
+
+    def _settle_convention(
+        self, matched: dict[int, tuple[bool | None, ...]]
+    ) -> tuple[bool | None, set[int]]:
+        """One cut rule for the whole submission: the rule it follows (None where no
+        tree tells), and the trees right only under the other rule (wrong, then)."""
+        if self.algorithm != "alphabeta":
+            return None, set()
+        if self.pinned is not None:
+            return self.pinned, set()
+        sets = [set(m) for m in matched.values() if m]
+        common = set.intersection(*sets) if sets else set()
+        if len(common) == 1:
+            return common.pop(), set()
+        if common or not sets:
+            return None, set()
+        votes = {c: sum(c in s for s in sets) for c in (True, False)}
+        rule = max(votes, key=lambda c: (votes[c], c))
+        return rule, {i for i, m in matched.items() if m and rule not in m}
+
+    def _name_bugs(
+        self, runs: Sequence[Behaviour | None], results: list[TreeResult]
+    ) -> tuple[BugReport, ...]:
+        presented = [i for i, r in enumerate(runs) if r is not None and not r.skipped]
+        if not presented:
+            return ()
+        keys = {i: self._key(runs[i], i, runs[i]) for i in presented}  # type: ignore[arg-type]
+        right = sum(t.ok for t in results)
+        best: dict[str, tuple[bool, int, _Mutant, list[str]]] = {}
+        for mutant in self.mutants:
+            same = [i for i in presented if self._key(mutant.runs[i], i, runs[i]) == keys[i]]
+            telling = [i for i in same if self._shows(mutant, i, runs[i])]  # type: ignore[arg-type]
+            if not telling:
+                continue
+            score = (len(same) == len(presented), len(telling))
+            names = [self.cases[i].name for i in telling]
+            old = best.get(mutant.bug.code)
+            if old is None or score > old[:2]:
+                best[mutant.bug.code] = (score[0], score[1], mutant, names)
+        if not best:
+            return ()
+        everywhere = [v for v in best.values() if v[0]]
+        if everywhere:
+            chosen = everywhere
+        else:
+            top = max(v[1] for v in best.values())
+            chosen = [v for v in best.values() if v[1] == top and v[1] > 0]
+            same_counts = {
+                code: sum(self._key(v[2].runs[i], i, runs[i]) == keys[i] for i in presented)
+                for code, v in best.items()
+            }
+            chosen = [v for v in chosen if same_counts[v[2].bug.code] > right]
+        order = {bug.code: n for n, bug in enumerate(BUGS)}
+        chosen.sort(key=lambda v: order[v[2].bug.code])
+        kept: list[tuple[bool, int, _Mutant, list[str]]] = []
+        for v in chosen:
+            twin = any(
+                all(
+                    self._key(v[2].runs[i], i, None) == self._key(k[2].runs[i], i, None)
+                    for i in presented
+                )
+                for k in kept
+            )
+            if not twin:  # a mutant that behaves exactly as an earlier bug's is that bug
+                kept.append(v)
+        return tuple(
+            BugReport(
+                code=v[2].bug.code,
+                explanation=v[2].bug.does,
+                fix=v[2].bug.fix,
+                trees=tuple(v[3]),
+                variant=v[2].mutation.variant,
+                everywhere=bool(v[0]),
+            )
+            for v in kept
+        )
+
+
+def check_code(
+    submission: str | Path,
+    *,
+    protocol: str,
+    entry: str | None = None,
+    algorithm: str | None = None,
+    timeout: float = 2.0,
+    memory_mb: int = 512,
+    **options: Any,
+) -> CodeReport:
+    """Run a student's search code on game trees and say whether it searches right.
+
+    The code runs in a child process (CPU time, memory, wall-clock and output limits)
+    on each tree presented as the objects its protocol expects; every call it makes
+    is recorded and compared with gametree's own traced search under each documented
+    convention. The report says, per tree, correct or where it first went wrong and
+    why, names the catalogued bug its behaviour matches, and scores it.
+
+    Parameters
+    ----------
+    submission : path
+        The Python file.
+    protocol : {"aima", "cs188", "mutable", "tree"}
+        The style of code: aima-python's games module, CS188's ``multiAgents.py``, a
+        mutable game object searched by negamax, or plain node objects.
+    entry : str, optional
+        The function (CS188: the agent class) to call; default the standard name for
+        the algorithm (``alpha_beta_search``, ``AlphaBetaAgent``, ...).
+    algorithm : {"minimax", "alphabeta", "expectiminimax"}, optional
+        What the code should do (negamax forms count as the first two); default the
+        one a standard entry name implies.
+    timeout : float, default 2.0
+        Wall-clock seconds per tree.
+    memory_mb : int, default 512
+        Address-space limit of the child process.
+    **options
+        ``prune_on_equal`` (pin the course's cut rule; default None accepts either and
+        reports which), and the trees to check on: ``trees``, ``suite``, ``random``,
+        ``seed``, ``depth``, ``tie_break`` (see :class:`Checker`).
+
+    Returns
+    -------
+    CodeReport
+        ``verdict``, ``score``, ``convention``, ``trees`` (one :class:`TreeResult`
+        each), ``bugs``, ``findings``; ``to_text()``, ``to_json()``,
+        ``graded_tests()``.
+
+    Raises
+    ------
+    SearchError
+        For an unknown protocol or algorithm, a non-standard entry without one, or a
+        tree that cannot be presented in the protocol.
+    OSError
+        For a submission that cannot be read (:class:`~gametree.InputError` past the
+        input limit).
+
+    Notes
+    -----
+    The child process isolates faults (loops, crashes, ``sys.exit``, runaway memory
+    or output), not malice: run untrusted code in a container.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "mm.py").write_text('''
+    ... def value(node):
+    ...     if not node.children:
+    ...         return node.value
+    ...     values = [value(c) for c in node.children]
+    ...     return max(values) if node.player == "MAX" else min(values)
+    ... ''')
+    >>> report = check_code(folder / "mm.py", protocol="tree", entry="value",
+    ...                     algorithm="minimax")
+    >>> report.verdict, report.score
+    ('correct', 1.0)
+    """
+    from gametree.inputs import read_input
+
+    source = read_input(submission)
+    checker = checker_for(
+        protocol, entry, algorithm, timeout=timeout, memory_mb=memory_mb, **options
+    )
+    return checker.check(source, Path(submission).name)
+
+
+def checker_for(
+    protocol: str,
+    entry: str | None = None,
+    algorithm: str | None = None,
+    *,
+    timeout: float = 2.0,
+    memory_mb: int = 512,
+    **options: Any,
+) -> Checker:
+    """A :class:`Checker` with the limits given as :func:`check_code` takes them;
+    ``options`` are the checker's (``prune_on_equal``, ``trees``, ``suite``, ``random``,
+    ``seed``, ``depth``, ``tie_break``)."""
+    limits = Limits(timeout=timeout, memory_mb=memory_mb)
+    return Checker(protocol, entry, algorithm, limits=limits, **options)

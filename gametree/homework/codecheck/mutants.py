@@ -1,0 +1,446 @@
+"""Mutants: a reference-style search with one well-known mistake, run like a submission.
+
+The core (:func:`search`) is the textbook search written once, in MAX's point of view
+with a sign per player: minimax, alpha-beta (AIMA Figure 5.7: a MAX node cuts when its
+value reaches beta, a MIN node when it reaches alpha) and expectiminimax. A
+:class:`Mutation` changes one thing in it, each field documented with the mistake it
+makes. A driver per protocol turns the core's steps into the calls that protocol's code
+makes (``game.result``, ``generateSuccessor``, ``make_move``, a node's ``children``),
+including the mistakes that live in those calls (depth counted per agent, a move not
+taken back). :func:`mutant_entry` wraps core and driver as an entry of the protocol's
+shape, so a mutant runs through the same protocol objects and recorder as a student's
+code and its behaviour is compared the same way.
+
+The unmutated core is *not* the reference: the reference is gametree's own traced
+search (:mod:`gametree.homework.codecheck.reference`); the tests check that the plain
+core behaves as it does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gametree.homework.codecheck.runtime.treedata import CHANCE, MAX, MIN
+
+__all__ = ["Mutation", "mutant_entry", "search"]
+
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One mistake (the defaults are the right search).
+
+    Attributes
+    ----------
+    code, variant : str
+        The catalogue code this mutation shows, and which form of it.
+    prune : bool
+        Alpha-beta cuts at all (``False``: it never prunes).
+    cut_max, cut_min : bool
+        MAX (MIN) nodes cut off (``False``: one-sided pruning).
+    poe_max, poe_min : bool
+        A MAX node cuts when its value is ``>= beta`` (``False``: only ``> beta``); a MIN
+        node when ``<= alpha`` (``< alpha``).
+    window : {"pass", "own", "root-fixed"}
+        What a node passes to its children: its window (right); only its own best value
+        as a bound (``own``: the window is not passed down); at the root always the
+        initial window (``root-fixed``: the root's alpha is never raised).
+    max_bounds, min_bounds : {"right", "swap", "wrong-test"}
+        ``swap``: the node tests and updates the bound the other player uses;
+        ``wrong-test``: it tests its own bound (a MAX node ``value >= alpha``).
+    clamp : bool
+        Fail-hard as course notes write it: a node returns its value clamped to the
+        window it was given, and parents decide on the clamped values.
+    tie : {"first", "last"}
+        Among equal values the first move stays (right) or the last one wins.
+    negate : bool
+        Negamax: a child's value is negated on the way up (``False``: it is not).
+    leaf_view : {"right", "wrong"}
+        A leaf's value is read for the right player (``wrong``: for the other one).
+    restore : {"always", "never", "not-on-cutoff"}
+        A move made is taken back after its child is searched (``never``; or not when
+        the loop returns at a cutoff).
+    depth : {"right", "per-agent", "plus-one", "minus-one"}
+        How the depth limit is counted.
+    agents : {"cycle", "alternate"}
+        CS188: after the last ghost Pacman moves (``alternate``: after the first).
+    chance : {"average", "min", "max", "unweighted", "divided", "chained"}
+        A chance node's value: the weighted average (right), the worst or best outcome,
+        the plain mean, the weighted sum divided again by the number of outcomes, or
+        each outcome rolled from the previous outcome's state (aima's ``expect_minmax``
+        reassigns the state in its loop).
+    eager : bool
+        Every successor is generated before the first is searched.
+    at_root : bool
+        The mistake is made at the root too (``False``: the top-level loop, written
+        apart as in aima-python and most CS188 code, is right).
+    """
+
+    code: str = ""
+    variant: str = ""
+    prune: bool = True
+    cut_max: bool = True
+    cut_min: bool = True
+    poe_max: bool = True
+    poe_min: bool = True
+    window: str = "pass"
+    max_bounds: str = "right"
+    min_bounds: str = "right"
+    clamp: bool = False
+    tie: str = "first"
+    negate: bool = True
+    leaf_view: str = "right"
+    restore: str = "always"
+    depth: str = "right"
+    agents: str = "cycle"
+    chance: str = "average"
+    eager: bool = False
+    at_root: bool = True
+
+
+ROOT_RIGHT = Mutation()
+"""The root's own loop when a mutation spares it (``at_root=False``)."""
+
+
+class Driver:
+    """The steps of the core as one protocol's calls (see the subclasses)."""
+
+    root_tested = True
+    """Whether the entry tests the root itself (a recursive function called on the
+    root does; AIMA's and CS188's top-level loops go straight to the root's moves)."""
+
+    def __init__(self, m: Mutation) -> None:
+        self.m = m
+
+    def stop(self, h: Any, ctx: Any) -> bool:
+        raise NotImplementedError
+
+    def evaluate(self, h: Any, ctx: Any) -> float:
+        raise NotImplementedError
+
+    def player(self, h: Any, ctx: Any) -> str:
+        raise NotImplementedError
+
+    def moves(self, h: Any, ctx: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def child(self, h: Any, move: Any, ctx: Any) -> Any:
+        raise NotImplementedError
+
+    def back(self, h: Any, move: Any, ctx: Any) -> None:
+        """Undo ``move`` (only a mutable game needs to)."""
+
+    def down(self, ctx: Any, h: Any, move: Any) -> Any:
+        raise NotImplementedError
+
+    def outcomes(self, h: Any, ctx: Any) -> list[Any]:
+        return self.moves(h, ctx)
+
+    def outcome(self, h: Any, key: Any, ctx: Any) -> Any:
+        return self.child(h, key, ctx)
+
+    def probability(self, h: Any, key: Any, child: Any, n: int) -> float:
+        """The weight of outcome ``key`` (``n`` outcomes); equal odds by default."""
+        return 1.0 / n
+
+
+def _cuts(m: Mutation, who: str, best: float, a: float, b: float) -> bool:
+    """Whether a node of player ``who`` with value ``best`` and window ``(a, b)`` stops."""
+    if who == MAX:
+        if not m.cut_max:
+            return False
+        bound = a if m.max_bounds in ("swap", "wrong-test") else b
+        if m.max_bounds == "swap":
+            return best <= bound if m.poe_max else best < bound
+        return best >= bound if m.poe_max else best > bound
+    if not m.cut_min:
+        return False
+    bound = b if m.min_bounds in ("swap", "wrong-test") else a
+    if m.min_bounds == "swap":
+        return best >= bound if m.poe_min else best > bound
+    return best <= bound if m.poe_min else best < bound
+
+
+def _narrow(m: Mutation, who: str, best: float, a: float, b: float) -> tuple[float, float]:
+    """The node's window after a child: MAX raises alpha, MIN lowers beta."""
+    swapped = (m.max_bounds if who == MAX else m.min_bounds) == "swap"
+    raise_alpha = (who == MAX) != swapped
+    return (max(a, best), b) if raise_alpha else (a, min(b, best))
+
+
+def _combine(m: Mutation, pairs: list[tuple[float, float]]) -> float:
+    values = [v for _, v in pairs]
+    if m.chance == "min":
+        return min(values)
+    if m.chance == "max":
+        return max(values)
+    if m.chance == "unweighted":
+        return sum(values) / len(values)
+    total = math.fsum(p * v for p, v in pairs)
+    return total / len(pairs) if m.chance == "divided" else total
+
+
+def search(
+    d: Driver, h: Any, ctx: Any, alpha: float, beta: float, pruning: bool, root: bool = False
+) -> tuple[float, Any]:
+    """Search ``h``; return its value (MAX's view) and its best move."""
+    m = d.m
+    if root and not m.at_root:
+        m = ROOT_RIGHT
+    if (not root or d.root_tested) and d.stop(h, ctx):
+        return d.evaluate(h, ctx), None
+    who = d.player(h, ctx)
+    if who == CHANCE:
+        pairs = []
+        here = h
+        keys = d.outcomes(h, ctx)
+        for key in keys:
+            child = d.outcome(here, key, ctx)
+            value, _ = search(d, child, d.down(ctx, h, key), -INF, INF, pruning)
+            pairs.append((d.probability(h, key, child, len(keys)), value))
+            d.back(h, key, ctx)
+            if m.chance == "chained":
+                here = child
+        return _combine(m, pairs), None
+    sign = 1 if who == MAX else -1
+    moves = d.moves(h, ctx)
+    made = [d.child(h, mv, ctx) for mv in moves] if m.eager else None
+    best: float | None = None
+    best_move: Any = None
+    a, b = alpha, beta
+    for i, move in enumerate(moves):
+        child = made[i] if made is not None else d.child(h, move, ctx)
+        if m.window == "own":
+            if who == MAX:
+                ca, cb = (-INF if best is None else best), INF
+            else:
+                ca, cb = -INF, (INF if best is None else best)
+        elif m.window == "root-fixed" and root:
+            ca, cb = alpha, beta
+        else:
+            ca, cb = a, b
+        value, _ = search(d, child, d.down(ctx, h, move), ca, cb, pruning)
+        if not m.negate:
+            value = -value
+        if best is None or sign * value > sign * best or (m.tie == "last" and value == best):
+            best, best_move = value, move
+        cut = pruning and m.prune and _cuts(m, who, best, a, b)
+        if pruning and m.prune and not cut:
+            a, b = _narrow(m, who, best, a, b)
+        if m.restore == "always" or (m.restore == "not-on-cutoff" and not cut):
+            d.back(h, move, ctx)
+        if cut:
+            break
+    assert best is not None
+    if m.clamp and not root:
+        best = min(max(best, alpha), beta)
+    return best, best_move
+
+
+# --- the protocols' drivers ----------------------------------------------------------
+
+
+def _off(m: Mutation) -> int:
+    return {"plus-one": 1, "minus-one": -1}.get(m.depth, 0)
+
+
+class AimaDriver(Driver):
+    """aima-python: ``player = game.to_move(state)`` at the root, ``utility(s, player)``,
+    the cutoff search's depth starting at 1 for the root's children."""
+
+    root_tested = False
+
+    def __init__(self, m: Mutation, game: Any, state: Any, d: int | None, algorithm: str):
+        super().__init__(m)
+        self.game = game
+        self.me = game.to_move(state)
+        self.d = d
+        self.chance = algorithm == "expectiminimax"
+
+    def stop(self, h: Any, ctx: int) -> bool:
+        if self.d is not None and ctx > self.d + _off(self.m):
+            return True
+        return bool(self.game.terminal_test(h))
+
+    def evaluate(self, h: Any, ctx: int) -> float:
+        who = self.game.to_move(h) if self.m.leaf_view == "wrong" else self.me
+        value = self.game.utility(h, who)
+        return float(value if self.me == MAX else -value)
+
+    def player(self, h: Any, ctx: int) -> str:
+        who = self.game.to_move(h)
+        if who == CHANCE:
+            return CHANCE
+        return MAX if (who == self.me) == (self.me == MAX) else MIN
+
+    def moves(self, h: Any, ctx: int) -> list[Any]:
+        return list(self.game.actions(h))
+
+    def child(self, h: Any, move: Any, ctx: int) -> Any:
+        return self.game.result(h, move)
+
+    def down(self, ctx: int, h: Any, move: Any) -> int:
+        return ctx + 1
+
+    def outcomes(self, h: Any, ctx: int) -> list[Any]:
+        return list(self.game.chances(h))
+
+    def outcome(self, h: Any, key: Any, ctx: int) -> Any:
+        return self.game.outcome(h, key)
+
+    def probability(self, h: Any, key: Any, child: Any, n: int) -> float:
+        return float(self.game.probability(key))
+
+
+class Cs188Driver(Driver):
+    """CS188: ``(agentIndex, depth)`` bookkeeping, ``getScore`` through
+    ``scoreEvaluationFunction``, ghosts MIN (CHANCE for expectimax)."""
+
+    root_tested = False
+
+    def __init__(self, m: Mutation, agent: Any, state: Any, algorithm: str) -> None:
+        super().__init__(m)
+        self.root = state
+        self.agents = state.getNumAgents()
+        self.limit = agent.depth + _off(m)
+        self.ghost = CHANCE if algorithm == "expectiminimax" else MIN
+
+    def stop(self, h: Any, ctx: tuple[int, int]) -> bool:
+        return bool(h.isWin() or h.isLose() or ctx[1] >= self.limit)
+
+    def evaluate(self, h: Any, ctx: tuple[int, int]) -> float:
+        return float(h.getScore())
+
+    def player(self, h: Any, ctx: tuple[int, int]) -> str:
+        return MAX if ctx[0] == 0 else self.ghost
+
+    def moves(self, h: Any, ctx: tuple[int, int]) -> list[Any]:
+        return list(h.getLegalActions(ctx[0]))
+
+    def child(self, h: Any, move: Any, ctx: tuple[int, int]) -> Any:
+        return h.generateSuccessor(ctx[0], move)
+
+    def down(self, ctx: tuple[int, int], h: Any, move: Any) -> tuple[int, int]:
+        agent, depth = ctx
+        if h is self.root and not self.m.at_root:  # the top-level loop passes (1, 0)
+            return 1 % self.agents, depth + (self.agents == 1)
+        if self.m.agents == "alternate":
+            following = 0 if agent >= 1 else 1
+        else:
+            following = (agent + 1) % self.agents
+        if self.m.depth == "per-agent":
+            return following, depth + 1
+        return following, depth + (following == 0)
+
+
+class MutableDriver(Driver):
+    """The seeds' negamax: ``is_over() or depth == 0`` stops, ``get_utility()`` is for
+    the player to move, ``make_move``/``unmake_move`` around each child."""
+
+    def __init__(self, m: Mutation, game: Any, depth: int, root_max: bool) -> None:
+        super().__init__(m)
+        self.game = game
+        self.root_sign = 1 if root_max else -1
+        self.floor = -_off(m)
+
+    def sign(self, ctx: tuple[int, int]) -> int:
+        return self.root_sign * (-1 if ctx[1] % 2 else 1)
+
+    def stop(self, h: Any, ctx: tuple[int, int]) -> bool:
+        return bool(self.game.is_over()) or ctx[0] <= self.floor
+
+    def evaluate(self, h: Any, ctx: tuple[int, int]) -> float:
+        value = self.game.get_utility()
+        if value is None:
+            value = 0.0
+        if self.m.leaf_view == "wrong":
+            value = -value
+        return float(self.sign(ctx) * value)
+
+    def player(self, h: Any, ctx: tuple[int, int]) -> str:
+        return MAX if self.sign(ctx) == 1 else MIN
+
+    def moves(self, h: Any, ctx: tuple[int, int]) -> list[Any]:
+        return list(self.game.get_moves())
+
+    def child(self, h: Any, move: Any, ctx: tuple[int, int]) -> Any:
+        self.game.make_move(move)
+        return None
+
+    def back(self, h: Any, move: Any, ctx: tuple[int, int]) -> None:
+        self.game.unmake_move(move)
+
+    def down(self, ctx: tuple[int, int], h: Any, move: Any) -> tuple[int, int]:
+        return ctx[0] - 1, ctx[1] + 1
+
+
+class TreeDriver(Driver):
+    """Plain nodes: ``not node.children or depth == 0`` stops, ``node.value`` at the
+    leaves, ``node.player`` says who moves, ``child.probability`` weighs outcomes."""
+
+    def __init__(self, m: Mutation, depth: int) -> None:
+        super().__init__(m)
+        self.floor = -_off(m)
+
+    def stop(self, h: Any, ctx: int) -> bool:
+        return not h.children or ctx <= self.floor
+
+    def evaluate(self, h: Any, ctx: int) -> float:
+        return float(h.value)
+
+    def player(self, h: Any, ctx: int) -> str:
+        return str(h.player)
+
+    def moves(self, h: Any, ctx: int) -> list[Any]:
+        return list(h.children)
+
+    def child(self, h: Any, move: Any, ctx: int) -> Any:
+        return move
+
+    def down(self, ctx: int, h: Any, move: Any) -> int:
+        return ctx - 1
+
+    def probability(self, h: Any, key: Any, child: Any, n: int) -> float:
+        p = child.probability
+        return float(p) if p is not None else 1.0 / n
+
+
+def mutant_entry(protocol: str, algorithm: str, m: Mutation) -> Callable[..., Any]:
+    """An entry of ``protocol``'s shape that searches with mutation ``m``."""
+    pruning = algorithm == "alphabeta"
+    if protocol == "aima":
+
+        def aima_entry(state: Any, game: Any, d: int | None = None) -> Any:
+            driver = AimaDriver(m, game, state, d, algorithm)
+            return search(driver, state, 0, -INF, INF, pruning, root=True)[1]
+
+        return aima_entry
+    if protocol == "cs188":
+
+        class MutantAgent:
+            def __init__(self, depth: int = 2) -> None:
+                self.depth = int(depth)
+
+            def getAction(self, gameState: Any) -> Any:
+                driver = Cs188Driver(m, self, gameState, algorithm)
+                return search(driver, gameState, (0, 0), -INF, INF, pruning, root=True)[1]
+
+        return MutantAgent
+    if protocol == "mutable":
+
+        def mutable_entry(game: Any, depth: int) -> tuple[float, Any]:
+            driver = MutableDriver(m, game, depth, game.player == MAX)
+            value, move = search(driver, None, (depth, 0), -INF, INF, pruning, root=True)
+            return driver.root_sign * value, move
+
+        return mutable_entry
+
+    def tree_entry(node: Any, depth: int) -> tuple[float, Any]:
+        driver = TreeDriver(m, depth)
+        return search(driver, node, depth, -INF, INF, pruning, root=True)
+
+    return tree_entry

@@ -1,0 +1,128 @@
+"""The ``tree`` protocol: plain node objects, for courses that hand students a tree class.
+
+A node has ``name``, ``player`` (``'MAX'``, ``'MIN'``, ``'CHANCE'``; None on a leaf),
+``value`` (a leaf's value from MAX's point of view; at the depth limit the node's
+heuristic value; None elsewhere), ``children`` (a list of nodes, in order),
+``probability`` (of the edge from a CHANCE parent, else None) and ``move`` (the label
+of the edge from its parent). The search function takes the root node (and, by their
+names, the depth, alpha and beta, a maximizing flag) and returns a value, or
+``(value, child)``.
+
+A child is counted as generated when the code first reads anything from it, and
+evaluated when its ``value`` is read and is not None.
+"""
+
+from __future__ import annotations
+
+from .binding import call
+from .recorder import Recorder
+from .treedata import CHANCE, MAX, TreeData
+
+TYPE_CHECKING = False  # typing is not imported at run time: the child starts faster
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+__all__ = ["TreeNode", "presentable", "run"]
+
+NODE_NAMES = frozenset({"node", "n", "root", "tree", "state", "position", "current", "nd"})
+
+
+class TreeNode:
+    """One node of the tree; reading it is recorded."""
+
+    __slots__ = ("_kids", "_node", "_rec", "_tree", "_visit")
+
+    def __init__(self, tree: TreeData, rec: Recorder, node: str, visit: int | None) -> None:
+        self._tree = tree
+        self._rec = rec
+        self._node = node
+        self._visit = visit
+        self._kids: list[TreeNode] | None = None
+
+    def _touch(self) -> str:
+        if self._visit is None:
+            self._visit = self._rec.generate(self._node)
+        else:
+            self._rec.call(self._node)
+        return self._node
+
+    @property
+    def name(self) -> str:
+        return self._touch()
+
+    @property
+    def player(self) -> str | None:
+        return self._tree.player(self._touch())
+
+    @property
+    def value(self) -> float | None:
+        node = self._touch()
+        if not self._tree.evaluable(node):
+            return None
+        assert self._visit is not None
+        self._rec.evaluate(node, self._visit)
+        return self._tree.value(node)
+
+    @property
+    def children(self) -> list[TreeNode]:
+        node = self._touch()
+        if self._kids is None:
+            self._kids = [
+                TreeNode(self._tree, self._rec, c, None) for c in self._tree.children(node)
+            ]
+        return list(self._kids)
+
+    @property
+    def probability(self) -> float | None:
+        node = self._touch()
+        parent = self._tree.parent.get(node)
+        if parent is None or self._tree.player(parent) != CHANCE:
+            return None
+        return self._tree.probability_of(node)
+
+    @property
+    def move(self) -> str | None:
+        node = self._touch()
+        return None if node == self._tree.root else self._tree.move_to(node)
+
+    def is_leaf(self) -> bool:
+        return self._tree.is_leaf(self._touch())
+
+    isLeaf = is_leaf
+
+    def __repr__(self) -> str:
+        return f"Node({self._node!r})"
+
+
+def presentable(tree: TreeData, algorithm: str) -> str | None:
+    """Every tree can be presented as nodes."""
+    return None
+
+
+def run(entry: Callable[..., Any], tree: TreeData, rec: Recorder, algorithm: str) -> dict[str, Any]:
+    """Call ``entry`` on the root node; return its value and chosen child."""
+    root = TreeNode(tree, rec, tree.root, 0)
+    ran, returned = call(
+        entry,
+        [("node", root, NODE_NAMES)],
+        depth=tree.depth if tree.depth is not None else tree.height(),
+        limited=tree.depth is not None,
+        maximizing=tree.player(tree.root) == MAX,
+    )
+    if not ran:
+        return {"skipped": returned}
+    out: dict[str, Any] = {}
+    if isinstance(returned, (tuple, list)) and len(returned) == 2:
+        first, second = returned
+        if isinstance(first, TreeNode) and not isinstance(second, TreeNode):
+            first, second = second, first
+        out["value"], out["action"] = first, second
+    elif isinstance(returned, TreeNode):
+        out["action"] = returned
+    else:
+        out["value"] = returned
+    if isinstance(out.get("action"), TreeNode):
+        child = out["action"]._node
+        out["action"] = tree.move_to(child) if child != tree.root else child
+    return out

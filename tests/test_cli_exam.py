@@ -1,0 +1,95 @@
+"""Tests for ``gametree generate --variants N`` and ``--moodle FILE`` (gametree/cli/exam.py)."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import gametree
+from gametree.cli import main
+
+SHAPE = ["generate", "--depth", "3", "--branching", "3", "--prunes", "3-5", "--seed", "2"]
+
+
+def test_variants_write_sheet_key_and_versions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "exam"
+    assert main([*SHAPE, "--variants", "3", "-o", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("3 versions: 40 nodes, ")
+    names = {p.name for p in out.iterdir()}
+    expected = {"sheet.tex", "key.tex"} | {
+        f"version-{k}.{s}" for k in (1, 2, 3) for s in ("tree", "toml")
+    }
+    if shutil.which("pdflatex"):
+        expected |= {"sheet.pdf", "key.pdf"}
+        assert (out / "key.pdf").read_bytes().startswith(b"%PDF")
+    assert names == expected
+    assert {line for line in printed if line.startswith("wrote ")} == {
+        f"wrote {out / n}" for n in expected
+    }
+    # Each version's answer key checks against its tree.
+    for k in (1, 2, 3):
+        assert gametree.check(
+            gametree.load(out / f"version-{k}.tree"), out / f"version-{k}.toml"
+        ).ok
+
+
+def test_moodle_alone_is_one_question(tmp_path: Path) -> None:
+    quiz = tmp_path / "quiz.xml"
+    assert main([*SHAPE, "--moodle", str(quiz), "-q"]) == 0
+    root = ET.parse(quiz).getroot()
+    assert [q.get("type") for q in root] == ["category", "cloze"]
+
+
+def test_variants_and_moodle_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without pdflatex (the PDFs are tested above): the .tex files and a note.
+    monkeypatch.setattr("gametree.platforms.latex.pdflatex_available", lambda: False)
+    quiz, out = tmp_path / "quiz.xml", tmp_path / "exam"
+    assert main([*SHAPE, "--variants", "2", "--moodle", str(quiz), "-o", str(out), "-q"]) == 0
+    root = ET.parse(quiz).getroot()
+    texts = [q.findtext("questiontext/text") for q in root if q.get("type") == "cloze"]
+    assert len(texts) == 2 and texts[0] != texts[1]
+    assert (out / "version-2.tree").exists() and not (out / "sheet.pdf").exists()
+    assert "pdflatex is not installed: no PDFs" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--variants", "2"], "--variants N writes the sheet and key into -o DIR; give -o DIR"),
+        (["--moodle", "q.xml", "-o", "d"], "-o DIR with --moodle needs --variants N"),
+        (["--variants", "2", "-o", "d", "--algorithm", "mcts"], "not -a mcts"),
+        (["--variants", "0", "-o", "d"], "the number of variants must be at least 1"),
+        ([], "the following argument is required: -o/--output DIR"),
+    ],
+)
+def test_errors_are_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([*SHAPE, *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_existing_files_are_refused_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "quiz.xml").write_text("mine")
+    assert main([*SHAPE, "--moodle", str(tmp_path / "quiz.xml")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "quiz.xml' exists; add --force to replace it" in captured.err
+    assert main([*SHAPE, "--moodle", str(tmp_path / "quiz.xml"), "--force", "-q"]) == 0
+    assert (tmp_path / "quiz.xml").read_text().startswith("<?xml")

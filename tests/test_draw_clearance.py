@@ -1,0 +1,153 @@
+"""Answer keys nobody can misread (issue 23), read back from what each back end drew.
+
+Every check goes through ``tests/keygeometry.py``, which reads the output itself (the
+matplotlib artists as rendered, the SVG elements, the TikZ coordinates of the ``.tex``,
+the positions pinned in the DOT) and measures with DejaVu Sans' own glyph outlines: no
+cut-mark stroke comes within 2 pt of an edge but its own or of a label, no edge crosses
+a value, name, window, visit order or move label, and no two labels overlap. On the four
+b = 3, d = 4 keys of the issue and on hypothesis-drawn trees of branching 2-4, depth 3-5.
+"""
+
+from __future__ import annotations
+
+import shutil
+import warnings
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gametree
+from gametree.drawing.fit import arrange
+from gametree.drawing.style import diagram
+from gametree.exceptions import FitWarning
+from tests.keygeometry import (
+    Geometry,
+    audit,
+    measured_trees,
+    read_dot,
+    read_graphviz_svg,
+    read_mpl,
+    read_svg,
+    read_tikz,
+    render_graphviz_svg,
+)
+
+TREES = measured_trees()
+SLIDE = (13.33, 7.5)
+
+
+def clean(geom: Geometry, what: str) -> None:
+    found = audit(geom)
+    assert found.strokes == len(geom.strokes)
+    assert (found.near_other_edge, found.near_label) == (0, 0), (what, found.problems[:5])
+    assert (found.crossed, found.overlapping) == (0, 0), (what, found.problems[:5])
+
+
+def read_all(G: nx.DiGraph, result: object, **options: object) -> dict[str, Geometry]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FitWarning)
+        return {
+            "matplotlib": read_mpl(gametree.draw(G, result, **options)),  # type: ignore[arg-type]
+            "svg": read_svg(gametree.to_svg(G, result, **options)),  # type: ignore[arg-type]
+            "tikz": read_tikz(gametree.to_tikz(G, result, **options)),  # type: ignore[arg-type]
+            "dot": read_dot(gametree.to_dot(G, result, **options)),  # type: ignore[arg-type]
+        }
+
+
+@pytest.mark.parametrize("name", sorted(TREES))
+def test_the_b3_d4_keys_of_the_issue_read_cleanly_in_every_back_end(name: str) -> None:
+    G = TREES[name]
+    result = gametree.alphabeta(G, annotate=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", FitWarning)  # and they fit a slide
+        drawn = read_all(G, result)
+    for back_end, geom in drawn.items():
+        clean(geom, back_end)
+        assert len(geom.strokes) == 2 * len(result.pruned_edges)
+        values = [lb for lb in geom.labels if lb.kind == "value"]
+        assert len(values) >= 81  # every leaf's value
+        names = {lb.text for lb in geom.labels if lb.kind == "name"}
+        assert names == {str(n) for n in G}  # every node's name, leaves too
+
+
+def test_graphviz_draws_the_dot_as_pinned() -> None:
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed")
+    G = TREES["random seed 1"]
+    result = gametree.alphabeta(G, annotate=False)
+    drawn = read_graphviz_svg(render_graphviz_svg(gametree.to_dot(G, result)))
+    clean(drawn, "graphviz")
+    pinned = read_dot(gametree.to_dot(G, result))
+    assert len(drawn.strokes) == len(pinned.strokes) == 28
+    assert len(drawn.labels) == len(pinned.labels)
+
+
+def test_a_key_with_windows_and_visit_order_reads_cleanly() -> None:
+    G = TREES["random seed 2"]
+    result = gametree.alphabeta(G, annotate=False)
+    for back_end, geom in read_all(G, result, show="values,bounds,order,names").items():
+        clean(geom, back_end)
+        assert any(lb.kind == "bounds" for lb in geom.labels)
+
+
+def test_moves_and_a_collapsed_view_read_cleanly() -> None:
+    G = gametree.random_tree(3, 3, seed=5)
+    for k, (u, v) in enumerate(G.edges):
+        G.edges[u, v]["move"] = f"m{k}"
+    result = gametree.alphabeta(G, annotate=False)
+    for back_end, geom in read_all(G, result).items():
+        clean(geom, back_end)
+        assert sum(lb.kind == "move" for lb in geom.labels) == G.number_of_edges()
+    for back_end, geom in read_all(G, result, collapse="pruned").items():
+        clean(geom, back_end)
+        counts = [lb.text for lb in geom.labels if lb.kind == "count"]
+        assert counts and all(t.startswith("(") and "node" in t for t in counts)
+
+
+@st.composite
+def exam_trees(draw: st.DrawFn) -> nx.DiGraph:
+    """Trees of exam size: branching 2-4, depth 3-5, at most about 350 nodes."""
+    depth = draw(st.integers(3, 5))
+    high = {3: 4, 4: 4, 5: 3}[depth]
+    low = draw(st.integers(2, high))
+    branching = (low, draw(st.integers(low, high)))
+    seed = draw(st.integers(0, 10_000))
+    G = gametree.random_tree(branching, depth, seed=seed)
+    if G.number_of_nodes() > 400:
+        G = gametree.random_tree(2, depth, seed=seed)
+    return G
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(exam_trees(), st.sampled_from(["values,names", "values,bounds,names"]))
+def test_exam_sized_keys_read_cleanly_in_every_back_end(G: nx.DiGraph, show: str) -> None:
+    result = gametree.alphabeta(G, annotate=False)
+    for back_end, geom in read_all(G, result, show=show).items():
+        clean(geom, back_end)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(exam_trees())
+def test_the_placement_itself_reports_no_clash(G: nx.DiGraph) -> None:
+    d = diagram(G, gametree.alphabeta(G, annotate=False))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FitWarning)
+        pl = arrange(d)
+    assert pl.clashes == []
+    assert all(mark.clear for mark in pl.cuts.values())
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(exam_trees())
+def test_a_key_growing_to_the_right_reads_cleanly(G: nx.DiGraph) -> None:
+    result = gametree.alphabeta(G, annotate=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FitWarning)
+        drawn = {
+            "matplotlib": read_mpl(gametree.draw(G, result, orientation="left-right")),
+            "svg": read_svg(gametree.to_svg(G, result, orientation="left-right")),
+        }
+    for back_end, geom in drawn.items():
+        clean(geom, back_end)

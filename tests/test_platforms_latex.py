@@ -1,0 +1,125 @@
+"""Tests for gametree.platforms.latex: exam sheets and keys, compiled with pdflatex.
+
+The PDFs are checked as a reader gets them: A4 pages, one per version, and every label
+(node names, leaf values, the answers in the key) in the text layer (``pdftotext``).
+Without pdflatex or poppler's tools those tests are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import gametree
+from gametree.exceptions import RenderError
+from gametree.platforms.latex import compile_pdf, exam_document, write_exam
+from gametree.platforms.variants import make_variants
+
+needs_tex = pytest.mark.skipif(
+    not (shutil.which("pdflatex") and shutil.which("pdftotext") and shutil.which("pdfinfo")),
+    reason="pdflatex, pdftotext or pdfinfo is not installed",
+)
+A4_PT = (595.276, 841.89)
+TEXT_WIDTH_PT = (21 - 4) / 2.54 * 72.27  # A4 less two 2 cm margins, in TeX points
+
+
+@pytest.fixture(scope="module")
+def versions() -> list[gametree.Exercise]:
+    return make_variants(3, seed=1, branching=(2, 3), depth=3, prunes=(2, 4))
+
+
+@pytest.fixture(scope="module")
+def exam(versions: list[gametree.Exercise], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not shutil.which("pdflatex"):
+        pytest.skip("pdflatex is not installed")
+    out = tmp_path_factory.mktemp("exam")
+    write_exam(out, versions)
+    return out
+
+
+def text_pages(pdf: Path) -> list[str]:
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout  # fmt: skip
+    return text.split("\f")[:-1]
+
+
+def test_one_page_per_version_blank_and_filled(versions: list[gametree.Exercise]) -> None:
+    sheet, key = exam_document(versions), exam_document(versions, key=True)
+    for doc in (sheet, key):
+        assert doc.startswith("\\documentclass[a4paper,11pt]{article}\n")
+        assert doc.count("\\section*{Alpha-beta pruning \\hfill Version") == 3
+        assert doc.count("\\newpage") == 2 and doc.rstrip().endswith("\\end{document}")
+    first = versions[0].answers
+    # The sheet's answer lines are empty; the key's carry the answers.
+    assert "The value of the root A: \\underline{\\makebox[2.2cm][l]{\\strut }}" in sheet
+    assert f"\\makebox[2.2cm][l]{{\\strut ${first['value']}$}}" in key
+    assert "Pruned edges (cut marks)" in key and "Pruned edges" not in sheet
+
+
+def test_pictures_fit_the_text_width(versions: list[gametree.Exercise]) -> None:
+    for doc in (exam_document(versions), exam_document(versions, key=True)):
+        boxes = re.findall(
+            r"\\useasboundingbox \((-?[\d.]+), (-?[\d.]+)\) rectangle \((-?[\d.]+), (-?[\d.]+)\)",
+            doc,
+        )
+        assert len(boxes) == 3
+        for x1, _, x2, _ in boxes:
+            assert float(x2) - float(x1) <= TEXT_WIDTH_PT  # 1pt = 1 TeX point in the picture
+
+
+@needs_tex
+def test_pdfs_are_a4_with_every_label_in_the_text(
+    exam: Path, versions: list[gametree.Exercise]
+) -> None:
+    for name in ("sheet.pdf", "key.pdf"):
+        info = subprocess.run(["pdfinfo", str(exam / name)], capture_output=True, text=True,
+                              check=True).stdout  # fmt: skip
+        assert "Pages:           3" in info
+        width, height = map(
+            float, re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info).groups()
+        )
+        assert (width, height) == pytest.approx(A4_PT, abs=0.5)
+    sheet_pages = text_pages(exam / "sheet.pdf")
+    key_pages = text_pages(exam / "key.pdf")
+    for number, (version, sheet, key) in enumerate(
+        zip(versions, sheet_pages, key_pages, strict=True), 1
+    ):
+        G = version.tree
+        words = set(sheet.replace("\u2212", "-").split())
+        assert f"Version {number}" in " ".join(sheet.split())
+        assert {str(n) for n in G} <= words  # every node's name
+        assert {str(G.nodes[n]["value"]) for n in G if not G.succ[n]} <= words  # leaf values
+        assert "cut off as soon as" in sheet  # ligatures map to text ("ff")
+        flat = " ".join(key.replace("\u2212", "-").split())
+        for leaf in version.answers["pruned"]:
+            assert re.search(rf"\b{leaf} \(#\d+\)", flat), leaf
+        assert f"The value of the root A: {version.answers['value']}" in flat
+        assert str(version.answers["value"]) not in sheet.split("The value of the root A:")[1][:10]
+
+
+@needs_tex
+def test_versions_files_check_with_gametree(exam: Path) -> None:
+    G = gametree.load(exam / "version-2.tree")
+    report = gametree.check(G, exam / "version-2.toml")
+    assert report.ok and report.asked > 5
+
+
+def test_refuses_existing_files_before_writing(
+    tmp_path: Path, versions: list[gametree.Exercise]
+) -> None:
+    (tmp_path / "version-2.toml").write_text("mine")
+    with pytest.raises(FileExistsError):
+        write_exam(tmp_path, versions, pdf=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["version-2.toml"]
+    written = write_exam(tmp_path, versions, pdf=False, force=True)
+    assert len(written) == 2 + 2 * 3
+
+
+@needs_tex
+def test_compile_errors_are_reported() -> None:
+    with pytest.raises(RenderError, match="pdflatex failed: Undefined control sequence"):
+        compile_pdf("\\documentclass{article}\\begin{document}\\nosuchcommand\\end{document}")
