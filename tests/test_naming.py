@@ -14,7 +14,7 @@ from strategies import trees
 
 import gametree
 from gametree.drawing.style import diagram
-from gametree.homework.answers import format_answers
+from gametree.homework.answerformat import format_answers
 from gametree.homework.naming import NodeNames
 
 FIG52 = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"

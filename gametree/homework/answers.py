@@ -90,7 +90,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
-__all__ = ["format_answers", "load_answers", "parse_answers"]
+__all__ = ["load_answers", "parse_answers"]
 
 # Canonical key -> (kind, form of the pruned answer or None).
 _TOP_KEYS: dict[str, tuple[Kind, str | None]] = {}
@@ -741,88 +741,3 @@ def _parse_text(text: str, source: str | None, fmt: str, limit: int) -> Answers:
             given = tokens[0]
         items.append(AnswerItem(kind, given, node, form, number, key))
     return Answers(tuple(items), tuple(problems), fmt, source)
-
-
-# ---------------------------------------------------------------------------- writing
-
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _toml_scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if value != value:
-            return "nan"
-        if value in (float("inf"), float("-inf")):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str) and value in ("inf", "-inf", "+inf"):
-        return value
-    return json.dumps(str(value), ensure_ascii=False)
-
-
-def _toml_key(key: Any) -> str:
-    text = str(key)
-    return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
-
-
-def format_answers(answers: Mapping[str, Any], format: str = "toml") -> str:
-    """Write answers (in the layout :meth:`AnswerKey.answers` returns) as a file's text.
-
-    Parameters
-    ----------
-    answers : Mapping
-        Top-level items (``value``, ``move``, ``pruned``, ``order``, ``pv``, ...) and the
-        tables ``values``, ``alpha``, ``beta``.
-    format : {"toml", "json", "text"}
-        The plain-text form writes node values as ``values.C = 2`` lines so that a node
-        named like a key word cannot be misread.
-
-    Examples
-    --------
-    >>> print(format_answers({"value": 3, "pruned": ["I", "J"], "values": {"C": "<=2"}}))
-    value = 3
-    pruned = ["I", "J"]
-    <BLANKLINE>
-    [values]
-    C = "<=2"
-    >>> print(format_answers({"value": 3, "pruned": ["I", "J"]}, "text"))
-    value = 3
-    pruned = I J
-    """
-    if format == "json":
-        return json.dumps(dict(answers), indent=2, ensure_ascii=False)
-    lines: list[str] = []
-    tables: list[tuple[str, Mapping[str, Any]]] = []
-    for key, value in answers.items():
-        if isinstance(value, Mapping):
-            tables.append((key, value))
-        elif value is None:
-            continue
-        elif format == "toml":
-            if isinstance(value, (list, tuple)):
-                lines.append(f"{key} = [" + ", ".join(_toml_scalar(v) for v in value) + "]")
-            else:
-                lines.append(f"{key} = {_toml_scalar(value)}")
-        elif format == "text":
-            if isinstance(value, (list, tuple)):
-                lines.append(f"{key} = " + " ".join(str(v) for v in value))
-            else:
-                lines.append(f"{key} = {value}")
-        else:
-            raise AnswerFormatError(
-                f"unknown answer format {format!r}; expected 'toml', 'json' or 'text'"
-            )
-    for table, entries in tables:
-        if not entries:
-            continue
-        if format == "toml":
-            lines.append("")
-            lines.append(f"[{table}]")
-            lines.extend(f"{_toml_key(k)} = {_toml_scalar(v)}" for k, v in entries.items())
-        else:
-            lines.extend(f"{table}.{k} = {v}" for k, v in entries.items())
-    return "\n".join(lines)
