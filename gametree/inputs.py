@@ -77,6 +77,18 @@ def _positive_variable(name: str, default: int, unit: str) -> int:
     return int(text)
 
 
+def _given_or_variable(
+    given: int | None, keyword: str, variable: str, default: int, unit: str, error: type[Exception]
+) -> int:
+    """Return ``given`` if it is a whole number of at least 1 (else raise ``error`` naming
+    ``keyword``), or the limit the environment ``variable`` sets, or ``default``."""
+    if given is None:
+        return _positive_variable(variable, default, unit)
+    if isinstance(given, bool) or not isinstance(given, int) or given < 1:
+        raise error(f"{keyword}={given!r} is not allowed; expected an int >= 1")
+    return given
+
+
 def max_input_bytes() -> int:
     """Return the input limit: ``GAMETREE_MAX_INPUT_BYTES`` if set, else 64 MiB.
 
@@ -116,11 +128,9 @@ def node_limit(max_nodes: int | None = None) -> int:
     >>> node_limit(), node_limit(500)
     (2000000, 500)
     """
-    if max_nodes is None:
-        return _positive_variable(NODES_VARIABLE, MAX_NODES, "nodes")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise TreeFileError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
-    return max_nodes
+    return _given_or_variable(
+        max_nodes, "max_nodes", NODES_VARIABLE, MAX_NODES, "nodes", TreeFileError
+    )
 
 
 def answer_item_limit(max_items: int | None = None) -> int:
@@ -141,11 +151,9 @@ def answer_item_limit(max_items: int | None = None) -> int:
     >>> answer_item_limit(), answer_item_limit(50)
     (10000, 50)
     """
-    if max_items is None:
-        return _positive_variable(ITEMS_VARIABLE, MAX_ANSWER_ITEMS, "keys")
-    if isinstance(max_items, bool) or not isinstance(max_items, int) or max_items < 1:
-        raise AnswerFormatError(f"max_items={max_items!r} is not allowed; expected an int >= 1")
-    return max_items
+    return _given_or_variable(
+        max_items, "max_items", ITEMS_VARIABLE, MAX_ANSWER_ITEMS, "keys", AnswerFormatError
+    )
 
 
 def too_many_nodes(limit: int) -> str:
