@@ -12,6 +12,11 @@ against 4 bytes per node of notation), so every reader also counts the nodes as 
 builds them and stops past :data:`MAX_NODES` (2,000,000, about 2.2 GB of graph) unless
 its ``max_nodes=`` keyword or the environment variable ``GAMETREE_MAX_NODES`` says
 otherwise (:func:`node_limit`; the message is :func:`too_many_nodes`).
+
+An answer file is read up to :data:`MAX_ANSWER_ITEMS` (10,000) keys unless the
+``max_items=`` keyword of :func:`gametree.parse_answers` or the environment variable
+``GAMETREE_MAX_ANSWER_ITEMS`` says otherwise (:func:`answer_item_limit`): a sheet asks
+tens of questions, and each key read costs a finding to check and to print.
 """
 
 from __future__ import annotations
@@ -20,13 +25,16 @@ import os
 import stat
 from typing import IO, Any
 
-from gametree.exceptions import InputError, TreeFileError
+from gametree.exceptions import AnswerFormatError, InputError, TreeFileError
 
 __all__ = [
+    "ITEMS_VARIABLE",
     "LIMIT_VARIABLE",
+    "MAX_ANSWER_ITEMS",
     "MAX_INPUT_BYTES",
     "MAX_NODES",
     "NODES_VARIABLE",
+    "answer_item_limit",
     "check_input_file",
     "kind_of",
     "max_input_bytes",
@@ -49,6 +57,12 @@ MAX_NODES = 2_000_000
 NODES_VARIABLE = "GAMETREE_MAX_NODES"
 """The environment variable that sets another node limit (a number of nodes)."""
 
+MAX_ANSWER_ITEMS = 10_000
+"""The default limit on the keys of one answer file."""
+
+ITEMS_VARIABLE = "GAMETREE_MAX_ANSWER_ITEMS"
+"""The environment variable that sets another answer-item limit (a number of keys)."""
+
 _CHUNK = 1 << 20
 
 
@@ -61,6 +75,18 @@ def _positive_variable(name: str, default: int, unit: str) -> int:
     if not text.isdigit() or len(text) > 18 or int(text) < 1:
         raise InputError(f"{name}={raw[:40]!r}: expected a positive number of {unit}")
     return int(text)
+
+
+def _given_or_variable(
+    given: int | None, keyword: str, variable: str, default: int, unit: str, error: type[Exception]
+) -> int:
+    """Return ``given`` if it is a whole number of at least 1 (else raise ``error`` naming
+    ``keyword``), or the limit the environment ``variable`` sets, or ``default``."""
+    if given is None:
+        return _positive_variable(variable, default, unit)
+    if isinstance(given, bool) or not isinstance(given, int) or given < 1:
+        raise error(f"{keyword}={given!r} is not allowed; expected an int >= 1")
+    return given
 
 
 def max_input_bytes() -> int:
@@ -102,11 +128,32 @@ def node_limit(max_nodes: int | None = None) -> int:
     >>> node_limit(), node_limit(500)
     (2000000, 500)
     """
-    if max_nodes is None:
-        return _positive_variable(NODES_VARIABLE, MAX_NODES, "nodes")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise TreeFileError(f"max_nodes={max_nodes!r} is not allowed; expected an int >= 1")
-    return max_nodes
+    return _given_or_variable(
+        max_nodes, "max_nodes", NODES_VARIABLE, MAX_NODES, "nodes", TreeFileError
+    )
+
+
+def answer_item_limit(max_items: int | None = None) -> int:
+    """Return the most keys an answer file is read for: ``max_items`` if given, else
+    ``GAMETREE_MAX_ANSWER_ITEMS`` if set, else :data:`MAX_ANSWER_ITEMS` (10,000).
+
+    Raises
+    ------
+    AnswerFormatError
+        If ``max_items`` is not a whole number of at least 1.
+    InputError
+        If the variable is set to something other than a positive whole number.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.pop(ITEMS_VARIABLE, None) and None
+    >>> answer_item_limit(), answer_item_limit(50)
+    (10000, 50)
+    """
+    return _given_or_variable(
+        max_items, "max_items", ITEMS_VARIABLE, MAX_ANSWER_ITEMS, "keys", AnswerFormatError
+    )
 
 
 def too_many_nodes(limit: int) -> str:

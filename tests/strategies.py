@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -14,6 +16,13 @@ VALUES_INT = st.integers(min_value=-9, max_value=9)
 VALUES_TIES = st.integers(min_value=0, max_value=2)
 VALUES_FLOAT = st.floats(min_value=-100, max_value=100, allow_nan=False, allow_infinity=False)
 VALUES_ANY = st.one_of(VALUES_INT, VALUES_FLOAT, st.sampled_from([float("inf"), float("-inf")]))
+BIG = 1.7e308
+VALUES_EXTREME = st.one_of(
+    VALUES_INT,
+    st.sampled_from([math.inf, -math.inf, BIG, -BIG, sys.float_info.max, 0.5, Fraction(1, 3)]),
+)
+"""Leaf values for the statistics of Monte Carlo tree search: infinities, values whose
+sums pass the float range, small ints, a dyadic float and an exact fraction."""
 
 
 def nested_lists(
@@ -443,7 +452,8 @@ _SPECIAL = ("\x00", "\x01", "\x0c", "\x7f", "\ufeff", "\ufffe", "\u2028", "\r", 
 READER_PIECES: dict[str, tuple[str, ...]] = {
     "tree": ("(", ")", "[", "]", "{", "}", "A", "B", "x", "=", ":", "*", ",", "MAX", "MIN",
              "CHANCE", "players:", "players: MIN MAX\n", "# c\n", '"q"', "'q'", "label",
-             "(" * 2000, ")" * 2000, "true", *_NUMBERS, *_SPECIAL),
+             "(" * 2000, ")" * 2000, "true", "1e999:", "{k=1e999}", "{b=(1, 1e999)}",
+             "=-1e999", "1e999*", *_NUMBERS, *_SPECIAL),
     "json": ("[", "]", "{", "}", ",", ":", '"nodes"', '"edges"', '"links"', '"graph"',
              '"root"', '"id"', '"source"', '"target"', '"player"', '"MAX"', '"CHANCE"',
              '"value"', '"prob"', '"tree"', '"players"', '"directed"', "false", "true",
@@ -511,6 +521,35 @@ def reader_texts(draw: st.DrawFn, fmt: str) -> str:
 
 
 _SEEDS: dict[str, list[str]] = {}
+
+
+def overflowed_infinities(G: nx.DiGraph, text: str) -> list[str]:
+    """Where ``G`` holds an infinity that ``text`` never spells (a numeral that overflowed).
+
+    The number rule every reader keeps: only ``inf`` (in any of its spellings, all of which
+    contain those letters) reads as infinity, never a numeral past float range (``1e999``).
+    A text without ``inf`` therefore gives a tree without infinities, in values, other
+    attributes (tuples included), probabilities and moves.
+    """
+    if "inf" in text.lower():
+        return []
+
+    def infinite(value: Any) -> bool:
+        if isinstance(value, (tuple, list)):
+            return any(infinite(v) for v in value)
+        return isinstance(value, float) and value in (float("inf"), float("-inf"))
+
+    places = [
+        f"node {n!r}: {k}" for n, d in G.nodes(data=True) for k, v in d.items() if infinite(v)
+    ]
+    places += [
+        f"edge {u!r}->{v!r}: {k}"
+        for u, v, d in G.edges(data=True)
+        for k, x in d.items()
+        if infinite(x)
+    ]
+    places += [f"graph: {k}" for k, v in G.graph.items() if infinite(v)]
+    return places
 
 
 # --- check-code: trees as each protocol presents them -----------------------------------

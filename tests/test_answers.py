@@ -258,3 +258,109 @@ def test_load_answers_refuses_devices_and_large_files(
     monkeypatch.setenv("GAMETREE_MAX_INPUT_BYTES", "1000")
     with pytest.raises(InputError, match="GAMETREE_MAX_INPUT_BYTES"):
         load_answers(big)
+
+
+# --- The limit on keys (issue 26: 1,000,000 unknown keys took 203 s and 1.08 GB) -------
+
+FIG52 = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
+
+
+def unknown_lines(n: int) -> str:
+    return "".join(f"x{i} = {i}\n" for i in range(n))
+
+
+@pytest.mark.parametrize(("fmt", "source"), [(None, None), ("text", None), ("toml", "a.toml")])
+def test_plain_text_and_toml_stop_at_the_limit_with_one_problem(
+    fmt: str | None, source: str | None
+) -> None:
+    # 25 lines, limit 10: the first 10 are read; line 11 says where reading stopped.
+    a = parse_answers(unknown_lines(25), format=fmt, source=source, max_items=10)
+    assert [i.node for i in a.items] == [f"x{i}" for i in range(10)]
+    (problem,) = a.problems
+    assert problem.line == 11 and "more than 10 answer lines" in problem.message
+    assert "GAMETREE_MAX_ANSWER_ITEMS" in problem.message and "max_items=" in problem.message
+    assert a.format == ("toml" if fmt == "toml" else "text")
+
+
+def test_json_past_the_limit_is_refused_with_one_problem() -> None:
+    # Six keys with limit 5: the sixth ("values" counts, then A..D, then E) is on line 3.
+    text = '{"value": 3, "values": {"A": 1, "B": 2,\n"C": 3,\n"D": 4, "E": 5}}'
+    a = parse_answers(text, max_items=5)
+    assert a.items == () and len(a.problems) == 1
+    assert a.problems[0].line == 3 and "nothing was read" in a.problems[0].message
+    # ':' and '"' inside string values are no keys: four keys, within a limit of 4.
+    tricky = '{"move": "a\\":b", "pv": ["x:", "\\":"], "C": "<=2", "alpha": 1}'
+    assert len(parse_answers(tricky, max_items=4).items) == 4
+
+
+def test_a_mapping_stops_at_a_limit_it_is_given() -> None:
+    a = parse_answers({f"x{i}": i for i in range(30)}, max_items=12)
+    assert len(a.items) == 12 and len(a.problems) == 1
+    assert "the keys before 'x12' were read" in a.problems[0].message
+    # The caller's own mapping (a full key of a large tree, say) is read whole otherwise.
+    assert len(parse_answers({f"x{i}": i for i in range(10_005)}).items) == 10_005
+
+
+def test_the_limit_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMETREE_MAX_ANSWER_ITEMS", "3")
+    a = parse_answers(unknown_lines(5))
+    assert len(a.items) == 3 and a.problems[0].line == 4
+    assert len(parse_answers(unknown_lines(5), max_items=5).items) == 5
+    monkeypatch.setenv("GAMETREE_MAX_ANSWER_ITEMS", "lots")
+    with pytest.raises(InputError, match="GAMETREE_MAX_ANSWER_ITEMS='lots'"):
+        parse_answers("value = 3")
+    with pytest.raises(AnswerFormatError, match="max_items=0"):
+        parse_answers("value = 3", max_items=0)
+
+
+def test_default_limit_is_ten_thousand_and_sheets_fit_it() -> None:
+    # 200,000 unknown keys: 10,000 read, one problem more; the check has one finding each.
+    G = gametree.parse(FIG52)
+    report = gametree.check(G, parse_answers(unknown_lines(200_000)))
+    assert len(report.findings) == 10_001
+    assert "more than 10,000 answer lines" in report.findings[-1].explanation
+    key = AnswerKey(G).answers()
+    assert not parse_answers(format_answers(key, "toml")).problems
+
+
+SEPARATORS = ["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", "\n\n"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(SEPARATORS), min_size=1, max_size=12))
+def test_line_numbers_follow_splitlines(separators: list[str]) -> None:
+    # Lines are read one at a time (a reader that stops early never splits the rest),
+    # numbered as str.splitlines numbers them.
+    text = "".join(f"k{i} = {i}{sep}" for i, sep in enumerate(separators))
+    want = [n for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    assert [i.line for i in parse_answers(text, format="text").items] == want
+
+
+def _count_keys(obj: object) -> int:
+    if isinstance(obj, dict):
+        return sum(1 + _count_keys(v) for v in obj.values())
+    if isinstance(obj, list):
+        return sum(_count_keys(v) for v in obj)
+    return 0
+
+
+_JSON_VALUES = st.recursive(
+    st.one_of(st.integers(-5, 5), st.text(alphabet='a:"\\{}[], ', max_size=6)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.text(alphabet='ab:"\\{ ', max_size=4), inner, max_size=3),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(alphabet='ab:"\\{ ', max_size=4), _JSON_VALUES, min_size=1))
+def test_json_keys_are_counted_as_json_reads_them(data: dict[str, object]) -> None:
+    text = json.dumps(data)
+    keys = _count_keys(data)
+    refused = parse_answers(text, max_items=keys - 1) if keys > 1 else None
+    kept = parse_answers(text, max_items=keys)
+    refusal = "keys: a JSON file cannot be read in part"
+    assert not any(refusal in p.message for p in kept.problems)
+    assert refused is None or (refused.items == () and refusal in refused.problems[0].message)

@@ -28,6 +28,22 @@ def verdicts(report: gametree.CheckReport) -> list[tuple[str, str]]:
     return [(f.item, f.verdict.value) for f in report.findings]
 
 
+def leaf_findings(report: gametree.CheckReport) -> list[tuple[str, gametree.Finding]]:
+    """Each leaf a pruned finding stands for (its name, ``"I (#5)"``) with the finding,
+    left to right; other findings under their item."""
+    pairs = [(name, f) for f in report.findings for name in (f.leaves or (f.item,))]
+
+    def place(pair: tuple[str, gametree.Finding]) -> tuple[int, str]:
+        name = pair[0]
+        return (int(name.rsplit("#", 1)[1].rstrip(")")) if "(#" in name else 0, name)
+
+    return sorted(pairs, key=place)
+
+
+def leaf_verdicts(report: gametree.CheckReport) -> list[tuple[str, str]]:
+    return [(name, f.verdict.value) for name, f in leaf_findings(report)]
+
+
 # --------------------------------------------------------------------------- known answers
 
 # AIMA Figure 5.2, by hand: B = min(3, 12, 8) = 3, so A's alpha is 3. C's first leaf H = 2
@@ -70,12 +86,19 @@ def test_fig52_findings_name_the_leaf_and_the_reason() -> None:
 
 
 def test_fig52_subtree_is_read_as_its_leaves() -> None:
-    # Claiming D's whole subtree: K, L, M are all evaluated -> three extra leaves; the
-    # report says the answer was read as subtrees.
+    # Claiming D's whole subtree: K, L, M are all evaluated -> three extra leaves, in one
+    # finding for the subtree D that counts three; the report says it read subtrees.
     report = check(fig52(), "pruned = I J D")
-    assert [f.item for f in report.wrong] == ["pruned K (#7)", "pruned L (#8)", "pruned M (#9)"]
-    assert all(f.verdict is Verdict.EXTRA and "subtree D" in f.given for f in report.wrong)
+    [extra] = report.wrong
+    assert extra.item == "pruned D (3 leaves, #7-#9)" and extra.count == 3
+    assert extra.leaves == ("K (#7)", "L (#8)", "M (#9)")
+    assert extra.verdict is Verdict.EXTRA and extra.given == "pruned (as subtree D)"
+    assert extra.explanation.startswith("D is searched: at A (MAX) the value so far 3 is not")
+    assert (report.right, report.asked) == (2, 5)  # I, J right; K, L, M extra
     assert any("whole subtrees" in n for n in report.notes)
+    # The JSON keeps the leaves and the count.
+    data = report.to_dict()["findings"][2]
+    assert data["count"] == 3 and data["leaves"] == ["K (#7)", "L (#8)", "M (#9)"]
 
 
 def test_fig52_fail_hard_values() -> None:
@@ -253,11 +276,41 @@ def test_equivalent_pruned_forms_give_the_same_findings(
     tops = [e.split("-", 1)[1] for e in edges]
     positions = [f"#{key.position[x]}" for x in key.frontier if str(x) in leaves]
     mixed = [rnd.choice([e, t]) for e, t in zip(edges, tops, strict=True)]
-    reference = verdicts(key.check({"pruned": leaves}))
+    reference = leaf_verdicts(key.check({"pruned": leaves}))
     assert all(v == "correct" for _, v in reference)
     for form in (edges, tops, positions, mixed):
-        assert verdicts(key.check({"pruned": form})) == reference
-    assert verdicts(key.check({"pruned_edges": edges})) == reference
+        assert leaf_verdicts(key.check({"pruned": form})) == reference
+    assert leaf_verdicts(key.check({"pruned_edges": edges})) == reference
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SMALL, CONVENTIONS, st.randoms(use_true_random=False))
+def test_grouped_pruned_findings_keep_every_leaf_verdict_and_the_score(
+    G: nx.DiGraph, convention: tuple[bool, str], rnd: random.Random
+) -> None:
+    """Issue 26: one finding per subtree instead of per leaf; the verdict of every leaf
+    and the score are those of the plain reference (leaf by leaf, from the search's
+    evaluated leaves and the leaves below what was claimed)."""
+    key = key_for(G, convention)
+    plain = gametree.alphabeta(G, prune_on_equal=convention[0], fail=convention[1], annotate=False)
+    leaves = [n for n in G if not G._succ[n]]
+    expected = {x for x in leaves if x not in set(plain.visited_leaves)}
+    claims = [n for n in rnd.sample(list(G), rnd.randint(0, len(G))) if n != key.root]
+    given = {x for n in claims for x in (n, *nx.descendants(G, n)) if x in key.position}
+    report = key.check({"pruned_nodes": [str(n) for n in claims]})
+    want = {f"{x} (#{key.position[x]})": "correct" if x in given else "missing" for x in expected}
+    want.update({f"{x} (#{key.position[x]})": "extra" for x in given - expected})
+    got = dict(leaf_verdicts(report)) if given | expected else {}
+    assert got == want
+    right = sum(1 for v in want.values() if v == "correct")
+    assert (report.right, report.asked) == ((right, len(want)) if want else (1, 1))
+    for f in report.findings:
+        if f.count > 1:  # a subtree: its leaves are all below the node it names
+            top = f.item.split()[1]
+            below = {
+                f"{x} (#{key.position[x]})" for x in nx.descendants(G, top) if x in key.position
+            }
+            assert set(f.leaves) <= below
 
 
 def _mutations(key: AnswerKey, rnd: random.Random) -> list[tuple[dict[str, object], str]]:
@@ -693,17 +746,19 @@ def low_recursion_limit() -> object:
 @pytest.mark.usefixtures("low_recursion_limit")
 def test_every_leaf_deep_under_one_cut_names_that_cut() -> None:
     depth = 20_000
-    report = check(caterpillar(depth), "pruned = C-X0")
+    key = AnswerKey(caterpillar(depth))
+    report = key.check("pruned = C-X0")
     assert report.ok and report.asked == depth
-    reason = (
-        "it is below X0, which is cut off: at C (MIN) the value 3 <= alpha 5 inherited "
-        "from A after B returned 5"
-    )
+    cut = "at C (MIN) the value 3 <= alpha 5 inherited from A after B returned 5"
+    # One finding for the subtree X0 the cut removes, counting its 20,000 leaves.
+    [f] = report.findings
+    assert f.item == f"pruned X0 ({depth} leaves, #3-#{depth + 2})"
+    assert f.given == "pruned (as edge C-X0)" and f.count == depth
+    assert f.explanation == f"node X0 is not searched: {cut}"
     for i in (0, 1, depth // 2, depth - 1):
-        f = report.findings[i]
-        assert f.item == f"pruned L{i} (#{i + 3})"
-        assert f.given == "pruned (as edge C-X0)"
-        assert f.explanation == f"leaf L{i} is not evaluated: {reason}"
+        assert f.leaves[i] == f"L{i} (#{i + 3})"
+        reason = key.pruned_reason(f"L{i}")
+        assert reason == f"leaf L{i} is not evaluated: it is below X0, which is cut off: {cut}"
 
 
 @pytest.mark.usefixtures("low_recursion_limit")
@@ -711,7 +766,7 @@ def test_nested_claims_name_each_leaf_by_the_first_claim_above_it() -> None:
     depth = 20_000
     report = check(caterpillar(depth), "pruned = X5 X0 L3")
     assert report.ok and report.asked == depth
-    given = {f.item.split()[1]: f.given for f in report.findings}
+    given = {name.split()[0]: f.given for name, f in leaf_findings(report)}
     assert given["L0"] == given["L4"] == "pruned (as subtree X0)"
     assert given["L3"] == "pruned (as subtree X0)"  # X0 comes before the leaf itself
     assert given["L5"] == given[f"L{depth - 1}"] == "pruned (as subtree X5)"
@@ -761,10 +816,10 @@ def test_given_and_reasons_match_a_plain_reference(G: nx.DiGraph, rnd: random.Ra
                 if x in key.position:
                     named.setdefault(x, f"pruned (as subtree {n})")
     cut_at = key.main.cut_at
-    for f in report.findings:
+    for name, f in leaf_findings(report):
         if not f.item.startswith("pruned ") or f.expected == "searched":
             continue
-        leaf = key.frontier[int(f.item.rsplit("#", 1)[1].rstrip(")")) - 1]
+        leaf = key.frontier[int(name.rsplit("#", 1)[1].rstrip(")")) - 1]
         if f.given != "not listed":
             assert f.given == named.get(leaf, "pruned")
         if f.expected != "pruned":
@@ -779,5 +834,7 @@ def test_given_and_reasons_match_a_plain_reference(G: nx.DiGraph, rnd: random.Ra
                     seen.add(p)
                     queue.append(p)
         assert above is not None
-        if above != leaf:
+        if f.count > 1:  # the finding of the subtree cut off at ``above``
+            assert f.explanation.startswith(f"node {above} is not searched: ")
+        elif above != leaf:
             assert f"it is below {above}, which is cut off" in f.explanation

@@ -12,7 +12,7 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import reader_texts
+from strategies import overflowed_infinities, reader_texts
 
 import gametree
 from gametree.readwrite.common import decode_text
@@ -33,7 +33,11 @@ FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 
 def read(text: str, fmt: str | None) -> None:
     """The contract: a valid tree, or a GameTreeError (anything else fails the test) whose
-    message (the reason, for a syntax error) is one line without control characters."""
+    message (the reason, for a syntax error) is one line without control characters.
+
+    A tree read from a text that never spells ``inf`` holds no infinity (no numeral
+    overflowed into one).
+    """
     try:
         G = gametree.loads(text, fmt)
     except gametree.GameTreeError as exc:
@@ -41,6 +45,7 @@ def read(text: str, fmt: str | None) -> None:
         assert one_line(exc), exc
         return
     assert isinstance(G, nx.DiGraph) and gametree.is_game_tree(G)
+    assert overflowed_infinities(G, text) == []
 
 
 @pytest.mark.parametrize("fmt", READERS)

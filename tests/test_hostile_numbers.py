@@ -48,6 +48,15 @@ CASES = [
     (f"[[{HUGE}, 1], 2]", "json", InvalidTreeError, "D", None, "beyond float range"),
     (f"\n(A {HUGE} 1)", "tree", InvalidTreeError, "B", None, "beyond float range"),
     (f"(A {BIG} 1)", "tree", TreeSyntaxError, None, (1, 4), "digits"),
+    # The notation refuses a numeral that overflows wherever a number may stand: a leaf,
+    # a heuristic value, an attribute (and a tuple in one), a move, a probability.
+    ("(A 1 1e999)", "tree", TreeSyntaxError, None, (1, 6), "'1e999' is beyond float range"),
+    ("(A\n  -1E400 1)", "tree", TreeSyntaxError, None, (2, 3), "'-1E400' is beyond"),
+    ("(A =1e999 1 2)", "tree", TreeSyntaxError, None, (1, 5), "beyond float range"),
+    ("(A {x=1e999} 1 2)", "tree", TreeSyntaxError, None, (1, 7), "beyond float range"),
+    ("(A {b=(1, 1e999)} 1 2)", "tree", TreeSyntaxError, None, (1, 11), "beyond float range"),
+    ("(A 1e999:3 2)", "tree", TreeSyntaxError, None, (1, 4), "beyond float range"),
+    ("players: CHANCE\n(A 1e999*3 2)", "tree", TreeSyntaxError, None, (2, 4), "beyond float"),
     (DOT.format(b="value=" + BIG), "dot", InvalidTreeError, "B", None, "4,300 digits"),
     (DOT.format(b="value=" + HUGE), "dot", InvalidTreeError, "B", None, "beyond float range"),
     (DOT.format(b='value="1e999"'), "dot", InvalidTreeError, "B", None, "beyond float range"),
@@ -101,6 +110,11 @@ def test_inf_spelled_out_is_still_read() -> None:
     G = gametree.loads(DOT.format(b='value="-inf"'), "dot")
     assert G.nodes["B"]["value"] == float("-inf")
     assert gametree.loads(graphml("INF", "double"), "graphml").nodes["B"]["value"] == float("inf")
+    T = gametree.parse("(A {b=(-inf, Infinity)} inf:-inf 1.7976931348623157e308 1e-999)")
+    assert T.nodes["A"]["b"] == (float("-inf"), float("inf"))
+    assert T.edges["A", "B"]["move"] == float("inf") and T.nodes["B"]["value"] == float("-inf")
+    # The largest float is read as itself, and a numeral below the smallest one as 0.0.
+    assert T.nodes["C"]["value"] == 1.7976931348623157e308 and T.nodes["D"]["value"] == 0.0
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,8 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import chance_trees, dags, trees
+from strategies import VALUES_EXTREME, chance_trees, dags, trees
+from test_mcts_tree import close, reference_mean, reference_share, reference_total, rounding_slack
 
 import gametree
 from gametree.exceptions import GameError, InvalidTreeError, SearchError
@@ -289,6 +290,200 @@ def test_deep_chain_is_iterative() -> None:
     G.add_node(n, value=7)
     r = gametree.mcts(G, iterations=3, seed=0, solver=True)
     assert r.value == 7 and r.visits[0] == 3
+
+
+# --- Infinite and huge values (the statistics of mcts_tree) ---------------------------
+
+
+def test_minus_inf_below_a_single_child() -> None:
+    # (A (B -inf)): iteration 1 adds B and plays out to C (-inf); iteration 2 selects B,
+    # A's only child, although its share is 0 (every playout -inf), and adds C; iteration
+    # 3 goes A, B, C. Every total is -inf (no +inf to cancel it), so is every mean; B's
+    # final UCB1 is 0 + 1 x sqrt(ln 3 / 3). This tripped an assertion: no child scored
+    # above -inf, so selection found none.
+    G = gametree.parse("(A (B -inf))")
+    r = gametree.mcts(G, iterations=3, c=1, trace=True)
+    assert dict(r.visits) == {"A": 3, "B": 3, "C": 2}
+    assert dict(r.totals) == {"A": -math.inf, "B": -math.inf, "C": -math.inf}
+    assert r.value == -math.inf and r.best_move == "B" and r.pv == ("A", "B", "C")
+    assert r.children[0].ucb1 == pytest.approx(math.sqrt(math.log(3) / 3))
+
+
+def test_inf_and_minus_inf_in_one_subtree_by_hand() -> None:
+    """(A (B inf -inf) 3), c = 1, playouts take the first child; the finite leaves span
+    (3, 3), so a finite playout scores 0.5, +inf 1 and -inf 0 (for MAX).
+
+    1. add B, play out B -> D: inf.          A {inf}         B {inf}
+    2. add C: 3.                             A {inf, 3}      C {3}
+    3. at A: B 1 + sqrt(ln 2 / 1) = 1.83 > C 0.5 + 0.83 = 1.33; add D: inf.
+    4. at A: B 1 + sqrt(ln 3 / 2) = 1.74 > C 0.5 + sqrt(ln 3) = 1.55; add E: -inf.
+    5. at A: B (1 + 1 + 0) / 3 + sqrt(ln 4 / 3) = 1.35 < C 0.5 + sqrt(ln 4) = 1.68: C, 3.
+    6. at A: B 0.667 + sqrt(ln 5 / 3) = 1.399 > C 0.5 + sqrt(ln 5 / 2) = 1.397; at B
+       (MIN): D 0 + sqrt(ln 3) = 1.05 < E 1 + sqrt(ln 3) = 2.05: E, -inf.
+
+    Totals: A has seen inf twice, -inf twice, 3 twice: the infinities cancel, total 6,
+    mean 1; B inf, inf, -inf, -inf: total 0, mean 0 (not NaN); D inf; E -inf.
+    """
+    G = gametree.parse("(A (B inf -inf) 3)")
+    r = gametree.mcts(G, iterations=6, c=1, playout=first_child, trace=True)
+    assert dict(r.visits) == {"A": 6, "B": 4, "C": 2, "D": 1, "E": 2}
+    assert dict(r.totals) == {"A": 6, "B": 0, "C": 6, "D": math.inf, "E": -math.inf}
+    means = {n: v.value for n, v in r.node_values.items()}
+    assert means == {"A": 1.0, "B": 0.0, "C": 3.0, "D": math.inf, "E": -math.inf}
+    assert [e.child for e in r.trace if e.kind == "select"] == ["B", "B", "C", "B", "E"]
+    assert r.value == 1.0 and r.best_move == "B"
+    # At the end, N = 6: B 0.5 + sqrt(ln 6 / 4), C 0.5 + sqrt(ln 6 / 2).
+    b, c = r.children
+    assert b.mean == 0.0 and b.ucb1 == pytest.approx(0.5 + math.sqrt(math.log(6) / 4))
+    assert c.mean == 3.0 and c.ucb1 == pytest.approx(0.5 + math.sqrt(math.log(6) / 2))
+    # Explanations and diagrams show the totals the search kept.
+    text = gametree.explain(G, "mcts", iterations=6, c=1, playout=first_child)
+    assert "A 6/6, B 4/0, E 2/-inf" in text and "nan" not in text
+    assert [e.totals for e in r.trace if e.kind == "backpropagate"][-1] == (6, 0, -math.inf)
+
+
+def test_sums_past_the_float_range() -> None:
+    # Two leaves of 1.7e308: A's total 3.4e308 passes the float range and is kept as the
+    # exact int 2 x 1.7e308; its mean is 1.7e308 (it was inf before).
+    G = gametree.parse("(A 1.7e308 1.7e308)")
+    r = gametree.mcts(G, iterations=2)
+    assert r.totals["A"] == 2 * int(1.7e308) and r.value == 1.7e308
+    # 1.7e308, 1.7e308, -1.7e308, -1.7e308, 1 (one playout each): exactly 1 in all, mean
+    # 0.2; a float sum gives inf, then NaN.
+    H = gametree.parse("(A 1.7e308 1.7e308 -1.7e308 -1.7e308 1)")
+    r = gametree.mcts(H, iterations=5)
+    assert r.totals["A"] == 1.0 and r.value == 0.2
+    assert G.nodes["A"]["total"] == 2 * int(1.7e308)
+
+
+@pytest.mark.parametrize(
+    ("text", "proven", "move"),
+    [
+        # B (MIN) is proven -inf by its only leaf; C 3; A the larger: 3, by C.
+        ("(A (B -inf) 3)", 3, "C"),
+        # B is proven inf, and A at once (nothing beats inf). The range of the finite
+        # leaves is (3, 3): proving A at its top, 3, by C was wrong (inf lies beyond it).
+        ("(A (B inf) 3)", math.inf, "B"),
+        # B is MIN(inf, -inf) = -inf; A = max(-inf, 3) = 3.
+        ("(A (B inf -inf) 3)", 3, "C"),
+    ],
+)
+def test_solver_with_infinite_leaves(text: str, proven: float, move: str) -> None:
+    G = gametree.parse(text)
+    r = gametree.mcts(G, iterations=40, seed=0, solver=True)
+    assert r.proven_value == proven == gametree.minimax(G, annotate=False).value
+    assert r.best_move == move
+
+
+def test_solver_leaves_an_undefined_chance_average_unproven() -> None:
+    # B is a CHANCE node over inf and -inf: its average is undefined (expectiminimax
+    # says so); the solver proves its leaves but never B, so never A.
+    G = gametree.parse("players: MAX CHANCE\n(A (B inf -inf) 3)")
+    r = gametree.mcts(G, iterations=50, seed=0, solver=True)
+    assert r.proven == {"C": 3, "D": math.inf, "E": -math.inf} and r.proven_value is None
+    with pytest.raises(SearchError, match="undefined"):
+        gametree.expectiminimax(G)
+
+
+class TreeWalk:
+    """A game whose states are the nodes of an explicit tree (for same-rules checks)."""
+
+    def __init__(self, G: nx.DiGraph, utility: Callable[[Hashable], Any] | None = None) -> None:
+        self.G = G
+        self.initial = gametree.find_root(G)
+        self._utility = utility
+
+    def to_move(self, state: Hashable) -> str:
+        return str(self.G.nodes[state]["player"])
+
+    def actions(self, state: Hashable) -> list[Hashable]:
+        return list(self.G.succ[state])
+
+    def result(self, state: Hashable, action: Hashable) -> Hashable:
+        return action
+
+    def is_terminal(self, state: Hashable) -> bool:
+        return not self.G.succ[state]
+
+    def utility(self, state: Hashable) -> Any:
+        if self._utility is not None:
+            return self._utility(state)
+        return self.G.nodes[state]["value"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(trees(VALUES_EXTREME, max_depth=4), st.integers(1, 40), st.integers(0, 3))
+def test_games_follow_the_same_rules(G: nx.DiGraph, iterations: int, seed: int) -> None:
+    """mcts_game over a tree's nodes as states keeps the same statistics as mcts."""
+    r = gametree.mcts(G, iterations=iterations, seed=seed, value_range=(-9, 9), annotate=False)
+    g = gametree.mcts_game(TreeWalk(G), iterations=iterations, seed=seed, value_range=(-9, 9))
+    assert g.graph is not None
+    state = {i: g.graph.nodes[i]["state"] for i in g.graph}
+    assert {state[i]: v for i, v in g.visits.items()} == dict(r.visits)
+    assert {state[i]: t for i, t in g.totals.items()} == dict(r.totals)
+    assert g.value == r.value
+
+
+@pytest.mark.parametrize("bad", [math.nan, None, "x"])
+def test_game_playout_value_must_be_a_number(bad: Any) -> None:
+    G = fig52()
+    with pytest.raises(SearchError, match="ended with the value"):
+        game = TreeWalk(G, utility=lambda state: bad)
+        gametree.mcts_game(game, iterations=5, seed=0, value_range=(0, 1))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(
+        trees(VALUES_EXTREME, max_depth=4),
+        chance_trees(VALUES_EXTREME, max_depth=3),
+        dags(VALUES_EXTREME, max_depth=4),
+    ),
+    st.integers(1, 60),
+    st.integers(0, 3),
+)
+def test_statistics_match_the_exact_reference(G: nx.DiGraph, iterations: int, seed: int) -> None:
+    """Replay the trace keeping every playout value per node (a DAG node's copies
+    together) and check the totals, means and each selection's scores against the exact
+    reference of tests/test_mcts_tree.py; nothing is ever NaN."""
+    r = gametree.mcts(G, iterations=iterations, seed=seed, trace=True, annotate=False)
+    lo, hi = r.value_range
+    c = math.sqrt(2)
+    seen: dict[Hashable, list[Any]] = {}
+    # Selection scores a tree copy of a DAG node by that copy's playouts alone.
+    tree = all(d <= 1 for _, d in G.in_degree())
+    for e in r.trace:
+        if e.kind == "select" and e.player != "CHANCE" and tree:
+            best = None
+            worst_slack = 0.0
+            for child, n, _total, score in e.children:
+                if score is None:
+                    continue
+                assert score == score and abs(score) != math.inf
+                values = seen[child]
+                assert n == len(values)
+                q = reference_share(values, lo, hi, e.player == "MAX")
+                want = float(q) + c * math.sqrt(math.log(e.visits) / n)
+                # Plain float sums round (1 + 1.7e308 - 1.7e308 is 0): allow that, scaled.
+                slack = rounding_slack(values) / n / (hi - lo) if hi > lo else 0.0
+                assert score == pytest.approx(want, rel=1e-9, abs=1e-9 + slack)
+                best = want if best is None else max(best, want)
+                worst_slack = max(slack, worst_slack)
+            chosen = dict((k, s) for k, _, _, s in e.children)[e.child]
+            assert best is not None
+            assert chosen == pytest.approx(best, rel=1e-9, abs=1e-9 + 2 * worst_slack)
+        elif e.kind == "backpropagate":
+            for node, total in zip(e.path, e.totals, strict=True):
+                seen.setdefault(node, []).append(e.value)
+                assert close(total, reference_total(seen[node]), rounding_slack(seen[node]))
+    for node, values in seen.items():
+        assert r.visits[node] == len(values)
+        slack = rounding_slack(values)
+        assert close(r.totals[node], reference_total(values), slack)
+        mean = r.node_values[node].value if node not in r.proven else None
+        if mean is not None:
+            assert mean == mean
+            assert close(mean, reference_mean(values), slack / len(values) + 1e-300)
 
 
 # --- Annotation -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import time
 from pathlib import Path
@@ -221,9 +222,11 @@ def _practice_page(pages, name: str, G, **kwargs) -> Path:
 
 
 def _findings(browser) -> list[list]:
-    return browser.execute_script(
-        "return window.gametreePage.check().map(f => "
-        "[f.item, f.verdict, f.expected, f.given, f.explanation, f.notes])"
+    return _leaf_by_leaf(
+        browser.execute_script(
+            "return window.gametreePage.check().map(f => "
+            "[f.item, f.verdict, f.expected, f.given, f.explanation, f.notes])"
+        )
     )
 
 
@@ -243,10 +246,41 @@ def _checked(G, text: str, tmp: Path, flags: list[str]) -> list[list]:
     out.write_text(buffer.getvalue())
     report = json.loads(buffer.getvalue())
     assert status in (0, 1)
-    return [
-        [f["item"], f["verdict"], f["expected"], f["given"], f["explanation"], f["notes"]]
-        for f in report["findings"]
-    ]
+    rows = []
+    for f in report["findings"]:
+        if f["item"].startswith("pruned ") and f["leaves"]:
+            # check gives one finding per cut-off subtree; the page marks each leaf
+            rows += [
+                ["pruned " + leaf, f["verdict"], f["expected"], f["given"], None, f["notes"]]
+                for leaf in f["leaves"]
+            ]
+        else:
+            rows.append(
+                [f["item"], f["verdict"], f["expected"], f["given"], f["explanation"], f["notes"]]
+            )
+    return _leaf_by_leaf(rows)
+
+
+_LEAF_ITEM = re.compile(r"^pruned .* \(#(\d+)\)$")
+
+
+def _leaf_by_leaf(rows: list[list]) -> list[list]:
+    """Findings with each pruned leaf's finding in leaf order, without its reason.
+
+    ``gametree check`` reports the leaves of one cut-off subtree as one finding (with the
+    reason at the cut), the practice page one per leaf (with the leaf's own reason); the
+    two must agree leaf by leaf on the verdict, what was expected and given, and the notes.
+    """
+    leaf_rows = [r for r in rows if _LEAF_ITEM.match(r[0])]
+    leaf_rows.sort(key=lambda r: int(_LEAF_ITEM.match(r[0]).group(1)))
+    in_order = iter(leaf_rows)
+    out = []
+    for row in rows:
+        if _LEAF_ITEM.match(row[0]):
+            row = next(in_order)
+            row = [*row[:4], None, row[5]]
+        out.append(row)
+    return out
 
 
 def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):

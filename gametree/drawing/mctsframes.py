@@ -77,11 +77,11 @@ def mcts_frames(
                 leaf = e.moves[-1] if e.moves else e.start
                 said.append(f"playout to {leaf} = {format_value(e.value)}")
             elif isinstance(e, Backpropagation):
-                for node in e.path:
+                for node, total in zip(e.path, e.totals, strict=True):
                     data = H._node[node]
                     data[STATUS] = VISITED
                     data[VISITS] = data.get(VISITS, 0) + 1
-                    data[TOTAL] = data.get(TOTAL, 0) + e.value
+                    data[TOTAL] = total
                 for u, v in pairwise(e.path):
                     edge = H._succ[u][v]
                     edge[STATUS] = VISITED

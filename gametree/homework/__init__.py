@@ -4,7 +4,7 @@ Everything listed in ``__all__`` is also available at the top level (``gametree.
 
 Checking answers:
 
-- ``answers``: reading and writing answer files in TOML, JSON and plain text;
+- ``answers``: reading answer files in TOML, JSON and plain text; ``answerformat``: writing them;
   ``answeritems``: what an answer set claims (items, problems);
 - ``solution``: :class:`~gametree.homework.solution.Solution`, an exercise solved under
   one convention, the model behind a key; ``check``: :class:`AnswerKey` (a solution that
@@ -31,8 +31,9 @@ Teaching with searches:
   on one tree.
 """
 
+from gametree.homework.answerformat import format_answers
 from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers
-from gametree.homework.answers import format_answers, load_answers, parse_answers
+from gametree.homework.answers import load_answers, parse_answers
 from gametree.homework.check import AnswerKey, check
 from gametree.homework.codecheck import CodeGradeReport, CodeReport, check_code, grade_code
 from gametree.homework.compare import ComparisonRow, compare, format_comparison

@@ -62,6 +62,13 @@ JSON::
 Reading never fails on a bad item: each becomes an :class:`AnswerProblem` with its line,
 and the checker reports it as a finding. Only a file that cannot be read at all (not
 UTF-8 text) raises :class:`~gametree.AnswerFormatError`.
+
+A file is read up to a limit of keys (:func:`gametree.inputs.answer_item_limit`: 10,000
+unless ``max_items=`` or ``GAMETREE_MAX_ANSWER_ITEMS`` says otherwise), so time and
+memory follow what is kept, not the file: plain text and TOML stop at the limit with one
+problem naming the line (TOML past it is read as plain text), and JSON, which cannot be
+read in part, is refused with one problem, nothing read. Keys are counted before any
+parser runs, and the count stops at the limit.
 """
 
 from __future__ import annotations
@@ -70,20 +77,20 @@ import json
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from gametree.exceptions import AnswerFormatError
 from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers, Kind
-from gametree.inputs import read_input
+from gametree.inputs import ITEMS_VARIABLE, answer_item_limit, read_input
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
-__all__ = ["format_answers", "load_answers", "parse_answers"]
+__all__ = ["load_answers", "parse_answers"]
 
 # Canonical key -> (kind, form of the pruned answer or None).
 _TOP_KEYS: dict[str, tuple[Kind, str | None]] = {}
@@ -117,11 +124,14 @@ _TABLES: dict[str, Kind] = {
 _LIST_KINDS = frozenset({"pruned", "order", "pv", "window"})
 
 
-def load_answers(path: str | Path, *, format: str | None = None) -> Answers:
+def load_answers(
+    path: str | Path, *, format: str | None = None, max_items: int | None = None
+) -> Answers:
     """Read an answer file; the format comes from the suffix or, failing that, the content.
 
     ``.json`` is JSON, ``.toml`` TOML; any other file is JSON when it starts with ``{``,
-    TOML when it parses as TOML, and the plain-text form otherwise.
+    TOML when it parses as TOML, and the plain-text form otherwise. ``max_items`` is
+    the limit on its keys, as for :func:`parse_answers`.
 
     Raises
     ------
@@ -131,7 +141,9 @@ def load_answers(path: str | Path, *, format: str | None = None) -> Answers:
     AnswerFormatError
         If it is not UTF-8 text.
     """
-    return parse_answers(read_input(path), format=format, source=os.fspath(path))
+    return parse_answers(
+        read_input(path), format=format, source=os.fspath(path), max_items=max_items
+    )
 
 
 def parse_answers(
@@ -139,6 +151,7 @@ def parse_answers(
     *,
     format: str | None = None,
     source: str | None = None,
+    max_items: int | None = None,
 ) -> Answers:
     """Read answers from a string (TOML, JSON or plain text) or from a dict.
 
@@ -153,6 +166,12 @@ def parse_answers(
         plain text.
     source : str, optional
         A file name used in messages.
+    max_items : int, optional
+        The most keys read from a text (default
+        :func:`gametree.inputs.answer_item_limit`: 10,000, or
+        ``GAMETREE_MAX_ANSWER_ITEMS``): plain text and TOML stop there with one problem,
+        JSON past it is refused with one problem, nothing read. A mapping is read whole
+        unless ``max_items`` is given.
 
     Returns
     -------
@@ -161,9 +180,9 @@ def parse_answers(
     Raises
     ------
     AnswerFormatError
-        Only for an unknown ``format``, bytes that are not UTF-8, or input that is
-        neither text nor a mapping; every problem in the text (invalid JSON included) becomes an
-        :class:`AnswerProblem` with its line.
+        Only for an unknown ``format``, bytes that are not UTF-8, input that is neither
+        text nor a mapping, or a bad ``max_items``; every problem in the text (invalid
+        JSON and too many keys included) becomes an :class:`AnswerProblem` with its line.
 
     Examples
     --------
@@ -172,9 +191,14 @@ def parse_answers(
     ('json', [('value', None, 3), ('pruned', None, ('I', 'J')), ('node_value', 'C', 2)])
     >>> parse_answers("value = 3\\nvalue = 4").problems[0].message
     "duplicate key 'value' (first given on line 1); the first one is checked"
+    >>> print(parse_answers("value = 3\\nmove = B\\nC = 2", max_items=2).problems[0])
+    line 3: more than 2 answer lines: the first 2 were read, and reading stopped here; raise ...
     """
     if isinstance(text, Mapping):
-        return _from_mapping(text, "dict", source, {}, ())
+        # The caller's own data, already in memory: limited only when asked to be.
+        limit = None if max_items is None else answer_item_limit(max_items)
+        return _from_mapping(text, "dict", source, {}, (), limit)
+    limit = answer_item_limit(max_items)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -190,14 +214,16 @@ def parse_answers(
     if format is None:
         if stripped.startswith("{"):
             format = "json"
+        elif _past_limit(_TOML_TOKEN, text, limit) is not None:
+            format = "text"  # no parser runs on more keys than the limit
         else:
             format = "toml" if _toml_or_none(text) is not None else "text"
     if format == "json":
-        return _parse_json(text, source)
+        return _parse_json(text, source, limit)
     if format == "toml":
-        return _parse_toml(text, source)
+        return _parse_toml(text, source, limit)
     if format == "text":
-        return _parse_text(text, source, "text")
+        return _parse_text(text, source, "text", limit)
     raise AnswerFormatError(f"unknown answer format {format!r}; expected 'toml', 'json' or 'text'")
 
 
@@ -207,25 +233,70 @@ MAX_NESTING = 32
 """The deepest nesting of ``[``/``{`` read as JSON or TOML (answers nest 2 deep)."""
 
 _DIGITS = 4000
+_BRACKET = re.compile(r"[\[\]{}]")
+# The keys of a JSON text: each string followed by ':' (strings are consumed whole, in
+# order, so a ':' inside a string value is never taken for one).
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?')
+# The keys of a TOML text: each '=' outside strings and comments.
+_TOML_TOKEN = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|(=)'
+)
+# What str.splitlines splits at.
+_LINE = re.compile(
+    "[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*"
+    "(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029])?"
+)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as ``str.splitlines`` gives them, one at a time (a reader
+    that stops early never splits the rest)."""
+    end = len(text)
+    for match in _LINE.finditer(text):
+        if match.start() == end:
+            return
+        yield match.group().rstrip("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _line_at(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _past_limit(token: re.Pattern[str], text: str, limit: int) -> int | None:
+    """The offset of the key after the first ``limit`` keys (``token``'s group 1 marks
+    a key), or None when the text has at most ``limit``; stops scanning right there."""
+    count = 0
+    for match in token.finditer(text):
+        if match.group(1) is not None:
+            count += 1
+            if count > limit:
+                return match.start()
+    return None
+
+
+def _too_many(limit: int, what: str) -> str:
+    return (
+        f"more than {limit:,} {what}; raise the limit with max_items=... or the "
+        f"environment variable {ITEMS_VARIABLE}"
+    )
 
 
 def _too_deep(text: str) -> AnswerProblem | None:
     """A problem if brackets nest deeper than :data:`MAX_NESTING` (checked before parsing,
     so that no parser recurses on it); brackets inside strings count too."""
     depth = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        for char in line:
-            if char in "[{":
-                depth += 1
-                if depth > MAX_NESTING:
-                    return AnswerProblem(
-                        f"brackets nest more than {MAX_NESTING} deep; answers are "
-                        "names, numbers and lists of them",
-                        number,
-                        "answer file",
-                    )
-            elif char in "]}":
-                depth = max(depth - 1, 0)
+    for match in _BRACKET.finditer(text):
+        if match.group() in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return AnswerProblem(
+                    f"brackets nest more than {MAX_NESTING} deep; answers are "
+                    "names, numbers and lists of them",
+                    _line_at(text, match.start()),
+                    "answer file",
+                )
+        elif depth:
+            depth -= 1
     return None
 
 
@@ -254,7 +325,7 @@ def _float_or_text(text: str) -> float | str:
 # ---------------------------------------------------------------------------- JSON
 
 
-def _parse_json(text: str, source: str | None) -> Answers:
+def _parse_json(text: str, source: str | None, limit: int) -> Answers:
     duplicates: list[tuple[str, str]] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -266,6 +337,14 @@ def _parse_json(text: str, source: str | None) -> Answers:
             out[k] = v
         return out
 
+    past = _past_limit(_JSON_TOKEN, text, limit)
+    if past is not None:
+        problem = AnswerProblem(
+            _too_many(limit, "keys: a JSON file cannot be read in part, so nothing was read"),
+            _line_at(text, past),
+            "answer file",
+        )
+        return Answers((), (problem,), "json", source)
     deep = _too_deep(text)
     if deep is not None:
         return Answers((), (deep,), "json", source)
@@ -303,13 +382,16 @@ def _parse_json(text: str, source: str | None) -> Answers:
                 key,
             )
         )
-    return _from_mapping(data, "json", source, lines, tuple(problems))
+    return _from_mapping(data, "json", source, lines, tuple(problems), limit)
 
 
 # ---------------------------------------------------------------------------- TOML
 
 
-def _parse_toml(text: str, source: str | None) -> Answers:
+def _parse_toml(text: str, source: str | None, limit: int) -> Answers:
+    if _past_limit(_TOML_TOKEN, text, limit) is not None:
+        # No TOML parser reads it all: the text reader reads up to the limit and says so.
+        return _parse_text(text, source, "toml", limit)
     deep = _too_deep(text)
     try:
         if deep is not None:
@@ -318,7 +400,7 @@ def _parse_toml(text: str, source: str | None) -> Answers:
     except (tomllib.TOMLDecodeError, ValueError) as exc:
         # Recover item by item with the forgiving text reader, and say why. (tomllib
         # raises a bare ValueError for an integer longer than Python converts.)
-        recovered = _parse_text(text, source, "toml")
+        recovered = _parse_text(text, source, "toml", limit)
         if recovered.problems:
             return recovered
         match = re.search(r"line (\d+)", str(exc))
@@ -332,7 +414,8 @@ def _parse_toml(text: str, source: str | None) -> Answers:
             source,
             (note if line is None else f"line {line}: {note}",),
         )
-    return _from_mapping(data, "toml", source, _key_lines(text, json_style=False), ())
+    lines = _key_lines(text, json_style=False)
+    return _from_mapping(data, "toml", source, lines, (), limit)
 
 
 def _key_lines(text: str, *, json_style: bool) -> dict[str, list[int]]:
@@ -341,11 +424,11 @@ def _key_lines(text: str, *, json_style: bool) -> dict[str, list[int]]:
     table = ""
     if json_style:
         pattern = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(_lines(text), 1):
             for m in pattern.finditer(line):
                 found.setdefault(m.group(1).lower(), []).append(number)
         return found
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(_lines(text), 1):
         s = line.strip()
         header = re.match(r"^\[\s*([^\]]+?)\s*\]", s)
         if header:
@@ -370,10 +453,12 @@ def _from_mapping(
     source: str | None,
     lines: Mapping[str, list[int]],
     problems: tuple[AnswerProblem, ...],
+    limit: int | None,
 ) -> Answers:
     items: list[AnswerItem] = []
     found_problems = list(problems)
     seen: dict[tuple[str, str | None], int | None] = {}
+    read = 0
 
     def line_of(*keys: str) -> int | None:
         for k in keys:
@@ -411,6 +496,17 @@ def _from_mapping(
         items.append(AnswerItem(kind, given, node, form, line, key))
 
     for key, raw in data.items():
+        # A text was counted before it was parsed; a mapping given as such is counted here.
+        read += 1 + (len(raw) if isinstance(raw, Mapping) else 0)
+        if limit is not None and read > limit:
+            found_problems.append(
+                AnswerProblem(
+                    _too_many(limit, f"keys: the keys before {key!r} were read, then no more"),
+                    line_of(str(key).strip().lower()),
+                    str(key),
+                )
+            )
+            break
         if not isinstance(key, str):
             found_problems.append(AnswerProblem(f"key {key!r} is not a string", None, str(key)))
             continue
@@ -529,15 +625,29 @@ _KEY_PATTERNS = (
 )
 
 
-def _parse_text(text: str, source: str | None, fmt: str) -> Answers:
+def _parse_text(text: str, source: str | None, fmt: str, limit: int) -> Answers:
     items: list[AnswerItem] = []
     problems: list[AnswerProblem] = []
     seen: dict[tuple[str, str | None], int] = {}
     table: str | None = None
-    for number, raw_line in enumerate(text.splitlines(), 1):
+    read = 0
+    for number, raw_line in enumerate(_lines(text), 1):
         line = _strip_comment(raw_line).strip()
         if not line:
             continue
+        read += 1
+        if read > limit:
+            problems.append(
+                AnswerProblem(
+                    _too_many(
+                        limit,
+                        f"answer lines: the first {limit:,} were read, and reading stopped here",
+                    ),
+                    number,
+                    "answer file",
+                )
+            )
+            break
         header = re.match(r"^\[\s*([^\]]*?)\s*\]$", line)
         if header:
             name = header.group(1).strip().strip('"').lower()
@@ -631,88 +741,3 @@ def _parse_text(text: str, source: str | None, fmt: str) -> Answers:
             given = tokens[0]
         items.append(AnswerItem(kind, given, node, form, number, key))
     return Answers(tuple(items), tuple(problems), fmt, source)
-
-
-# ---------------------------------------------------------------------------- writing
-
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _toml_scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if value != value:
-            return "nan"
-        if value in (float("inf"), float("-inf")):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str) and value in ("inf", "-inf", "+inf"):
-        return value
-    return json.dumps(str(value), ensure_ascii=False)
-
-
-def _toml_key(key: Any) -> str:
-    text = str(key)
-    return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
-
-
-def format_answers(answers: Mapping[str, Any], format: str = "toml") -> str:
-    """Write answers (in the layout :meth:`AnswerKey.answers` returns) as a file's text.
-
-    Parameters
-    ----------
-    answers : Mapping
-        Top-level items (``value``, ``move``, ``pruned``, ``order``, ``pv``, ...) and the
-        tables ``values``, ``alpha``, ``beta``.
-    format : {"toml", "json", "text"}
-        The plain-text form writes node values as ``values.C = 2`` lines so that a node
-        named like a key word cannot be misread.
-
-    Examples
-    --------
-    >>> print(format_answers({"value": 3, "pruned": ["I", "J"], "values": {"C": "<=2"}}))
-    value = 3
-    pruned = ["I", "J"]
-    <BLANKLINE>
-    [values]
-    C = "<=2"
-    >>> print(format_answers({"value": 3, "pruned": ["I", "J"]}, "text"))
-    value = 3
-    pruned = I J
-    """
-    if format == "json":
-        return json.dumps(dict(answers), indent=2, ensure_ascii=False)
-    lines: list[str] = []
-    tables: list[tuple[str, Mapping[str, Any]]] = []
-    for key, value in answers.items():
-        if isinstance(value, Mapping):
-            tables.append((key, value))
-        elif value is None:
-            continue
-        elif format == "toml":
-            if isinstance(value, (list, tuple)):
-                lines.append(f"{key} = [" + ", ".join(_toml_scalar(v) for v in value) + "]")
-            else:
-                lines.append(f"{key} = {_toml_scalar(value)}")
-        elif format == "text":
-            if isinstance(value, (list, tuple)):
-                lines.append(f"{key} = " + " ".join(str(v) for v in value))
-            else:
-                lines.append(f"{key} = {value}")
-        else:
-            raise AnswerFormatError(
-                f"unknown answer format {format!r}; expected 'toml', 'json' or 'text'"
-            )
-    for table, entries in tables:
-        if not entries:
-            continue
-        if format == "toml":
-            lines.append("")
-            lines.append(f"[{table}]")
-            lines.extend(f"{_toml_key(k)} = {_toml_scalar(v)}" for k, v in entries.items())
-        else:
-            lines.extend(f"{table}.{k} = {v}" for k, v in entries.items())
-    return "\n".join(lines)

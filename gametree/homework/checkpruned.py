@@ -3,9 +3,14 @@
 A ``pruned`` answer may list leaves, whole subtrees (an internal node), edges ``C-I``,
 or, where edges carry moves, moves and move paths from the root ``a2/c2``; each listed
 thing stands for the frontier leaves it cuts off from the root. The answer is compared
-with the search leaf by leaf, so equivalent answers get the same findings and every
-missing or extra cut names its leaf. A token that reads differently as a node and as a
-move is an error, never a guess.
+with the search leaf by leaf, so equivalent answers get the same verdicts and scores. A
+token that reads differently as a node and as a move is an error, never a guess.
+
+The findings group the leaves: a leaf listed on its own has a finding of its own; the
+leaves below one subtree the search cuts off that share a verdict (all listed through
+one claim, or all missing) have one finding for that subtree, and so do the evaluated
+leaves of one subtree claimed pruned. Each finding counts its leaves in the score and
+names them in :attr:`~gametree.homework.findings.Finding.leaves`.
 
 >>> import gametree
 >>> from gametree.homework.answeritems import AnswerItem
@@ -21,7 +26,7 @@ move is an error, never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import networkx as nx
@@ -151,19 +156,31 @@ def _covered(
         return set()
     succ = key.G._succ
     reached: set[Hashable] = set()
-    seen: set[tuple[Hashable, int]] = set()
-    stack = [(key.root, 0)] if key.root not in nodes else []
-    while stack:
-        node, d = stack.pop()
-        if (node, d) in seen:
+    if key.depth is None:  # what a node reaches does not depend on the path to it
+        seen = {key.root}
+        stack = [key.root] if key.root not in nodes else []
+        while stack:
+            node = stack.pop()
+            if not succ[node]:
+                reached.add(node)
+            for c in succ[node]:
+                if c not in seen and c not in nodes and (node, c) not in edges:
+                    seen.add(c)
+                    stack.append(c)
+        return {x for x in key.frontier if x not in reached}
+    seen_at: set[tuple[Hashable, int]] = set()
+    at = [(key.root, 0)] if key.root not in nodes else []
+    while at:
+        node, d = at.pop()
+        if (node, d) in seen_at:
             continue
-        seen.add((node, d))
-        if not succ[node] or (key.depth is not None and d >= key.depth):
+        seen_at.add((node, d))
+        if not succ[node] or d >= key.depth:
             reached.add(node)
             continue
         for c in succ[node]:
             if c not in nodes and (node, c) not in edges:
-                stack.append((c, d + 1))
+                at.append((c, d + 1))
     return {x for x in key.frontier if x not in reached}
 
 
@@ -172,10 +189,11 @@ def _name_below(
     position: Mapping[Hashable, int],
     top: Hashable,
     name: str,
-    named_by: dict[Hashable, str],
+    named_by: dict[Hashable, tuple[str, Hashable]],
     reached: set[Hashable],
 ) -> None:
-    """Name ``name`` the frontier leaves below ``top`` not reached from earlier claims."""
+    """Name ``name`` (claimed through ``top``) the frontier leaves below ``top`` not
+    reached from earlier claims."""
     if top in reached:
         return
     reached.add(top)
@@ -184,7 +202,7 @@ def _name_below(
     while stack:
         x = stack.pop()
         if x in position:
-            named_by.setdefault(x, name)
+            named_by.setdefault(x, (name, top))
         for c in succ[x]:
             if c not in reached:
                 reached.add(c)
@@ -212,16 +230,17 @@ def _reaches(
 
 
 def check_pruned(key: Solution, item: AnswerItem, notes: list[str]) -> list[Finding]:
-    """One finding per frontier leaf that is pruned or claimed pruned, and one per named
-    subtree or edge the search goes through (in a DAG its leaves may still be cut off
-    elsewhere); how the list was read goes to ``notes``."""
+    """Findings for the frontier leaves that are pruned or claimed pruned (one per leaf
+    listed on its own, one per subtree for the others: see the module docstring), and
+    one per named subtree or edge the search goes through (in a DAG its leaves may still
+    be cut off elsewhere); how the list was read goes to ``notes``."""
     claims = _claims(key, item)
     nodes = {n for _, n, _, _ in claims if n is not None}
     edges = {e for _, _, e, _ in claims if e is not None}
     covered = _covered(key, nodes, edges)
     # How each covered leaf was named, for the "given" column: by the first claim
     # above it (a node reached from an earlier claim has all its leaves named).
-    named_by: dict[Hashable, str] = {}
+    named_by: dict[Hashable, tuple[str, Hashable]] = {}
     reached: set[Hashable] = set()
     forms = []
     for text, n, e, how in claims:
@@ -265,42 +284,33 @@ def check_pruned(key: Solution, item: AnswerItem, notes: list[str]) -> list[Find
             alt_notes = key.conventions.notes(lambda alt: alt.pruned == whole_set)
         return alt_notes
 
-    findings: list[Finding] = []
+    # Group the leaves by (verdict, what was given, the subtree they stand in): the
+    # search's cut-off subtree for a leaf that is pruned, the claimed subtree for one
+    # that is evaluated; a leaf listed on its own stands alone.
+    groups: dict[tuple[Verdict, str, Hashable], list[Hashable]] = {}
     for leaf in key.frontier:
         given_in = leaf in covered
         expected_in = leaf in expected
         if not given_in and not expected_in:
             continue
-        how = named_by.get(leaf, "pruned")
-        label = f"pruned {key.name(leaf)}"
-        if given_in and expected_in:
-            findings.append(
-                Finding(label, Verdict.CORRECT, "pruned", how, key.pruned_reason(leaf), item.line)
-            )
-        elif given_in:
-            findings.append(
-                Finding(
-                    label,
-                    Verdict.EXTRA,
-                    "evaluated",
-                    how,
-                    key.evaluated_reason(leaf),
-                    item.line,
-                    conv_notes(),
-                )
-            )
+        how, claimed = named_by.get(leaf, ("pruned", leaf))
+        if not given_in:
+            verdict, how = Verdict.MISSING, "not listed"
         else:
-            findings.append(
-                Finding(
-                    label,
-                    Verdict.MISSING,
-                    "pruned",
-                    "not listed",
-                    key.pruned_reason(leaf),
-                    item.line,
-                    conv_notes(),
-                )
-            )
+            verdict = Verdict.CORRECT if expected_in else Verdict.EXTRA
+        if verdict is Verdict.EXTRA:
+            top = claimed
+        elif claimed == leaf and given_in:
+            top = leaf
+        else:
+            top = key.reasons.skipped_above(leaf)
+            if top is None:
+                top = leaf
+        groups.setdefault((verdict, how, top), []).append(leaf)
+
+    findings: list[Finding] = []
+    for (verdict, how, top), leaves in groups.items():
+        findings.append(_group_finding(key, verdict, how, top, leaves, item, conv_notes))
     # In a DAG a named subtree or edge can be searched through it while its leaves
     # are still cut off elsewhere: such a claim is wrong on its own.
     extras = {x for x in covered if x not in expected}
@@ -333,6 +343,33 @@ def check_pruned(key: Solution, item: AnswerItem, notes: list[str]) -> list[Find
             )
         )
     return findings
+
+
+def _group_finding(
+    key: Solution,
+    verdict: Verdict,
+    how: str,
+    top: Hashable,
+    leaves: list[Hashable],
+    item: AnswerItem,
+    conv_notes: Callable[[], tuple[str, ...]],
+) -> Finding:
+    """The finding for ``leaves`` (one leaf, or the leaves of the subtree ``top``)."""
+    names = tuple(key.name(leaf) for leaf in leaves)
+    expected = "evaluated" if verdict is Verdict.EXTRA else "pruned"
+    if len(leaves) == 1:
+        label, shown = f"pruned {names[0]}", leaves[0]
+    else:
+        first, last = key.position[leaves[0]], key.position[leaves[-1]]
+        run = f", #{first}-#{last}" if last - first + 1 == len(leaves) else ""
+        label, shown = f"pruned {top} ({len(leaves)} leaves{run})", top
+    if verdict is Verdict.EXTRA:
+        searched = shown in key.main.visited or shown in key.position
+        why = key.evaluated_reason(shown if searched else leaves[0])
+    else:
+        why = key.pruned_reason(shown)
+    notes = () if verdict is Verdict.CORRECT else conv_notes()
+    return Finding(label, verdict, expected, how, why, item.line, notes, names)
 
 
 def _id_text(claim: Claim) -> str:

@@ -5,7 +5,9 @@ Courses differ in when alpha-beta cuts (when alpha >= beta, as AIMA, or only whe
 beta), in what a cut-off node returns (fail-soft or fail-hard), in child order, and some
 students answer with plain minimax. A wrong answer that equals what another convention
 gives gets a note naming it. :class:`Conventions` searches each other convention once, the
-first time a wrong answer needs it.
+first time a wrong answer needs it, keeping only what comparing needs
+(:func:`~gametree.homework.outcome.run_convention`; right to left through a
+``child_order``, never a copy of the tree).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.homework.outcome import Outcome, run_search
+from gametree.homework.outcome import Outcome, RightToLeft, run_convention
 from gametree.homework.story import fmt
 
 __all__ = ["CUT_RULE_ALGORITHMS", "OTHER_CONVENTIONS", "Conventions", "convention_text"]
@@ -44,16 +46,6 @@ def convention_text(algorithm: str, options: Mapping[str, Any]) -> str:
         lo, hi = options["bounds"]
         parts.append(f"values in [{fmt(lo)}, {fmt(hi)}]")
     return ", ".join(parts)
-
-
-def _reversed_copy(G: nx.DiGraph) -> nx.DiGraph:
-    H = nx.DiGraph()
-    H.graph.update(G.graph)
-    H.add_nodes_from(G.nodes(data=True))
-    for node in G:
-        for child in reversed(list(G._succ[node])):
-            H.add_edge(node, child, **G._succ[node][child])
-    return H
 
 
 class Conventions:
@@ -99,7 +91,7 @@ class Conventions:
                 if not o["prune_on_equal"]
                 else "this is what you get if you also prune on equality (cut when alpha >= beta)"
             )
-            alt = (text, run_search(self.G, self.algorithm, o, self.frontier))
+            alt = (text, run_convention(self.G, self.algorithm, o, self.frontier))
         elif name == "fail" and family:
             o["fail"] = "hard" if o["fail"] == "soft" else "soft"
             text = (
@@ -108,17 +100,18 @@ class Conventions:
                 else "this is what fail-soft alpha-beta gives (a cut-off node returns the "
                 "value it found, not the bound)"
             )
-            alt = (text, run_search(self.G, self.algorithm, o, self.frontier))
+            alt = (text, run_convention(self.G, self.algorithm, o, self.frontier))
         elif name == "reverse":
+            o["child_order"] = RightToLeft(self.G)
             alt = (
                 "this is what you get searching the children right to left",
-                run_search(_reversed_copy(self.G), self.algorithm, o, self.frontier),
+                run_convention(self.G, self.algorithm, o, self.frontier),
             )
         elif name == "minimax" and self.algorithm != "minimax":
             mo = {k: v for k, v in o.items() if k in ("root", "depth")}
             alt = (
                 "this is what plain minimax (no pruning) gives",
-                run_search(self.G, "minimax", mo, self.frontier),
+                run_convention(self.G, "minimax", mo, self.frontier),
             )
         self._outcomes[name] = alt
         return alt

@@ -38,7 +38,13 @@ class Verdict(str, Enum):
 
 @dataclass(frozen=True)
 class Finding:
-    """The verdict on one item, with expected and given values and the reason."""
+    """The verdict on one item, with expected and given values and the reason.
+
+    A finding about the pruned set stands for the frontier leaves in ``leaves`` (their
+    names, ``"I (#5)"``): one leaf, or every leaf below one cut-off subtree (or one
+    subtree claimed pruned) that shares the verdict, what was given and the reason. It
+    counts as that many items (:attr:`count`) in the score.
+    """
 
     item: str
     verdict: Verdict
@@ -47,14 +53,20 @@ class Finding:
     explanation: str = ""
     line: int | None = None
     notes: tuple[str, ...] = ()
+    leaves: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
         """True when the verdict is :attr:`Verdict.CORRECT`."""
         return self.verdict is Verdict.CORRECT
 
+    @property
+    def count(self) -> int:
+        """How many items the finding stands for: its leaves, else 1."""
+        return len(self.leaves) or 1
+
     def to_dict(self) -> dict[str, Any]:
-        """Return the finding as a JSON-ready dict."""
+        """Return the finding as a JSON-ready dict (with ``count`` and ``leaves``)."""
         return {
             "item": self.item,
             "verdict": self.verdict.value,
@@ -63,6 +75,8 @@ class Finding:
             "explanation": self.explanation,
             "line": self.line,
             "notes": list(self.notes),
+            "count": self.count,
+            "leaves": list(self.leaves),
         }
 
 
@@ -73,7 +87,9 @@ class CheckReport:
     Attributes
     ----------
     findings : tuple of Finding
-        One per item, in the order of the answer file (the pruned set leaf by leaf).
+        One per item, in the order of the answer file; the pruned set has one per leaf
+        listed on its own and one per subtree for the leaves a subtree (cut off by the
+        search, or claimed pruned) stands for, each counting its leaves.
     algorithm : str
     options : Mapping
         The search's options (the convention the answers were checked under).
@@ -91,13 +107,13 @@ class CheckReport:
 
     @property
     def right(self) -> int:
-        """Number of correct items."""
-        return sum(1 for f in self.findings if f.ok)
+        """Number of correct items (a finding counts its leaves)."""
+        return sum(f.count for f in self.findings if f.ok)
 
     @property
     def asked(self) -> int:
-        """Number of items (every finding is one item)."""
-        return len(self.findings)
+        """Number of items (a finding counts its leaves, any other finding one)."""
+        return sum(f.count for f in self.findings)
 
     @property
     def score(self) -> float:

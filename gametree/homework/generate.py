@@ -19,7 +19,7 @@ import networkx as nx
 from gametree.attrs import VALUE, Player
 from gametree.builders import from_nested, players_cycle
 from gametree.exceptions import GameTreeError
-from gametree.homework.answers import format_answers
+from gametree.homework.answerformat import format_answers
 from gametree.homework.check import AnswerKey
 from gametree.homework.ordering import reorder
 

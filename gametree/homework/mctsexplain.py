@@ -60,18 +60,17 @@ def selection_text(
     if event.player == "CHANCE":
         return f"at {node} (CHANCE) the outcome {_bold(event.child, format)} is drawn"
     parts = []
-    span = hi - lo
     times = "×" if format == "markdown" else "x"
-    for child, n, total, score in event.children:
+    for child, n, _total, score in event.children:
         if score is None:
             parts.append(f"{child} is proven lost for {event.player}, skipped")
             continue
         if n == 0:
             parts.append(f"UCB1({child}) = inf (no visits yet: tried first)")
             continue
-        q = (total / n - lo) / span if span > 0 else 0.5
-        if event.player == "MIN":
-            q = 1 - q
+        # The share the search scored (playout_share: each infinite playout counts as
+        # an end of the range, which the child's total alone no longer tells).
+        q = score - c * math.sqrt(math.log(event.visits) / n)
         parts.append(
             f"UCB1({child}) = {_num(q)} + {_num(c)} {times} sqrt(ln {event.visits} / {n}) "
             f"= {_num(score)}"
@@ -108,10 +107,10 @@ def event_sentence(
             return f"Playout: {path}, value {_num(e.value)}"
         return f"Playout: {e.start} is a leaf, value {_num(e.value)}"
     shown = []
-    for node in e.path:
-        n, t = counts.get(node, (0, 0.0))
-        counts[node] = (n + 1, t + e.value)
-        shown.append(f"{node} {n + 1}/{_num(t + e.value)}")
+    for node, total in zip(e.path, e.totals, strict=True):
+        n = counts.get(node, (0, 0.0))[0] + 1
+        counts[node] = (n, total)
+        shown.append(f"{node} {n}/{_num(total)}")
     said = ["Backpropagation (visits/total): " + ", ".join(shown)]
     said.extend(f"{node} is now proven at {_num(value)}" for node, value in e.proven)
     return ". ".join(said)

@@ -5,12 +5,20 @@ for a leaf, by its left-to-right position ``#k`` as exercise sheets number them;
 as ``C-I``; a child of a node by its id or by the ``move`` on the edge into it.
 :class:`NodeNames` reads these names (an error says why a name names no node, or
 several) and writes names that read back (:meth:`NodeNames.child_name`).
+
+Ids come first: a name that is a node's id names that node, even where another node
+carries it as its label, so every id reads back as its node (answer keys and practice
+pages name nodes by id). A label names its node where no id is spelled that way, and
+the case-insensitive forms are tried only after the exact ones, ids first again.
+The tables behind this are built the first time a name needs them, and hold only
+what the graph itself cannot answer (labels, ids that are not strings, case-folded
+names), so a tree of millions of nodes named by id costs no table at all.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from functools import cached_property
 from itertools import islice
 from typing import Any
@@ -54,37 +62,58 @@ class NodeNames:
         self.position = position
 
     @cached_property
-    def _names(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Nodes by name (id or label) and by lower-cased name: a node, or
-        :class:`_Several` nodes in node order (most names name one node: no list each)."""
-        exact: dict[str, Any] = {}
-        folded: dict[str, Any] = {}
+    def _other_ids(self) -> dict[str, Any]:
+        """Nodes whose id is not a string, by ``str(id)``: a node, or :class:`_Several`."""
+        table: dict[str, Any] = {}
+        for node in self.G._node:
+            if type(node) is not str:
+                _enter(table, str(node), node)
+        return table
 
-        def enter(table: dict[str, Any], key: str, node: Hashable) -> None:
-            if key not in table:
-                table[key] = node
-                return
-            old = table[key]
-            if isinstance(old, _Several):
-                old.append(node)
-            else:
-                table[key] = _Several((old, node))
-
+    @cached_property
+    def _labels(self) -> dict[str, Any]:
+        """Nodes by label (where it differs from the id)."""
+        table: dict[str, Any] = {}
         for node, data in self.G._node.items():
-            name = str(node)
-            low = name.lower()
-            enter(exact, name, node)
-            enter(folded, low, node)
             label = data.get(LABEL)
-            if label is not None and str(label) != name:
-                text = str(label)
-                enter(exact, text, node)
-                if text.lower() != low:
-                    enter(folded, text.lower(), node)
-        return exact, folded
+            if label is not None and str(label) != str(node):
+                _enter(table, str(label), node)
+        return table
+
+    @cached_property
+    def _folded(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Nodes by lower-cased id, and by lower-cased label."""
+        ids: dict[str, Any] = {}
+        labels: dict[str, Any] = {}
+        for node in self.G._node:
+            _enter(ids, str(node).lower(), node)
+        for text, found in self._labels.items():
+            for node in found if isinstance(found, _Several) else (found,):
+                _enter(labels, text.lower(), node)
+        return ids, labels
+
+    def _by_id(self, text: str) -> Any:
+        """The node whose id is spelled ``text`` (a node, :class:`_Several` or :data:`_NONE`)."""
+        found = self._other_ids.get(text, _NONE)
+        if text in self.G._node:
+            if found is _NONE:
+                return text
+            found = _Several((text, *(found if isinstance(found, _Several) else (found,))))
+        return found
+
+    def _lookups(self, text: str) -> Iterator[Any]:
+        """What ``text`` names as an id, a label, a case-folded id, a case-folded label,
+        each looked up only when the one before found nothing."""
+        yield self._by_id(text)
+        yield self._labels.get(text, _NONE)
+        low = text.lower()
+        yield self._folded[0].get(low, _NONE)
+        yield self._folded[1].get(low, _NONE)
 
     def resolve(self, name: Any) -> Hashable:
         """Return the node ``name`` names (id, label or ``#k`` leaf position).
+
+        Ids first, then labels, then both case-insensitively (see the module docstring).
 
         Raises
         ------
@@ -110,9 +139,7 @@ class NodeNames:
                 f"leaf position #{k} is out of range: the tree has {len(self.frontier)} leaves "
                 f"(#1 to #{len(self.frontier)}, left to right)"
             )
-        exact, folded = self._names
-        for table, key in ((exact, text), (folded, text.lower())):
-            hits = table.get(key, _NONE)
+        for hits in self._lookups(text):
             if not isinstance(hits, _Several):
                 found: Hashable = hits
                 return found
@@ -270,6 +297,18 @@ class NodeNames:
 
 class _Several(list):  # type: ignore[type-arg]
     """The nodes one name names, when it names more than one (each node once)."""
+
+
+def _enter(table: dict[str, Any], key: str, node: Hashable) -> None:
+    """Add ``node`` under ``key``: most names name one node, so no list each."""
+    if key not in table:
+        table[key] = node
+        return
+    old = table[key]
+    if isinstance(old, _Several):
+        old.append(node)
+    else:
+        table[key] = _Several((old, node))
 
 
 _NONE = _Several()

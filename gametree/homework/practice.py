@@ -30,8 +30,6 @@ import networkx as nx
 
 from gametree.homework.check import AnswerKey
 from gametree.homework.findings import Finding, Verdict
-from gametree.homework.story import replay
-from gametree.search.trace import Enter, Leaf, TranspositionHit
 
 __all__ = ["ASK_CHOICES", "practice_key"]
 
@@ -169,10 +167,15 @@ def practice_key(
     position = {leaf: i for i, leaf in enumerate(frontier)}
     out: dict[str, Any] = {"ask": list(ask)}
 
-    everything = key.check({"pruned": [str(x) for x in frontier]})
+    # What the checker says of each leaf listed on its own (key.check groups the leaves
+    # of a subtree into one finding; the page asks leaf by leaf).
     out["leaves"] = [
-        [f.item, f.verdict is Verdict.CORRECT, f.explanation]
-        for f in everything.findings[: len(frontier)]
+        [
+            f"pruned {key.name(x)}",
+            x in key.main.pruned,
+            key.pruned_reason(x) if x in key.main.pruned else key.evaluated_reason(x),
+        ]
+        for x in frontier
     ]
     out["frontier"] = [index[x] for x in frontier]
     out["alts"] = [
@@ -183,12 +186,7 @@ def practice_key(
         reach = {v} | nx.descendants(G, v)
         below.append([position[x] for x in frontier if x in reach])
     out["below"] = below
-    events = list(key.main.result.trace)
-    traversed: set[tuple[Hashable, Hashable]] = set()
-    for step in replay(G, events):
-        e = step.event
-        if isinstance(e, (Enter, Leaf, TranspositionHit)) and step.parent is not None:
-            traversed.add((step.parent, e.node))
+    traversed = key.main.traversed
     out["traversed"] = [j for j, edge in enumerate(edges) if edge in traversed]
     inner = [n for n in G if n in index and G._succ[n] and n not in key.position]
     out["inner"] = sorted(index[n] for n in inner)

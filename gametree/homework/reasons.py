@@ -102,7 +102,7 @@ class Reasons:
         return self._once("pruned", node, self._pruned_reason)
 
     def _pruned_reason(self, node: Hashable) -> str:
-        x = self._skipped_above(node)
+        x = self.skipped_above(node)
         if x is None:
             return f"{node} is not searched"
         reason = self._cut_reasons.get(x)
@@ -115,7 +115,7 @@ class Reasons:
             return f"{what} {node} is not {verb}: {reason}"
         return f"{what} {node} is not {verb}: it is below {x}, which is cut off: {reason}"
 
-    def _skipped_above(self, node: Hashable) -> Hashable | None:
+    def skipped_above(self, node: Hashable) -> Hashable | None:
         """The nearest node at or above ``node`` (breadth first) that a cutoff skipped.
 
         In a tree the answer is remembered for every node on the way up, so the leaves

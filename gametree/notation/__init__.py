@@ -43,7 +43,8 @@ Meaning
 - A **list** ``[ ... ]`` is an unnamed internal node; ``[[3, 12, 8], [2, 4, 6], [14, 5,
   2]]`` is AIMA Figure 5.2 too. Commas are optional between the children of a group.
 - A **number** is a leaf with that value; ``E=3`` is a leaf named ``E``. Values may be
-  negative, decimal, ``1/3`` or ``inf``/``-inf``; NaN is rejected.
+  negative, decimal, ``1/3`` or ``inf``/``-inf``; NaN is rejected, and so is a numeral
+  past float range (``1e999``) anywhere a number stands: only ``inf`` spells infinity.
 - **Names.** Unnamed nodes get textbook letters in breadth-first, left-to-right order,
   leaves included, skipping the names written explicitly, exactly like
   :func:`gametree.from_nested`. A bare name as a child refers to the node of that name

@@ -502,7 +502,13 @@ def _number(word: str, match: re.Match[str], fail: Any) -> int | float | Fractio
         if word.startswith("-"):
             result = -result
         return result.numerator if result.denominator == 1 else result
-    return float(word)
+    number = float(word)
+    if math.isinf(number):
+        # Only ``inf`` spells infinity: a numeral that overflows is refused, as every
+        # reader refuses it, never read as infinity.
+        shown = word if len(word) <= 24 else word[:20] + "..."
+        raise fail(f"number {shown!r} is beyond float range (about 1.8e308)")
+    return number
 
 
 def _build(records: list[_Record], players: tuple[str, ...], parser: _Parser) -> nx.DiGraph:

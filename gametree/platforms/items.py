@@ -325,9 +325,9 @@ def _grade_pruned(item: Item, found: tuple[Finding, ...], given: bool) -> ItemRe
     if not given and not found:
         return ItemResult(item, 0.0, (), False, f"not answered: {_HOW['pruned']}")
     unreadable = [f for f in found if f.verdict is Verdict.MALFORMED]
-    right = sum(1 for f in found if f.verdict is Verdict.CORRECT)
-    extra = sum(1 for f in found if f.verdict is Verdict.EXTRA)
-    missing = sum(1 for f in found if f.verdict is Verdict.MISSING)
+    right = sum(f.count for f in found if f.verdict is Verdict.CORRECT)
+    extra = sum(f.count for f in found if f.verdict is Verdict.EXTRA)
+    missing = sum(f.count for f in found if f.verdict is Verdict.MISSING)
     if unreadable:
         score = 0.0
         head = "your pruned answer cannot be read, so it scores 0"

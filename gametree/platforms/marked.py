@@ -107,16 +107,19 @@ def _node_marks(key: AnswerKey, grading: Grading) -> dict[Hashable, tuple[str, s
 
 def _leaf_marks(key: AnswerKey, grading: Grading) -> dict[Hashable, str]:
     """For each leaf the pruned item speaks of: right (a right cut), wrong, or missed."""
-    by_item = {f"pruned {key.name(leaf)}": leaf for leaf in key.frontier}
+    by_name = {key.name(leaf): leaf for leaf in key.frontier}
     verdicts = {Verdict.CORRECT: "right", Verdict.EXTRA: "wrong", Verdict.MISSING: "missed"}
     marks: dict[Hashable, str] = {}
     for r in grading.results:
         if r.item.kind != "pruned":
             continue
         for f in r.findings:
-            leaf = by_item.get(f.item)
-            if leaf is not None and f.verdict in verdicts:
-                marks[leaf] = verdicts[f.verdict]
+            if f.verdict not in verdicts:
+                continue
+            for name in f.leaves:  # one finding may stand for a whole cut-off subtree
+                leaf = by_name.get(name)
+                if leaf is not None:
+                    marks[leaf] = verdicts[f.verdict]
     return marks
 
 

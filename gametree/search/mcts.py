@@ -33,30 +33,39 @@ __all__ = ["MCTSResult", "UCB1Scores", "annotate_mcts", "leaf_range", "mcts", "u
 
 
 def leaf_range(G: nx.DiGraph, root: Hashable) -> tuple[float, float] | None:
-    """The smallest and largest leaf value below ``root`` (None when no leaf has one).
+    """The smallest and largest finite leaf value below ``root`` (None when no leaf has one).
 
     >>> import gametree
     >>> leaf_range(gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"), "A")
     (2.0, 14.0)
     """
+    return _leaf_extent(G, root)[0]
+
+
+def _leaf_extent(G: nx.DiGraph, root: Hashable) -> tuple[tuple[float, float] | None, bool]:
+    """:func:`leaf_range`, and whether some leaf below ``root`` is ``inf`` or ``-inf``."""
     succ, nodes = G._succ, G._node
     seen = {root}
     stack = [root]
     lo, hi = math.inf, -math.inf
+    infinite = False
     while stack:
         n = stack.pop()
         kids = succ[n]
         if not kids:
             v = nodes[n].get(VALUE)
-            if v is not None and value_problem(v) is None and math.isfinite(v):
-                lo = min(lo, float(v))
-                hi = max(hi, float(v))
+            if v is not None and value_problem(v) is None:
+                if math.isfinite(v):
+                    lo = min(lo, float(v))
+                    hi = max(hi, float(v))
+                else:
+                    infinite = True
             continue
         for k in kids:
             if k not in seen:
                 seen.add(k)
                 stack.append(k)
-    return None if lo > hi else (lo, hi)
+    return (None if lo > hi else (lo, hi)), infinite
 
 
 def mcts(
@@ -150,8 +159,12 @@ def mcts(
     check_flag("trace", trace)
     plan = make_plan(G, "mcts", root=root)
     start = plan.root
+    leaves, infinite = _leaf_extent(G, start)
     if value_range_checked is None:
-        value_range_checked = leaf_range(G, start) or (0.0, 1.0)
+        value_range_checked = leaves or (0.0, 1.0)
+    # The solver proves a node at an end of the range only if no leaf lies beyond it.
+    lo, hi = value_range_checked
+    bounded = not infinite and (leaves is None or (lo <= leaves[0] and leaves[1] <= hi))
     source = GraphSource(G)
 
     def name(tree: Tree, i: int) -> Hashable:
@@ -172,6 +185,7 @@ def mcts(
         solver=solver,
         trace=trace,
         name=name,
+        bounded=bounded,
     )
     with gc_paused():
         tree = out.tree

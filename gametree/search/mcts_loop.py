@@ -37,19 +37,32 @@ Backpropagation
     Every node on the path from the root to the added node gets one more visit and the
     playout value (MAX's point of view) added to its total.
 
+Infinite and huge values (:mod:`gametree.search.mcts_tree`): a total counts its ``inf``
+and ``-inf`` playouts apart from the sum of the finite ones, and is ``inf`` or ``-inf``
+by whichever count is larger, the finite sum when they are equal; the mean is the
+total over the visits, never NaN. Finite sums past the float range are kept exactly.
+UCB1's ``q`` counts an ``inf`` playout as the top of the range and ``-inf`` as the
+bottom, so scores stay finite. The solver proves a MAX node at once from a child proven
+at ``inf`` (MIN: ``-inf``), at an end of the range only when every value lies in it,
+and never a CHANCE node with outcomes proven at ``inf`` and ``-inf`` (undefined). A
+playout value that is NaN or not a number (a game's ``utility``) is a
+:class:`SearchError`.
+
 When selection reaches a terminal node, nothing is added: its value is the playout
 value. The move returned is the most visited root child, ties to the first in child
 order. With ``solver=True`` (MCTS-Solver, Winands, Bjornsson and Saito 2008), a terminal
 node is proven at its value; a MAX node is proven at ``hi`` as soon as one child is
 (``lo`` at MIN), and any MAX, MIN or CHANCE node once all its children are proven (at
 their max, min or weighted mean); selection skips children proven at the chooser's
-worst value (``lo`` at MAX) while others remain, and stops at a proven node, backing up
-its proven value. A proven root chooses its first child proven at the root's value.
+worst value (``lo`` at MAX, or ``-inf``) while others remain, and stops at a proven
+node, backing up its proven value. A proven root chooses its first child proven at the
+root's value.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
@@ -60,8 +73,9 @@ from gametree.attrs import PLAYER, PROB, VALUE
 from gametree.exceptions import InvalidTreeError, SearchError
 from gametree.search.mcts_result import ChildStats, MCTSResult
 from gametree.search.mcts_result import format_children as format_children
-from gametree.search.mcts_tree import Outcome, Tree, ucb1_score
+from gametree.search.mcts_tree import GUARD, Outcome, Total, Tree, playout_share, ucb1_score
 from gametree.search.plan import check_flag
+from gametree.search.rules import ChanceAverage
 from gametree.search.trace import Backpropagation, Expansion, Playout, Selection
 from gametree.search.trace import MCTSEvent as MCTSEvent
 from gametree.validation import value_problem
@@ -78,6 +92,9 @@ __all__ = [
     "run_mcts",
     "ucb1_score",
 ]
+
+HALF = GUARD / 2
+"""Selection scales means inline while the range lies within ``(-HALF, HALF)``."""
 
 PLAYOUTS = ("random", "evaluate")
 """The playout names :func:`gametree.mcts` accepts (besides a callable policy)."""
@@ -231,11 +248,14 @@ def run_mcts(
     name: Callable[[Tree, int], Hashable],
     max_nodes: int | None = None,
     on_too_many: Callable[[int], Exception] | None = None,
+    bounded: bool = True,
 ) -> Outcome:
     """Run ``iterations`` iterations from ``root`` (see the module docstring).
 
     ``value_range`` None means the range of the playout values seen so far (for games
     that state no utility range). ``name(tree, i)`` names tree node ``i`` in events.
+    ``bounded`` says whether every value lies within ``value_range``: only then does the
+    solver prove a node at an end of the range (else only at ``inf`` or ``-inf``).
     """
     tree = Tree()
     pos_of, kids_of, moves_of, probs_of = tree.pos, tree.kids, tree.moves, tree.probs
@@ -249,6 +269,7 @@ def run_mcts(
     player, step, terminal_value = source.player, source.step, source.terminal_value
     tree.add(root, -1, None, player(root))
     adaptive = value_range is None
+    trusted = bounded and not adaptive  # the ends of the range are the ends of the values
     lo, hi = value_range if value_range is not None else (math.inf, -math.inf)
     events: list[MCTSEvent] = []
     win_loss = not adaptive
@@ -256,6 +277,14 @@ def run_mcts(
     evaluate_only = playout == "evaluate"
     policy = playout if callable(playout) else None
     sqrt, log = math.sqrt, math.log
+    INF = math.inf
+    # The sum of the magnitudes of the playout values so far: below GUARD, the plain
+    # running totals cannot overflow. Past it, or after an infinite value, every value
+    # is backed up through Tree.back_up (see mcts_tree: exact, never NaN).
+    magnitude = 0.0
+    careful = False
+    # For the events: each node's total by name (a DAG node's tree copies together).
+    named: dict[Hashable, Total] = {}
 
     def children_of(i: int) -> list[int]:
         kids = kids_of[i]
@@ -319,26 +348,36 @@ def run_mcts(
             n_parent = visits[i]
             log_n = log(n_parent)
             span = hi - lo
-            worst = lo if maximise else hi
+            # Plain totals and a range within ±2**1022: (mean - lo) / span cannot overflow.
+            plain = not careful and span > 0 and lo > -HALF and hi < HALF
+            # A child proven at the chooser's worst value (or the infinity against it).
+            lost = -INF if maximise else INF
+            worst = (lo if maximise else hi) if trusted else lost
             best = -1
-            best_score = -math.inf
+            best_score = -INF
             scores: list[tuple[Hashable, int, float, float | None]] | None = [] if record else None
-            skip_proven = solver and not adaptive
-            if skip_proven and all(proven[k] == worst for k in kids):
+            skip_proven = solver
+            if skip_proven and all(proven[k] == worst or proven[k] == lost for k in kids):
                 skip_proven = False
             for k in kids:
-                if skip_proven and proven[k] == worst:
+                if skip_proven and (proven[k] == worst or proven[k] == lost):
                     if scores is not None:
                         scores.append((name(tree, k), visits[k], total[k], None))
                     continue
                 n = visits[k]
-                q = (total[k] / n - lo) / span if span > 0 else 0.5
-                if not maximise:
-                    q = 1.0 - q
+                # UCB1 as ucb1_score gives it, inlined for speed where the range and the
+                # child's total are plain (playout_share has the rule for the others).
+                if plain:
+                    q = (total[k] / n - lo) / span
+                    if not maximise:
+                        q = 1.0 - q
+                else:
+                    q = playout_share(tree.total_of(k), n, lo, hi, maximise)
                 score = q + c * sqrt(log_n / n)
                 if scores is not None:
                     scores.append((name(tree, k), n, total[k], score))
-                if score > best_score:
+                # The first child with the largest score, even when every score is -inf.
+                if score > best_score or best < 0:
                     best_score = score
                     best = k
             if record:
@@ -381,24 +420,38 @@ def run_mcts(
                     played.append(move)
                 pos = step(pos, move)
                 who = player(pos)
+        if value is None:  # a game's utility or evaluate returned None
+            _check_playout_value(value, pos_of[i])
         assert value is not None
         if win_loss and value != lo and value != hi:
             win_loss = False
-        if adaptive:
+        if adaptive and -INF < value < INF:
             lo = min(lo, value)
             hi = max(hi, value)
         if record:
             events.append(Playout(it, name(tree, i), tuple(played), value, from_proof))
         tree.starts[i] += 1
         # Backpropagation.
-        for j in path:
-            visits[j] += 1
-            total[j] += value
+        if not careful:
+            try:
+                grown = magnitude + abs(value)
+            except TypeError:
+                grown = math.nan
+            if grown < GUARD:
+                magnitude = grown
+                for j in path:
+                    visits[j] += 1
+                    total[j] += value
+            else:
+                careful = True
+        if careful:
+            _check_playout_value(value, pos_of[i])
+            tree.back_up(path, value)
         newly: list[tuple[Hashable, float]] = []
         if solver:
             for j in reversed(path):
                 if proven[j] is None:
-                    got = _prove(tree, j, lo, hi, adaptive)
+                    got = _prove(tree, j, lo, hi, trusted)
                     if got is None:
                         break
                     proven[j] = got
@@ -406,9 +459,17 @@ def run_mcts(
                 elif j != i:
                     break
         if record:
-            events.append(
-                Backpropagation(it, tuple(name(tree, j) for j in path), value, tuple(newly))
-            )
+            names = tuple(name(tree, j) for j in path)
+            sums = []
+            for key in names:
+                part = named.get(key)
+                if part is None:
+                    part = named[key] = Total()
+                part.add(value)
+                sums.append(part.value)
+            events.append(Backpropagation(it, names, value, tuple(newly), tuple(sums)))
+    if lo > hi:  # a range of finite values seen, and every playout was infinite
+        lo, hi = 0.0, 1.0
     return Outcome(tree, lo, hi, events, win_loss)
 
 
@@ -436,17 +497,36 @@ def _expand(
     return child
 
 
-def _prove(tree: Tree, j: int, lo: float, hi: float, adaptive: bool) -> float | None:
-    """The proven value of tree node ``j`` from its children's, or None."""
+def _check_playout_value(value: Any, pos: Any) -> None:
+    """Raise :class:`SearchError` for a playout value that is not a real number (a
+    game's ``utility`` or ``evaluate`` returning NaN or no number)."""
+    if not isinstance(value, numbers.Real) or value != value:
+        raise SearchError(
+            f"the playout from {pos!r} ended with the value {value!r}; a value must be a "
+            "real number (inf and -inf allowed, not NaN)"
+        )
+
+
+def _prove(tree: Tree, j: int, lo: float, hi: float, trusted: bool) -> float | None:
+    """The proven value of tree node ``j`` from its children's, or None.
+
+    A MAX node is proven as soon as one child is proven at ``inf`` (or at ``hi`` when
+    every value lies in the range: ``trusted``), a MIN node at ``-inf`` (or ``lo``); any
+    node once all its
+    children are, at their max, min or weighted average (:class:`ChanceAverage`). A
+    CHANCE node with outcomes proven at ``inf`` and at ``-inf`` is never proven: its
+    average is undefined.
+    """
     kids = tree.kids[j]
     if kids is None:
         return None
     who = tree.player[j]
     proven = tree.proven
-    if who != "CHANCE" and not adaptive:
-        top = hi if who == "MAX" else lo
+    if who != "CHANCE":
+        top = math.inf if who == "MAX" else -math.inf
+        end = (hi if who == "MAX" else lo) if trusted else top
         for k in kids:
-            if k >= 0 and proven[k] == top:
+            if k >= 0 and (proven[k] == top or proven[k] == end):
                 return proven[k]
     if any(k < 0 or proven[k] is None for k in kids):
         return None
@@ -457,7 +537,13 @@ def _prove(tree: Tree, j: int, lo: float, hi: float, adaptive: bool) -> float | 
         return min(values)  # type: ignore[type-var]
     probs = tree.probs[j]
     assert probs is not None
-    return math.fsum(p * v for p, v in zip(probs, values, strict=True))  # type: ignore[operator]
+    average = ChanceAverage(j)
+    for p, v in zip(probs, values, strict=True):
+        average.add(p, v)  # type: ignore[arg-type]
+    try:
+        return average.value()
+    except SearchError:  # outcomes at +inf and -inf
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -499,6 +585,7 @@ def run_seeded(
     name: Callable[[Tree, int], Hashable],
     max_nodes: int | None = None,
     on_too_many: Callable[[int], Exception] | None = None,
+    bounded: bool = True,
 ) -> Outcome:
     """:func:`run_mcts` with its own ``random.Random(seed)``, the cyclic garbage
     collector paused (the tree holds no cycles; scanning it over and over costs)."""
@@ -518,4 +605,5 @@ def run_seeded(
             name=name,
             max_nodes=max_nodes,
             on_too_many=on_too_many,
+            bounded=bounded,
         )

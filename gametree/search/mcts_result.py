@@ -16,7 +16,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.search.mcts_tree import Outcome, Tree, ucb1_score
+from gametree.search.mcts_tree import Outcome, Total, Tree, ucb1_score
 from gametree.search.result import NodeValue, SearchResult, SearchStats
 from gametree.valuetext import format_value, jsonable
 
@@ -167,7 +167,8 @@ def root_children(
         if k < 0:
             continue
         n = tree.visits[k]
-        mean = tree.total[k] / n if n else None
+        total = tree.total_of(k)
+        mean = total.mean(n) if n else None
         score = None
         if who in ("MAX", "MIN"):
             score = ucb1_score(
@@ -178,6 +179,7 @@ def root_children(
                 lo=lo,
                 hi=hi,
                 maximise=who == "MAX",
+                total=total,
             )
         out.append(ChildStats(name(tree, k), move_of(k), n, mean, score, tree.proven[k]))
     return tuple(out)
@@ -200,14 +202,20 @@ def summarise(
     paths add up their tree nodes' statistics)."""
     tree = out.tree
     visits: dict[Hashable, int] = {}
-    totals: dict[Hashable, float] = {}
+    totals: dict[Hashable, Any] = {}
     playouts: dict[Hashable, int] = {}
     edges: dict[tuple[Hashable, Hashable], int] = {}
     proven: dict[Hashable, float] = {}
     names = [name(tree, i) for i in range(len(tree.pos))]
+    # Plain totals add up without overflow unless the run had to keep Totals (an
+    # infinite value, or magnitudes past GUARD): then add those up (mcts_tree's rules).
+    sums: dict[Hashable, Total] | None = {} if tree.parts else None
     for i, n in enumerate(names):
         visits[n] = visits.get(n, 0) + tree.visits[i]
-        totals[n] = totals.get(n, 0) + tree.total[i]
+        if sums is None:
+            totals[n] = totals.get(n, 0) + tree.total[i]
+        else:
+            sums.setdefault(n, Total()).merge(tree.total_of(i))
         if tree.starts[i]:
             playouts[n] = playouts.get(n, 0) + tree.starts[i]
         p = tree.parent[i]
@@ -216,16 +224,19 @@ def summarise(
             edges[e] = edges.get(e, 0) + tree.visits[i]
         if tree.proven[i] is not None:
             proven[n] = tree.proven[i]  # type: ignore[assignment]
-    node_values = {
-        n: NodeValue(proven[n] if n in proven else totals[n] / v) for n, v in visits.items() if v
-    }
+    if sums is None:
+        means = {n: totals[n] / v for n, v in visits.items() if v}
+    else:
+        totals = {n: t.value for n, t in sums.items()}
+        means = {n: sums[n].mean(v) for n, v in visits.items() if v}
+    node_values = {n: NodeValue(proven.get(n, m)) for n, m in means.items()}
     first = choose_root_child(tree, solver)
     path = most_visited_path(tree, first)
     root = names[0]
     value = (
         tree.proven[0]
         if solver and tree.proven[0] is not None
-        else (tree.total[0] / tree.visits[0])
+        else tree.total_of(0).mean(tree.visits[0])
     )
     best = None if first < 0 else names[first]
     return MCTSResult(

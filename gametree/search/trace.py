@@ -271,7 +271,10 @@ class Playout(_Event):
 class Backpropagation(_Event):
     """``value`` was added to the totals of ``path`` (root first), each visited once more.
 
-    ``proven`` lists the nodes the solver proved in this iteration, with their values.
+    ``proven`` lists the nodes the solver proved in this iteration, with their values;
+    ``totals`` each node's total on ``path`` after this iteration (all the node's
+    copies in a DAG together), kept by the rules of :mod:`gametree.search.mcts_tree`
+    (so with infinite values never NaN): what explanations and diagrams show.
     """
 
     kind: ClassVar[str] = "backpropagate"
@@ -279,6 +282,7 @@ class Backpropagation(_Event):
     path: tuple[Hashable, ...]
     value: float
     proven: tuple[tuple[Hashable, float], ...] = ()
+    totals: tuple[float, ...] = ()
 
 
 MCTSEvent = Selection | Expansion | Playout | Backpropagation

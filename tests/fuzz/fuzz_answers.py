@@ -6,7 +6,10 @@ Feeds random bytes, random text and answer-like text assembled from hostile piec
 The contract: findings, or :class:`gametree.AnswerFormatError` for bytes that are not
 UTF-8; the grading CSV of a submission named after the input reads back as one row of
 one-line cells, none a formula, and the report printed terminal-safe holds no control
-character; anything else is a crash, printed with its input and counted.
+character; anything else is a crash, printed with its input and counted. A fifth of the
+inputs repeat a piece hundreds or thousands of times and are read with a small
+``max_items``: at most that many items and problems, plus the one that says so, are kept
+(what the limit promises), else it counts as a crash too.
 
     python tests/fuzz/fuzz_answers.py --count 100000
     python tests/fuzz/fuzz_answers.py --seconds 600 --seed 7
@@ -39,6 +42,28 @@ FORMULA = ("=", "+", "-", "@", "\t", "\r")
 KEY = AnswerKey(gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 
 
+class LimitBroken(Exception):
+    """More was kept from an answer file than its key limit allows."""
+
+
+def many_keys(rng: random.Random) -> str:
+    """A piece of answer text (a line, a JSON member, a TOML table) repeated many times."""
+    piece = rng.choice(
+        [
+            "x{} = {}\n",
+            "values.x{} = {}\n",
+            "[values]\nx{} = {}\n",
+            "[nowhere]\n# {} {}\n",
+            "alpha x{} = [{}, 2]\n",
+            "not an answer {} {}\n",
+            '"x{}": {}, ',
+            "x{} = {{alpha = {}, beta = 2}}\n",
+        ]
+    )
+    body = "".join(piece.format(i, i) for i in range(rng.randrange(50, 3000)))
+    return "{" + body + '"end": 1}' if piece.startswith('"') else body
+
+
 def one_input(rng: random.Random) -> str | bytes:
     """Return one fuzz input: random bytes, random text, or hostile answer-like text."""
     roll = rng.random()
@@ -57,14 +82,17 @@ def one_input(rng: random.Random) -> str | bytes:
     return text
 
 
-def check(data: str | bytes, fmt: str | None) -> None:
+def check(data: str | bytes, fmt: str | None, max_items: int | None = None) -> None:
     """Raise if ``data`` breaks the contract of the answer readers."""
     try:
-        answers = parse_answers(data, format=fmt)
+        answers = parse_answers(data, format=fmt, max_items=max_items)
     except AnswerFormatError:
         if not isinstance(data, bytes):
             raise
         return
+    kept = len(answers.items) + len(answers.problems)
+    if max_items is not None and kept > max_items + 1:
+        raise LimitBroken(f"{kept} items and problems kept with max_items={max_items}")
     report = KEY.check(answers)
     str(report)
     report.to_markdown()
@@ -95,10 +123,11 @@ def main(argv: list[str] | None = None) -> int:
     crashes: Counter[str] = Counter()
     done = 0
     while (done < args.count) if stop is None else (time.monotonic() < stop):
-        data = one_input(rng)
+        big = rng.random() < 0.2
+        data = many_keys(rng) if big else one_input(rng)
         fmt = rng.choice(READERS)
         try:
-            check(data, fmt)
+            check(data, fmt, rng.randrange(1, 200) if big else None)
         except Exception as exc:
             note_crash(crashes, exc, f"format={fmt}", data)
         done += 1

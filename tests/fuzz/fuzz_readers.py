@@ -7,7 +7,8 @@ float range, control characters) and valid files with a slice replaced. The cont
 a valid game tree, or a :class:`gametree.GameTreeError` whose message (a syntax
 error's reason) is one line with every control character escaped; anything else (a
 ValueError, a RecursionError, a message with a raw line break, ...) is a crash,
-printed once with its input and counted.
+printed once with its input and counted. A tree holding an infinity its text never
+spells (``1e999`` read as ``inf``) breaks the number rule and is counted as a crash too.
 
     python tests/fuzz/fuzz_readers.py --count 100000              # per reader
     python tests/fuzz/fuzz_readers.py --readers dot graphml --seconds 600 --seed 7
@@ -29,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import gametree
 from gametree.readwrite.common import decode_text
 from tests.fuzz.crashes import note_crash
-from tests.strategies import READER_PIECES, reader_seeds
+from tests.strategies import READER_PIECES, overflowed_infinities, reader_seeds
 
 READERS = ("tree", "json", "dot", "graphml", "efg", "sniff")
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -37,6 +38,10 @@ CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 class MessageNotOneLine(Exception):
     """An error message that quotes input without escaping it (counted as a crash)."""
+
+
+class NumberRuleBroken(Exception):
+    """A reader gave a tree holding an infinity its text never spells."""
 
 
 def one_input(rng: random.Random, fmt: str, seeds: list[str]) -> str | bytes:
@@ -79,6 +84,9 @@ def check(data: str | bytes, fmt: str) -> str:
             raise MessageNotOneLine(shown[:200]) from None
         return "error"
     gametree.validate(G)
+    overflowed = overflowed_infinities(G, text)
+    if overflowed:
+        raise NumberRuleBroken(f"a numeral overflowed into infinity at {overflowed[0]}")
     return "tree"
 
 
