@@ -44,7 +44,6 @@ extensions = [
 exclude_patterns = [
     "_build",
     "ARCHITECTURE.md.txt",
-    "conftest.py",
     "**.ipynb_checkpoints",
     "gallery/*.ipynb",
     "gallery/*.py",

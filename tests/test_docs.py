@@ -132,6 +132,30 @@ def test_readme_names_every_command() -> None:
     assert missing == []
 
 
+def test_every_page_with_examples_runs_them() -> None:
+    # pytest collects the site's pages by the globs in testpaths (not the docs folder,
+    # whose Python files are not tests): a page with examples that no glob names, in a
+    # new folder say, would have examples nobody runs.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+
+    testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "pytest"
+    ]["ini_options"]["testpaths"]
+    collected = {path for pattern in testpaths for path in ROOT.glob(pattern)}
+    skipped = ("_build", "tutorials", "gallery", "api")
+    pages = [
+        path
+        for path in (ROOT / "docs").rglob("*.md")
+        if not set(path.relative_to(ROOT / "docs").parts) & set(skipped)
+        and ">>> " in path.read_text(encoding="utf-8")
+    ]
+    assert len(pages) >= 9
+    assert [str(path.relative_to(ROOT)) for path in pages if path not in collected] == []
+
+
 def setup_commands(markdown: str) -> list[str]:
     """Return the commands of the ``sh`` blocks under a page's set-up heading."""
     section = re.split(r"^## (?:Set-up|Install|Set-up and tests)\n", markdown, flags=re.M)[1]
