@@ -170,7 +170,15 @@ def open_notebook(browser: Any, lab: dict[str, Any], name: str, widgets: int) ->
     browser.get(f"{lab['url']}/lab/tree/{name}?token={lab['token']}")
     wait(browser, KERNEL_IDLE, timeout=180)
     browser.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    wait(browser, f"return {HOSTS}.filter(h => h.gametree).length === {widgets};", timeout=180)
+    # A widget draws itself once it is on screen (JupyterLab lays out only the cells in
+    # view): bring each one into view, scrolling down while some are still missing.
+    shown = (
+        KERNEL + f"const hosts = {HOSTS};"
+        "hosts.filter(h => !h.gametree).forEach(h => h.scrollIntoView({block: 'center'}));"
+        f"if (hosts.length < {widgets}) {{ p.content.node.scrollTop += 400; }}"
+        f"return hosts.filter(h => h.gametree).length === {widgets};"
+    )
+    wait(browser, shown, timeout=180)
     wait(browser, KERNEL_IDLE)
 
 
