@@ -83,6 +83,15 @@ def _synced(browser, k: int, name: str) -> None:
         time.sleep(0.2)
 
 
+def _python_says(browser, code: str, expected: str, timeout: float = 60) -> None:
+    """Wait until ``code`` run in the kernel prints ``expected``: a change made in the
+    picture reaches Python when ipywidgets has sent it (one message at a time)."""
+    deadline = time.monotonic() + timeout
+    while (said := run(browser, code).strip()) != expected:
+        assert time.monotonic() < deadline, f"{code!r} printed {said!r}, not {expected!r}"
+        time.sleep(0.2)
+
+
 def _click_in(browser, k: int, selector: str) -> None:
     """A real mouse click on the middle of an element of widget ``k`` (scrolled into view)."""
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -142,9 +151,9 @@ def test_jupyterlab_steps_from_python_and_from_the_picture(notebook):
     assert shown == [17, sentences[16], sorted([edge[("C", "I")], edge[("C", "J")]])]
     # The student steps in the picture (a click, then a key): w.step follows.
     _click_in(browser, 0, "#forward")
-    assert run(browser, "print(w.step)").strip() == "18"
+    _python_says(browser, "print(w.step)", "18")
     browser.switch_to.active_element.send_keys("\ue014")  # ArrowRight, focus in the widget
-    assert run(browser, "print(w.step)").strip() == "19"
+    _python_says(browser, "print(w.step)", "19")
     assert (
         widget_js(browser, 0, "return root.getElementById('sentence').textContent")
         == (sentences[18])
@@ -290,10 +299,11 @@ def test_jupyterlab_edits_in_the_picture_come_back_as_a_tree(notebook):
     value.send_keys("1\n")
     assert edited(before).strip() == "(A (B 3 12 8) (C 2 1 6) (D 14 5 2))"
     # Swap B (MIN) to MAX; remove J; add a child to D.
-    for node, button, notation in (
-        ("B", "#edit-swap", "(A (B MAX 3 12 8) (C 2 1 6) (D 14 5 2))"),
-        ("J", "#edit-remove", "(A (B MAX 3 12 8) (C 2 1) (D K=14 L=5 M=2))"),
-        ("D", "#edit-add", "(A (B MAX 3 12 8) (C 2 1) (D K=14 L=5 M=2 0))"),
+    # The node edited stays chosen (by name: an edit renumbers the nodes), unless removed.
+    for node, button, notation, chosen in (
+        ("B", "#edit-swap", "(A (B MAX 3 12 8) (C 2 1 6) (D 14 5 2))", "B"),
+        ("J", "#edit-remove", "(A (B MAX 3 12 8) (C 2 1) (D K=14 L=5 M=2))", None),
+        ("D", "#edit-add", "(A (B MAX 3 12 8) (C 2 1) (D K=14 L=5 M=2 N=0))", "D"),
     ):
         before = page_id()
         index = widget_js(
@@ -305,6 +315,14 @@ def test_jupyterlab_edits_in_the_picture_come_back_as_a_tree(notebook):
         _click_in(browser, 2, f"#n{index} .shape")
         _click_in(browser, 2, button)
         assert edited(before).strip() == notation
+        shown = widget_js(
+            browser,
+            2,
+            "const i = w.select(), nodes = w.data.exercises[0].nodes;"
+            "return [i < 0 ? null : nodes[i].name,"
+            " Array.from(root.querySelectorAll('.node.edit-selected')).length];",
+        )
+        assert shown == [chosen, 0 if chosen is None else 1]
     # A refused edit says why in the picture; the tree stays as it was.
     index = widget_js(
         browser, 2, "return w.data.exercises[0].nodes.findIndex(n => n.name === 'H');"

@@ -7,10 +7,16 @@
    shadow root (widget.js). Only `host` differs between the two callers:
      keys          where keydown events step the explore view (default: document)
      storage       {load(k), save(k, state), current()}: where the answers persist
-                   (the page: localStorage, see pageStorage; the widget: its model)
+                   between visits (the page: localStorage, see pageStorage)
+     answers       the practice state to start from (the widget: its model's)
      kept          the instructions' sentence saying where the answers are kept
      title(text)   the exercise's title changed (the page sets document.title)
      onStep(position, convention)   the explore view moved (any cause)
+     onAnswers(state)   the student's answers changed: marks, typed values, the move,
+                   the convention, a check (the state's layout: widgetstate.py)
+     onEdit({edit, node, value})   an edit the edit bar asks for ("value", "swap",
+                   "add", "remove" on node number `node`); without it there is no
+                   edit bar (editing(true) shows it; the host makes the new tree)
    It returns the API scripts and tests use (window.gametreePage on the page). */
 function mountGametree(scope, DATA, host) {
   "use strict";
@@ -54,12 +60,14 @@ function mountGametree(scope, DATA, host) {
     return { w: box[2], h: box[3], svg: svg, font: isFinite(font) ? font : 10 };
   }
 
+  var TRANSIENT = ["hover", "edit-selected"];  // set by the pointer and the edit bar
+
   function setClass(item, base, extra) {
     var cls = base + (extra ? " " + extra : "");
     if (item.cls !== cls) {
-      var hover = item.g.classList.contains("hover");
+      var keep = TRANSIENT.filter(function (c) { return item.g.classList.contains(c); });
       item.g.setAttribute("class", cls);
-      if (hover) { item.g.classList.add("hover"); }
+      keep.forEach(function (c) { item.g.classList.add(c); });
       item.cls = cls;
     }
   }
@@ -570,7 +578,7 @@ function mountGametree(scope, DATA, host) {
 
   function load(k) {
     try {
-      var saved = storage.load(k);
+      var saved = k === 0 && host.answers ? host.answers : storage.load(k);
       if (saved && typeof saved === "object") {
         var s = fresh();
         Object.keys(s).forEach(function (f) { if (saved[f] !== undefined) { s[f] = saved[f]; } });
@@ -585,6 +593,7 @@ function mountGametree(scope, DATA, host) {
     try {
       storage.save(exIndex, state);
     } catch (e) { /* storage unavailable: answers last as long as the page */ }
+    if (host.onAnswers) { host.onAnswers(JSON.parse(JSON.stringify(state))); }
   }
 
   function changed() {
@@ -944,6 +953,82 @@ function mountGametree(scope, DATA, host) {
     });
   }
 
+  // ------------------------------------------------------------------ editing the tree
+  // With host.onEdit an instructor edits the tree: a click picks a node (instead of
+  // marking an edge or opening an answer box), the edit bar says what it can do, and
+  // each edit goes to the host, which makes the new tree and mounts its page.
+  var editing = false;
+  var selected = -1;
+
+  function setupEditing() {
+    if (!host.onEdit) { return; }
+    $("edit-set").onclick = function () { sendEdit("value", $("edit-value").value); };
+    $("edit-value").onkeydown = function (ev) {
+      if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); sendEdit("value", $("edit-value").value); }
+    };
+    $("edit-swap").onclick = function () { sendEdit("swap", null); };
+    $("edit-add").onclick = function () { sendEdit("add", null); };
+    $("edit-remove").onclick = function () { sendEdit("remove", null); };
+    var view = $("viewport");
+    // The capture phase runs before the drawing's own listeners, which it then stops.
+    view.addEventListener("click", function (ev) {
+      if (!editing) { return; }
+      ev.stopPropagation();
+      ev.preventDefault();
+      var g = ev.target.closest ? ev.target.closest("g.node") : null;
+      select(g ? nodeNumber(g) : -1);
+    }, true);
+    view.addEventListener("keydown", function (ev) {
+      if (!editing || (ev.key !== "Enter" && ev.key !== " ")) { return; }
+      var g = ev.target.closest ? ev.target.closest("g.node, g.edge") : null;
+      if (!g) { return; }
+      ev.stopPropagation();
+      ev.preventDefault();
+      if (g.classList.contains("node")) { select(nodeNumber(g)); }
+    }, true);
+  }
+
+  function nodeNumber(g) { return Number(g.id.slice(prefix(exIndex).length + 1)); }
+
+  function setEditing(on) {
+    editing = !!on && !!host.onEdit;
+    $("edit-bar").hidden = !editing;
+    $("viewport").classList.toggle("editing", editing);
+    if (!editing) { select(-1); } else { showEditing(); }
+  }
+
+  function select(i) {
+    var nodes = exercise().nodes;
+    selected = i >= 0 && i < nodes.length ? i : -1;
+    var input = $("edit-value");
+    input.value = "";
+    var node = selected >= 0 ? nodes[selected] : null;
+    if (node && node.kind === "LEAF") {
+      var text = elements(exIndex).nodes[selected].value;
+      input.value = text ? text.textContent.replace(/\u2212/g, "-") : "";
+    }
+    $("edit-message").textContent = "";
+    showEditing();
+    if (editing && node && node.kind === "LEAF") { input.focus(); input.select(); }
+  }
+
+  function showEditing() {
+    var E = elements(exIndex);
+    E.nodes.forEach(function (item, i) { item.g.classList.toggle("edit-selected", editing && i === selected); });
+    var node = editing && selected >= 0 ? exercise().nodes[selected] : null;
+    var kind = node ? node.kind : "";
+    var real = ["MAX", "MIN", "CHANCE", "LEAF"].indexOf(kind) >= 0;  // not a view's stub
+    $("edit-node").textContent = node ? node.name + " (" + kindName(kind) + ")" : "click a node.";
+    $("edit-value-box").hidden = $("edit-set").hidden = kind !== "LEAF";
+    $("edit-swap").hidden = kind !== "MAX" && kind !== "MIN";
+    $("edit-add").hidden = !real;
+    $("edit-remove").hidden = !real || node.parent === null;
+  }
+
+  function sendEdit(edit, value) {
+    if (editing && selected >= 0) { host.onEdit({ edit: edit, node: selected, value: value }); }
+  }
+
   // ------------------------------------------------------------------ exercises, conventions
   function switchExercise(k) {
     play(false);
@@ -1035,6 +1120,7 @@ function mountGametree(scope, DATA, host) {
   } else {
     setupExplore();
   }
+  setupEditing();
 
   // For scripts and tests (window.gametreePage) and the notebook widget: what the page
   // shows and what it would export.
@@ -1069,7 +1155,10 @@ function mountGametree(scope, DATA, host) {
     answers: function () { return JSON.parse(JSON.stringify(state)); },
     steps: function () { return DATA.mode === "practice" ? 0 : trace().steps.length; },
     refit: function () { scale = fitScale(true); applyZoom(); showRoot(); },
-    stop: function () { play(false); }
+    stop: function () { play(false); },
+    editing: function (on) { if (on !== undefined) { setEditing(on); } return editing; },
+    select: function (i) { if (i !== undefined) { select(i); } return selected; },
+    editMessage: function (text) { $("edit-message").textContent = text; }
   };
 }
 
