@@ -187,6 +187,9 @@ def test_edits_by_hand():
     removed = edit_tree(G, "remove", "B")
     assert sorted(removed) == sorted(set(G) - {"B", "E", "F", "G"})
     assert gametree.alphabeta(removed, annotate=False).value == 2  # max(min(2,4,6), 2)
+    # A name freed by a removal goes to no other node: the new leaf is N, after M.
+    regrown = edit_tree(edit_tree(G, "remove", "J"), "add", "D")
+    assert list(regrown.successors("D")) == ["K", "L", "M", "N"]
     # Integer ids get the next integer.
     T = nx.relabel_nodes(G, {x: k for k, x in enumerate(G)})
     T.graph.pop("root", None)

@@ -25,7 +25,7 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import CHANCE, MAX, MIN, PLAYER, PROB, VALUE
-from gametree.builders import letter_ids
+from gametree.builders import letter_id
 from gametree.exceptions import AnswerFormatError, InvalidTreeError
 from gametree.homework.answeritems import Answers
 from gametree.homework.answers import parse_answers
@@ -223,7 +223,7 @@ def edit_tree(
     -------
     networkx.DiGraph
         A valid game tree (:func:`gametree.validate`); new nodes are named like the
-        others (the next free letter name, or the next integer).
+        others (the letter name after the last one used, or the next integer).
 
     Raises
     ------
@@ -308,10 +308,21 @@ def _number(value: object, node: Hashable) -> Any:
 
 
 def _fresh_name(G: nx.DiGraph) -> Hashable:
-    """A node id not in ``G``: the next integer if ids are integers, else a letter name."""
+    """A node id not in ``G``: the next integer if ids are integers, else the letter name
+    after the last one used (a name freed by a removal is not given to another node)."""
     if all(isinstance(n, int) and not isinstance(n, bool) for n in G):
         return max(G, default=-1) + 1
-    return next(name for name in letter_ids() if name not in G)
+    used = [_letter_index(n) for n in G if isinstance(n, str) and n.isascii() and n.isupper()
+            and n.isalpha()]  # fmt: skip
+    return letter_id(max(used, default=-1) + 1)
+
+
+def _letter_index(name: str) -> int:
+    """The index of a letter name (the inverse of :func:`gametree.builders.letter_id`)."""
+    number = 0
+    for letter in name:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number - 1
 
 
 def _remove(H: nx.DiGraph, node: Hashable, parent: Hashable | None) -> None:
