@@ -17,7 +17,20 @@ import gametree
 from gametree.drawing.notebook import NOTEBOOK_EXTRA, widget_class
 from gametree.exceptions import InvalidTreeError, RenderError, SearchError
 
-pytest.importorskip("anywidget", reason="anywidget is not installed (pip install -e '.[test]')")
+# These two run without anywidget too (where they matter most); the rest need it.
+WITHOUT_ANYWIDGET = (
+    "test_without_anywidget_one_clear_error_names_the_extra",
+    "test_importing_and_using_gametree_never_imports_anywidget",
+)
+
+
+@pytest.fixture(autouse=True)
+def _anywidget(request):
+    if request.function.__name__ not in WITHOUT_ANYWIDGET:
+        pytest.importorskip(
+            "anywidget", reason="anywidget is not installed (pip install -e '.[test]')"
+        )
+
 
 FIG52 = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
 TIE = "(A (B 3 12 8) (C 3 4 6) (D 14 5 2))"  # C's first leaf ties alpha = 3
@@ -42,17 +55,24 @@ def _cut_at_the_end(w, convention=0):
 
 def test_without_anywidget_one_clear_error_names_the_extra(monkeypatch):
     widget_class.cache_clear()
-    monkeypatch.setitem(sys.modules, "anywidget", None)
+    monkeypatch.setitem(sys.modules, "anywidget", None)  # as if not installed
     try:
-        with pytest.raises(RenderError, match=re.escape(NOTEBOOK_EXTRA)):
+        with pytest.raises(RenderError, match=re.escape(NOTEBOOK_EXTRA)) as raised:
             gametree.widget(gametree.parse(FIG52))
+        assert str(raised.value).startswith("gametree.widget needs anywidget: pip install")
+        assert isinstance(raised.value, RuntimeError)  # the builtin RenderError also is
     finally:
         widget_class.cache_clear()
 
 
 def test_importing_and_using_gametree_never_imports_anywidget():
+    # Every module of the package imported (the command-line entry point aside), the
+    # page and the static display made: no widget library is loaded.
     code = (
-        "import sys, gametree\n"
+        "import importlib, pkgutil, sys, gametree\n"
+        "for m in pkgutil.walk_packages(gametree.__path__, 'gametree.'):\n"
+        "    if not m.name.endswith('__main__'):\n"
+        "        importlib.import_module(m.name)\n"
         "G = gametree.parse('(A 1 2)')\n"
         "gametree.to_html(G); gametree.show(G)._repr_mimebundle_()\n"
         "print(sorted(m for m in ('anywidget', 'ipywidgets', 'traitlets') if m in sys.modules))"

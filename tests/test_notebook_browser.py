@@ -142,6 +142,7 @@ def test_jupyterlab_steps_from_python_and_from_the_picture(notebook):
     d = diagram(G)
     edge = {(e.u, e.v): f"e{j}" for j, e in enumerate(d.edges)}
     # Cell 2 set w.step = 17 in Python: the picture shows C's cutoff.
+    wait(browser, WIDGETS + "[0].gametree.position() === 17;")
     shown = widget_js(
         browser,
         0,
@@ -331,8 +332,12 @@ def test_jupyterlab_edits_in_the_picture_come_back_as_a_tree(notebook):
     value = _shadow(browser, 2).find_element("css selector", "#edit-value")
     value.clear()
     value.send_keys("twelve\n")
-    message = wait(browser, WIDGETS + "[2].shadowRoot.getElementById('edit-message').textContent;")
-    assert "'twelve' is not a number" in message
+    message = wait(
+        browser,
+        "const m = " + HOSTS + "[2].shadowRoot.getElementById('edit-message').textContent;"
+        "return m.includes('twelve') && m;",
+    )
+    assert message == "value of H: 'twelve' is not a number (write 7, -2.5, 7/2 or inf)"
     _shot(browser, 2, "jupyterlab-edit")
     assert run(browser, "print(len(e.tree))").strip() == "13"
     assert _errors(browser) == []

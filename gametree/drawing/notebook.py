@@ -387,11 +387,13 @@ def widget_class() -> type[Any]:
             if not self.editable:
                 self._message = "editing is off (w.editable = True turns it on)"
                 return
-            try:
-                self._message = self.edit(content.get("edit"), content.get("node"),
-                                          content.get("value"))  # fmt: skip
-            except GameTreeError as exc:
-                self._message = str(exc)
+            # The new tree and what the edit did reach the picture in one message.
+            with self.hold_sync():
+                try:
+                    self._message = self.edit(content.get("edit"), content.get("node"),
+                                              content.get("value"))  # fmt: skip
+                except GameTreeError as exc:
+                    self._message = str(exc)
 
         def edit(self, edit: Any, number: Any, value: Any = None) -> str:
             """Make the edit the picture asks for on drawn node ``number`` (see
