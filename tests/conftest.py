@@ -3,12 +3,17 @@
 The default profile, ``ci``, derandomizes the property tests so a run on a fresh machine
 is reproducible (a red CI always reproduces locally). Set ``HYPOTHESIS_PROFILE=explore``
 to draw new random examples, as the fuzz scripts in ``tests/fuzz/`` do for longer runs.
+
+The Gradescope autograders' session fixtures (``tests/gradescope_harness.py``) are made
+available here, so that the tests of both kinds of autograder share one set-up
+environment.
 """
 
 from __future__ import annotations
 
 import os
 
+from gradescope_harness import autograder_zip, gradescope_root  # noqa: F401 (fixtures)
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)

@@ -2,7 +2,8 @@
 
 Used by the drawing tests and by ``tests/benchmarks/measure_keys.py``. A reader takes one
 back end's output (matplotlib artists, the SVG of ``to_svg``, the TikZ of ``to_tikz``,
-the SVG that Graphviz renders from ``to_dot``) and returns a :class:`Geometry` in
+the forest tree of ``to_forest``, the SVG that Graphviz renders from ``to_dot``) and
+returns a :class:`Geometry` in
 points, y up: every edge segment with its dash style, every cut-mark stroke, and the
 ink box of every node label (value, name, bounds, visit order, move, stub count).
 :func:`audit` then counts what a reader of the key could misread:
@@ -331,12 +332,21 @@ _FONT_SIZES = {"\\normalsize": 10.0, "\\footnotesize": 8.0, "\\small": 9.0, "\\s
 def untex(text: str) -> str:
     """The characters a TikZ label typesets (the inverse of ``tex_escape``, roughly)."""
     out = text.replace("\\bfseries{}", "").replace("\\bfseries", "").replace("\\itshape", "")
+    out = re.sub(r"\{(?:\\upshape)?\\ttfamily\\char(\d+)\}",
+                 lambda m: "\0s" if m[1] == "36" else chr(int(m[1])), out)  # fmt: skip
+    out = re.sub(r"\{\\ttfamily (U\+[0-9A-F]+)\}", r"\1", out)
     for tex, ch in (("$\\infty$", "∞"), ("$\\leq$", "≤"), ("$\\geq$", "≥"), ("$-$", "−"),
                     ("$\\ldots$", "…"), ("\\ldots", "…"), ("$\\{$", "{"), ("$\\}$", "}"),
+                    ("$\\backslash$", "\\"), ("$<$", "<"), ("$>$", ">"), ("$|$", "|"),
+                    ("$\\alpha$", "α"), ("$\\beta$", "β"), ("$\\rightarrow$", "→"),
+                    ("\\~{}", "~"), ("\\^{}", "^"), ("\\'{e}", "é"),
                     ("\\%", "%"), ("\\&", "&"), ("\\#", "#"), ("\\_", "_")):  # fmt: skip
+        if ch in "{}":
+            ch = "\0" + ("(" if ch == "{" else ")")  # kept through the brace removal
         out = out.replace(tex, ch)
     out = re.sub(r"\\fontsize\{[^}]*\}\{[^}]*\}\\selectfont", "", out)
-    return out.replace("{", "").replace("}", "").replace("$", "").strip()
+    out = out.replace("{", "").replace("}", "").replace("$", "")
+    return out.replace("\0(", "{").replace("\0)", "}").replace("\0s", "$").strip()
 
 
 def _font_size(options: str, styles: dict[str, str]) -> float:
@@ -350,6 +360,16 @@ def _font_size(options: str, styles: dict[str, str]) -> float:
         if style in options:
             return _font_size(body, {})
     return 10.0
+
+
+def _strokes(line: str) -> list[Segment] | None:
+    """The segments of a ``\\draw[gt stroke] (x, y) -- (x, y) ...;`` line (cut marks)."""
+    found = _DRAW.match(line)
+    if not (found and "gt stroke" in found.group(1)):
+        return None
+    pairs = re.findall(r"\(" + _NUMBER + ", " + _NUMBER + r"\) -- \(" + _NUMBER + ", "
+                       + _NUMBER + r"\)", found.group(2))  # fmt: skip
+    return [((float(x0), float(y0)), (float(x1), float(y1))) for x0, y0, x1, y1 in pairs]
 
 
 def read_tikz(tex: str) -> Geometry:
@@ -382,12 +402,9 @@ def read_tikz(tex: str) -> Geometry:
             if "gt cut" in options:
                 geom.strokes.extend(_decorated_cut(seg, styles.get("gt cut", "")))
             continue
-        found = _DRAW.match(line)
-        if found and "gt stroke" in found.group(1):
-            pairs = re.findall(r"\(" + _NUMBER + ", " + _NUMBER + r"\) -- \(" + _NUMBER + ", "
-                               + _NUMBER + r"\)", found.group(2))  # fmt: skip
-            for x0, y0, x1, y1 in pairs:
-                geom.strokes.append(((float(x0), float(y0)), (float(x1), float(y1))))
+        strokes = _strokes(line)
+        if strokes is not None:
+            geom.strokes.extend(strokes)
             continue
         found = _NODE.match(line)
         if found:
@@ -417,7 +434,7 @@ def read_tikz(tex: str) -> Geometry:
                 where = next((v for k, v in anchor.items() if k in options), "middle")
                 # The node's text is centred vertically on the point (inner sep 0): put
                 # the ink's centre there.
-                x0, x1, y0, y1, _ = _ink(text.split("\n")[0], bold, italic)
+                _, _, y0, y1, _ = _ink(text.split("\n")[0], bold, italic)
                 baseline = y - (y0 + y1) / 2 * size
                 box = ink_box(text, size, x, baseline, where, bold=bold, italic=italic)
             geom.labels.append(Label(kind, text, box))
@@ -476,6 +493,160 @@ def _decorated_cut(seg: Segment, style: str) -> list[Segment]:
         q = (cx + ux * float(c) - uy * float(d), cy + uy * float(c) + ux * float(d))
         out.append((p, q))
     return out
+
+
+# ---------------------------------------------------------------- forest
+
+_LOOK = re.compile(r"^\s*(gt [a-z0-9 ]+)/\.style=\{(.*)\},?$")
+_AT = re.compile(r"gt at=\{" + _NUMBER + r"\}\{" + _NUMBER + r"\}")
+_PAIR = re.compile(r"^\s*" + _NUMBER + r",\s*" + _NUMBER + r"\s*$")
+
+
+def _braced(text: str, start: int, count: int) -> tuple[list[str], int]:
+    """``count`` brace-delimited arguments of ``text`` from ``start`` (balanced braces)."""
+    out = []
+    i = start
+    for _ in range(count):
+        while text[i] != "{":
+            i += 1
+        depth, j = 0, i
+        while True:
+            if text[j] == "\\":
+                j += 2
+                continue
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        out.append(text[i + 1 : j])
+        i = j + 1
+    return out, i
+
+
+def _key_args(block: str, key: str, count: int) -> list[list[str]]:
+    """Every use of the forest key ``key={...}{...}`` in a node's options."""
+    found = []
+    for match in re.finditer(r"(?:^|,)\s*" + re.escape(key) + r"=\{", block):
+        args, _ = _braced(block, match.end() - 1, count)
+        found.append(args)
+    return found
+
+
+def _pair(text: str) -> Point:
+    found = _PAIR.match(text)
+    if not found:
+        raise ValueError(f"cannot read the offset {text!r}")
+    return float(found.group(1)), float(found.group(2))
+
+
+def read_forest(tex: str) -> Geometry:
+    """The geometry of :func:`gametree.to_forest`, read back from its bracket tree: each
+    node's ``gt at`` point (its value's baseline), each ``gt edge`` from the parent's
+    point to the node's, each ``gt text`` at its offset, the content as the value, the
+    ``gt stroke`` paths and the paths after the tree."""
+    styles: dict[str, str] = {}
+    geom = Geometry()
+    lines = tex.splitlines()
+    for line in lines:
+        found = _LOOK.match(line)
+        if found:
+            styles[found.group(1)] = found.group(2)
+    # Split the tree into nodes: a node's text runs from its "[" to the next "[" or "]".
+    start = tex.index("\\begin{forest}")
+    body = tex[start : tex.index("\\end{forest}")]
+    tree_start = body.index("\n  [")
+    blocks: list[tuple[int, str]] = []  # (depth, text)
+    depth = 0
+    i = tree_start
+    current: list[str] = []
+    pending = False
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            if pending:
+                current.append(body[i : i + 2])
+            i += 2
+            continue
+        if ch == "{" and pending:
+            args, j = _braced(body, i, 1)
+            current.append("{" + args[0] + "}")
+            i = j
+            continue
+        if ch == "[":
+            if pending:
+                blocks.append((depth, "".join(current)))
+            depth += 1
+            current, pending = [], True
+        elif ch == "]":
+            if pending:
+                blocks.append((depth, "".join(current)))
+                pending = False
+            depth -= 1
+            if depth == 0:
+                after = body[i + 1 :]
+                break
+        elif pending:
+            current.append(ch)
+        i += 1
+    points: dict[int, Point] = {}
+    parents: list[Point] = []
+    for depth, block in blocks:
+        found = _AT.search(block)
+        assert found, block[:80]
+        point = (float(found.group(1)), float(found.group(2)))
+        del parents[depth - 1 :]
+        parents.append(point)
+        points[len(points)] = point
+        content, _ = _braced(block, 0, 1)
+        text = untex(content[0])
+        if text:
+            size = _font_size("gt value", styles)
+            bold = "\\bfseries" in content[0]
+            geom.labels.append(Label("value", text, ink_box(text, size, *point, "middle",
+                                                            bold=bold)))  # fmt: skip
+        for start_at, end_at in _key_args(block, "gt edge", 2):
+            (ax, ay), (bx, by) = _pair(start_at), _pair(end_at)
+            parent = parents[depth - 2]
+            look = _key_args(block, "edge", 1)[0][0].strip()
+            options = styles.get(look, look)
+            width = re.search(r"line width=" + _NUMBER, options)
+            pruned = "on 4pt off 2.5pt" in options
+            seg = ((parent[0] + ax, parent[1] + ay), (point[0] + bx, point[1] + by))
+            geom.edges.append(Edge(seg, pruned, float(width.group(1)) if width else 1.0,
+                                   key=str(len(geom.edges))))  # fmt: skip
+        for style, anchor, offset, body_text in _key_args(block, "gt text", 4):
+            kind = _tikz_kind(style)
+            if kind is None:
+                continue
+            text = untex(body_text)
+            if not text:
+                continue
+            dx, dy = _pair(offset)
+            where = {"base east": "end", "base west": "start"}.get(anchor.strip(), "middle")
+            size = _font_size(style, styles)
+            bold = "\\bfseries" in body_text
+            italic = kind in ("name", "count")
+            box = ink_box(text, size, point[0] + dx, point[1] + dy, where, bold=bold,
+                          italic=italic)  # fmt: skip
+            geom.labels.append(Label(kind, text, box))
+    for line in after.splitlines():
+        strokes = _strokes(line.strip())
+        if strokes is not None:
+            geom.strokes.extend(strokes)
+            continue
+        found = _PATH.match(line.strip())
+        if found:
+            options = styles.get(found.group(1).strip(), found.group(1))
+            seg = ((float(found.group(2)), float(found.group(3))),
+                   (float(found.group(4)), float(found.group(5))))  # fmt: skip
+            width = re.search(r"line width=" + _NUMBER, options)
+            geom.edges.append(Edge(seg, "on 4pt off 2.5pt" in options,
+                                   float(width.group(1)) if width else 1.0,
+                                   key=str(len(geom.edges))))  # fmt: skip
+    stroke = re.search(r"line width=" + _NUMBER, styles.get("gt stroke", ""))
+    if stroke:
+        geom.stroke_width = float(stroke.group(1))
+    return geom
 
 
 # ---------------------------------------------------------------- Graphviz

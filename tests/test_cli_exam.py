@@ -93,3 +93,29 @@ def test_existing_files_are_refused_before_any_work(
     assert captured.out == "" and "quiz.xml' exists; add --force to replace it" in captured.err
     assert main([*SHAPE, "--moodle", str(tmp_path / "quiz.xml"), "--force", "-q"]) == 0
     assert (tmp_path / "quiz.xml").read_text().startswith("<?xml")
+
+
+def test_variants_in_forest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    # The PDFs of forest sheets are tested in test_platforms_latex; here the choice
+    # reaches the files, and a missing package is named instead of failing the run.
+    monkeypatch.setattr(
+        "gametree.platforms.latex.latex_problem",
+        lambda latex: f"pdflatex cannot load {latex} (File `elocalloc.sty' not found)",
+    )
+    out = tmp_path / "exam"
+    assert main([*SHAPE, "--variants", "2", "--latex", "forest", "-o", str(out), "-q"]) == 0
+    assert "\\begin{forest}" in (out / "key.tex").read_text()
+    assert not (out / "key.pdf").exists()
+    assert "pdflatex cannot load forest (File `elocalloc.sty' not found): no PDFs" in (
+        capsys.readouterr().out
+    )
+
+
+def test_latex_choice_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "x")
+    assert main([*SHAPE, "--variants", "2", "--latex", "istgame", "-o", out]) == 2
+    assert "does not write istgame" in capsys.readouterr().err
+    assert main([*SHAPE, "--algorithm", "mcts", "--latex", "forest", "-o", out]) == 2
+    assert "--latex applies to alpha-beta exercises" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

@@ -2,7 +2,8 @@
 
 Every check goes through ``tests/keygeometry.py``, which reads the output itself (the
 matplotlib artists as rendered, the SVG elements, the TikZ coordinates of the ``.tex``,
-the positions pinned in the DOT) and measures with DejaVu Sans' own glyph outlines: no
+the forest tree's pinned points and the offsets from them, the positions pinned in the
+DOT) and measures with DejaVu Sans' own glyph outlines: no
 cut-mark stroke comes within 2 pt of an edge but its own or of a label, no edge crosses
 a value, name, window, visit order or move label, and no two labels overlap. On the four
 b = 3, d = 4 keys of the issue and on hypothesis-drawn trees of branching 2-4, depth 3-5.
@@ -27,6 +28,7 @@ from tests.keygeometry import (
     audit,
     measured_trees,
     read_dot,
+    read_forest,
     read_graphviz_svg,
     read_mpl,
     read_svg,
@@ -52,6 +54,7 @@ def read_all(G: nx.DiGraph, result: object, **options: object) -> dict[str, Geom
             "matplotlib": read_mpl(gametree.draw(G, result, **options)),  # type: ignore[arg-type]
             "svg": read_svg(gametree.to_svg(G, result, **options)),  # type: ignore[arg-type]
             "tikz": read_tikz(gametree.to_tikz(G, result, **options)),  # type: ignore[arg-type]
+            "forest": read_forest(gametree.to_forest(G, result, **options)),  # type: ignore[arg-type]
             "dot": read_dot(gametree.to_dot(G, result, **options)),  # type: ignore[arg-type]
         }
 

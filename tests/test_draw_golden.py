@@ -171,7 +171,7 @@ def test_tikz_golden_hostile() -> None:
         hostile(), standalone=True, show="values,bounds,order,names,moves", title="50% & {x}"
     )
     check_golden("hostile.tex", text)
-    assert "100\\% \\& {\\ttfamily\\char36}5 \\#1" in text
+    assert "100\\% \\& {\\upshape\\ttfamily\\char36}5 \\#1" in text
     assert "back$\\backslash$slash $\\{$x$\\}$" in text
     assert "\\'{e} $\\infty$ {\\ttfamily U+65E5} $\\alpha$$\\rightarrow$$\\beta$" in text
 

@@ -1,30 +1,36 @@
-"""Tests for gametree.platforms.gradescope and ``gametree gradescope``.
+"""Tests for gametree.platforms.gradescope and ``gametree gradescope`` (hand-worked answers).
 
-results.json is checked against Gradescope's autograder specification
-(https://gradescope-autograders.readthedocs.io/en/latest/specs/, docs/specs.md of
-github.com/gradescope/autograder_samples): the documented top-level and per-test
-fields only, with their types and allowed values.
+results.json is checked against Gradescope's autograder specification by
+``gradescope_harness.validate`` (the documented fields only, with their types and
+allowed values).
 
 The end-to-end tests run the zip as Gradescope would, in a temporary folder laid out
 like ``/autograder`` (``AUTOGRADER_ROOT`` points the scripts at it): ``setup.sh``
 makes a fresh virtual environment and installs only the bundled wheel (its dependencies
 from the package index), then ``run_autograder`` grades right, wrong and broken
-submissions. The zip is built and set up once per session.
+submissions. The zip is built and set up once per session (``gradescope_root``, shared
+with the code autograder's tests).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 import stat
-import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gradescope_harness import (
+    FIG52,
+    fake_wheel,
+    installed_gametree,
+    layout,
+    run,
+    submit,
+    validate,
+)
 
 import gametree
 from gametree.cli import main
@@ -38,72 +44,11 @@ from gametree.platforms.gradescope import (
     run_autograder,
     write_autograder,
 )
-from gametree.platforms.package import Wheel
-
-FIG52 = Path(__file__).resolve().parent.parent / "examples" / "homework" / "fig52.tree"
 
 # Figure 5.2 by hand: A = 3, B = 3, C <= 2 (cut after H = 2), D = 2; I and J pruned.
 RIGHT = "value = 3\nB = 3\nC = <=2\nD = 2\npruned = I J\n"
 # D wrong, J missed and K extra (net 0 of 2 for the cuts): 3 of 6 points.
 WRONG = "value = 3\nB = 3\nC = 2\nD = 5\npruned = I K\n"
-
-TOP_FIELDS = {
-    "score": (int, float),
-    "execution_time": (int, float),
-    "output": str,
-    "output_format": str,
-    "test_output_format": str,
-    "test_name_format": str,
-    "visibility": str,
-    "stdout_visibility": str,
-    "extra_data": dict,
-    "tests": list,
-    "leaderboard": list,
-}
-TEST_FIELDS = {
-    "score": (int, float),
-    "max_score": (int, float),
-    "status": str,
-    "name": str,
-    "name_format": str,
-    "number": str,
-    "output": str,
-    "output_format": str,
-    "tags": list,
-    "visibility": str,
-    "extra_data": dict,
-}
-VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
-FORMATS = {"text", "html", "simple_format", "md", "ansi"}
-
-
-def validate(doc: dict[str, Any]) -> dict[str, Any]:
-    """Check results.json against the documented fields; return it."""
-    assert set(doc) <= set(TOP_FIELDS), set(doc) - set(TOP_FIELDS)
-    for name, kind in TOP_FIELDS.items():
-        if name in doc:
-            assert isinstance(doc[name], kind), name
-    assert "score" in doc or all("score" in t for t in doc["tests"])
-    for name in ("visibility", "stdout_visibility"):
-        assert doc.get(name, "visible") in VISIBILITY
-    assert doc.get("output_format", "simple_format") in FORMATS
-    for test in doc.get("tests", []):
-        assert set(test) <= set(TEST_FIELDS), set(test) - set(TEST_FIELDS)
-        for name, kind in TEST_FIELDS.items():
-            if name in test:
-                assert isinstance(test[name], kind), name
-        assert test.get("visibility", "visible") in VISIBILITY
-        assert test.get("output_format", "text") in FORMATS
-        assert test.get("status", "passed") in {"passed", "failed"}
-        assert 0 <= test["score"] <= test["max_score"]
-        assert test["status"] == ("passed" if test["score"] >= test["max_score"] else "failed")
-        assert "\r" not in test.get("output", "")  # the specification asks for \n
-    assert doc["score"] == sum(t["score"] for t in doc["tests"])
-    return doc
-
-
-def fake_wheel() -> Wheel:
-    return Wheel(f"gametree-{gametree.__version__}-py3-none-any.whl", b"not a real wheel")
 
 
 @pytest.fixture
@@ -112,18 +57,6 @@ def config(tmp_path: Path) -> dict[str, Any]:
     write_autograder(zip_path, gametree.load(FIG52), wheel=fake_wheel())
     with zipfile.ZipFile(zip_path) as archive:
         return json.loads(archive.read(CONFIG_NAME))
-
-
-def submit(folder: Path, files: dict[str, str | bytes]) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, content in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return folder
 
 
 # ---------------------------------------------------------------------------- the zip
@@ -342,66 +275,14 @@ def test_cli_errors_are_one_line(
 # ---------------------------------------------------------------------------- end to end
 
 
-@pytest.fixture(scope="session")
-def autograder_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real zip (with the wheel of the running gametree), built once."""
-    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
-    assert main(["gradescope", str(FIG52), "-q", "-o", str(out)]) == 0
-    return out
-
-
-def layout(zip_path: Path, root: Path) -> Path:
-    """Unpack ``zip_path`` as Gradescope does: ``source``, and ``run_autograder`` copied up."""
-    (root / "source").mkdir(parents=True)
-    with zipfile.ZipFile(zip_path) as archive:
-        for info in archive.infolist():
-            target = root / "source" / info.filename
-            target.write_bytes(archive.read(info))
-            target.chmod(info.external_attr >> 16 & 0o777)
-    shutil.copy2(root / "source" / "run_autograder", root / "run_autograder")
-    return root
-
-
-@pytest.fixture(scope="session")
-def gradescope_root(autograder_zip: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder laid out like /autograder, set up by the zip's own setup.sh."""
-    root = layout(autograder_zip, tmp_path_factory.mktemp("gs") / "autograder")
-    env = {**os.environ, "AUTOGRADER_ROOT": str(root)}
-    env.pop("PYTHONPATH", None)
-    done = subprocess.run(
-        ["bash", str(root / "source" / "setup.sh")], env=env, capture_output=True, text=True,
-        timeout=900, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return root
-
-
-def run(root: Path, files: dict[str, str | bytes] | None) -> dict[str, Any]:
-    """Grade one submission with the bundled run_autograder; return its results.json."""
-    shutil.rmtree(root / "submission", ignore_errors=True)
-    shutil.rmtree(root / "results", ignore_errors=True)
-    if files is not None:
-        submit(root / "submission", files)
-    env = {**os.environ, "AUTOGRADER_ROOT": str(root)}
-    env.pop("PYTHONPATH", None)
-    done = subprocess.run(
-        [str(root / "run_autograder")], env=env, cwd=root, capture_output=True, timeout=120,
-        check=False,
-    )  # fmt: skip
-    assert done.returncode == 0
-    return validate(json.loads((root / "results" / "results.json").read_text()))
-
-
+@pytest.mark.slow
 def test_setup_installs_only_the_bundled_wheel(gradescope_root: Path) -> None:
-    python = gradescope_root / "gametree-venv" / "bin" / "python"
-    where = subprocess.run(
-        [str(python), "-I", "-c", "import gametree as g; print(g.__file__, g.__version__)"],
-        capture_output=True, text=True, check=True,
-    ).stdout.split()  # fmt: skip
-    assert Path(where[0]).is_relative_to(gradescope_root / "gametree-venv")
-    assert where[1] == gametree.__version__
+    where, version = installed_gametree(gradescope_root)
+    assert where.is_relative_to(gradescope_root / "gametree-venv")
+    assert version == gametree.__version__
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("files", "score", "says"),
     [
@@ -424,6 +305,7 @@ def test_run_autograder_end_to_end(
     assert sum(t["max_score"] for t in doc["tests"]) == 6.0
 
 
+@pytest.mark.slow
 def test_run_autograder_without_its_environment_still_reports(
     autograder_zip: Path, tmp_path: Path
 ) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 import gametree
 from gametree.exceptions import RenderError
-from gametree.platforms.latex import compile_pdf, exam_document, write_exam
+from gametree.platforms.latex import compile_pdf, exam_document, latex_problem, write_exam
 from gametree.platforms.variants import make_variants
 
 needs_tex = pytest.mark.skipif(
@@ -123,3 +123,49 @@ def test_refuses_existing_files_before_writing(
 def test_compile_errors_are_reported() -> None:
     with pytest.raises(RenderError, match="pdflatex failed: Undefined control sequence"):
         compile_pdf("\\documentclass{article}\\begin{document}\\nosuchcommand\\end{document}")
+
+
+@pytest.fixture(scope="module")
+def forest_exam(
+    versions: list[gametree.Exercise], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    problem = latex_problem("forest")
+    if problem is not None or not (shutil.which("pdftotext") and shutil.which("pdfinfo")):
+        pytest.skip(problem or "pdftotext or pdfinfo is not installed")
+    out = tmp_path_factory.mktemp("forest-exam")
+    write_exam(out, versions, latex="forest")
+    return out
+
+
+def test_forest_sheets_are_the_tikz_sheets_in_forest(versions: list[gametree.Exercise]) -> None:
+    sheet = exam_document(versions, latex="forest")
+    assert sheet.count("\\begin{forest}") == 3 and "\\coordinate (n0)" not in sheet
+    assert "\\usepackage{forest}\n\\usetikzlibrary{backgrounds}\n" in sheet
+    tikz = exam_document(versions)
+    # The same pages around the pictures: one picture each, the same questions.
+    strip = re.compile(r"\\begingroup.*?\\endgroup|\\begin\{tikzpicture\}.*?\\end\{tikzpicture\}",
+                       re.DOTALL)  # fmt: skip
+    body = sheet.split("\\begin{document}")[1]
+    assert strip.sub("", body) == strip.sub("", tikz.split("\\begin{document}")[1])
+
+
+@pytest.mark.slow
+def test_forest_pdfs_are_a4_with_every_label(
+    forest_exam: Path, versions: list[gametree.Exercise]
+) -> None:
+    for name in ("sheet.pdf", "key.pdf"):
+        info = subprocess.run(["pdfinfo", str(forest_exam / name)], capture_output=True,
+                              text=True, check=True).stdout  # fmt: skip
+        assert "Pages:           3" in info and "(A4)" in info
+    for version, key in zip(versions, text_pages(forest_exam / "key.pdf"), strict=True):
+        words = set(key.replace("\u2212", "-").split())
+        assert {str(n) for n in version.tree} <= words
+        assert {str(version.tree.nodes[n]["value"]) for n in version.tree
+                if not version.tree.succ[n]} <= words  # fmt: skip
+
+
+def test_latex_problem_says_why_no_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("gametree.platforms.latex.pdflatex_available", lambda: False)
+    assert latex_problem("forest") == "pdflatex is not installed"
+    with pytest.raises(RenderError, match="does not write istgame"):
+        write_exam(Path("unused"), [], latex="istgame")

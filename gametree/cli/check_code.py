@@ -9,7 +9,16 @@ from typing import Any
 
 from gametree.cli.common import add_quiet_option, report_written
 
-__all__ = ["add_code_options", "add_parser", "checker_from_args", "run"]
+__all__ = [
+    "add_code_options",
+    "add_convention_options",
+    "add_limit_options",
+    "add_parser",
+    "add_protocol_options",
+    "add_suite_options",
+    "checker_from_args",
+    "run",
+]
 
 DESCRIPTION = """\
 Run the search in SUBMISSION.py on game trees presented as the objects its style of code
@@ -45,38 +54,67 @@ examples:
 def add_code_options(parser: argparse.ArgumentParser) -> None:
     """The options check-code and grade-code share: protocol, entry, convention, trees,
     limits."""
-    parser.add_argument(
-        "--protocol",
-        required=True,
-        choices=("aima", "cs188", "mutable", "tree"),
-        help="the style of code (see above)",
-    )
-    parser.add_argument(
-        "--entry", default=None, help="function (cs188: agent class) to call; default standard"
-    )
+    add_protocol_options(parser, required=True)
     parser.add_argument(
         "-a",
         "--algorithm",
         default=None,
         help="minimax, alphabeta or expectiminimax (negamax forms count); default from --entry",
     )
-    rule = parser.add_mutually_exclusive_group()
-    rule.add_argument(
+    add_convention_options(parser.add_mutually_exclusive_group())
+    add_suite_options(parser)
+    parser.add_argument(
+        "--depth", type=int, default=None, help="depth limit for the --trees trees (plies)"
+    )
+    parser.add_argument(
+        "--tie-break",
+        choices=("first", "any"),
+        default="first",
+        help="best move among equal ones: the first (default) or any",
+    )
+    add_limit_options(parser)
+
+
+def add_protocol_options(parser: Any, *, required: bool, where: str = "above") -> None:
+    """``--protocol`` and ``--entry`` (on a parser or an argument group); ``where`` the
+    protocols are described."""
+    parser.add_argument(
+        "--protocol",
+        required=required,
+        default=None,
+        choices=("aima", "cs188", "mutable", "tree"),
+        help=f"the style of code (see {where})",
+    )
+    parser.add_argument(
+        "--entry", default=None, help="function (cs188: agent class) to call; default standard"
+    )
+
+
+def add_convention_options(group: Any, *, strict: bool = True) -> None:
+    """``--convention auto``, ``--strict`` (unless the parser has its own) and
+    ``--prune-on-equal``: at most one of them (a mutually exclusive group says so)."""
+    group.add_argument(
         "--convention",
         choices=("auto",),
         default="auto",
         help="auto (default): accept cutting on >= or on >, report which",
     )
-    rule.add_argument(
-        "--strict",
-        action="store_true",
-        help="the course cuts only when alpha > beta; cutting on equality is a bug",
-    )
-    rule.add_argument(
+    if strict:
+        group.add_argument(
+            "--strict",
+            action="store_true",
+            help="the course cuts only when alpha > beta; cutting on equality is a bug",
+        )
+    group.add_argument(
         "--prune-on-equal",
         action="store_true",
         help="the course cuts when alpha >= beta; not cutting on equality is a bug",
     )
+
+
+def add_suite_options(parser: Any) -> None:
+    """The trees beside (or instead of) the built-in suite: ``--trees --no-suite
+    --random --seed``."""
     parser.add_argument(
         "--trees",
         nargs="+",
@@ -84,18 +122,13 @@ def add_code_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="more trees to check on (any tree format)",
     )
-    parser.add_argument(
-        "--depth", type=int, default=None, help="depth limit for the --trees trees (plies)"
-    )
     parser.add_argument("--no-suite", action="store_true", help="leave out the built-in trees")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="add N random trees")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random trees")
-    parser.add_argument(
-        "--tie-break",
-        choices=("first", "any"),
-        default="first",
-        help="best move among equal ones: the first (default) or any",
-    )
+
+
+def add_limit_options(parser: Any) -> None:
+    """What the submission may use: ``--timeout S`` per tree, ``--memory MB``."""
     parser.add_argument(
         "--timeout", type=float, default=2.0, metavar="S", help="seconds per tree (default 2)"
     )

@@ -430,7 +430,8 @@ def add_drawing_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         default=None,
         help="page to fit by name: slide, slide-4:3, a4, a3, letter (portrait), "
-        "a4-landscape, a3-landscape, letter-landscape",
+        "a4-landscape, a3-landscape, letter-landscape; the text of a LaTeX page: "
+        "a4-text, a4-landscape-text (2 cm margins), letter-text, letter-landscape-text (1 in)",
     )
     group.add_argument(
         "--collapse",

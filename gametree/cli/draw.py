@@ -20,6 +20,7 @@ from gametree.cli.common import (
     report_written,
     search_options,
 )
+from gametree.drawing.latex import LATEX, check_latex
 from gametree.exceptions import RenderError, SearchError
 
 __all__ = ["add_parser", "run"]
@@ -27,9 +28,10 @@ __all__ = ["add_parser", "run"]
 
 DESCRIPTION = """\
 Draw TREE (a .tree, .json, .dot or .graphml file, or - for the notation on stdin) to OUT,
-in the format its suffix names: .png .svg .pdf (a drawing), .dot (Graphviz), .tex (TikZ,
-a document pdflatex compiles), .txt (text art), .gif (the search step by step),
-.html (a web page: the search step by step, with controls; alpha-beta by default).
+in the format its suffix names: .png .svg .pdf (a drawing), .dot (Graphviz), .tex (a
+document pdflatex compiles: TikZ, or forest's bracket notation with --latex forest),
+.txt (text art), .gif (the search step by step), .html (a web page: the search step by
+step, with controls; alpha-beta by default).
 
 Without --algorithm the bare tree is drawn: shapes and leaf values, for an exercise
 sheet. With it, the searched tree: backed-up values, pruned edges cut and greyed, the
@@ -40,6 +42,7 @@ examples:
   gametree draw fig52.tree -o key.png -a alphabeta            the answer key
   gametree draw fig52.tree -o key.svg -a alphabeta --show values,bounds,order
   gametree draw fig52.tree -o key.tex -a alphabeta --strict   cut only on >
+  gametree draw exam.tree -o key.tex -a alphabeta --latex forest --paper a4-landscape-text
   gametree draw fig52.tree -o steps.gif -a alphabeta          one frame per event
   gametree draw big.tree -o big.svg -a pvs --engine graphviz
   gametree draw big.tree -o key.png -a alphabeta --collapse pruned   fold pruned subtrees
@@ -86,6 +89,13 @@ def add_parser(subparsers: Any) -> None:
         choices=("matplotlib", "graphviz"),
         default="matplotlib",
         help="who draws png/svg/pdf (default: matplotlib)",
+    )
+    parser.add_argument(
+        "--latex",
+        choices=LATEX,
+        default=None,
+        help="for .tex: the LaTeX package that draws the tree: tikz (default) or forest "
+        "(istgame is refused, with the reason)",
     )
     parser.add_argument("--title", default=None, help="caption over the drawing")
     parser.add_argument(
@@ -136,6 +146,10 @@ def run(args: argparse.Namespace) -> int:
         return _page(args, show)
     if args.conventions is not None:
         raise RenderError("--conventions applies to a .html page only")
+    if args.latex is not None:
+        if suffix != "tex":
+            raise RenderError("--latex applies to a .tex output only")
+        check_latex(args.latex)
     _check_options(args, suffix)
     options: dict[str, Any] = search_options(args) if args.algorithm is not None else {}
     if args.max_frames is not None:
@@ -167,6 +181,7 @@ def run(args: argparse.Namespace) -> int:
             title=args.title,
             algorithm=args.algorithm,
             force=args.force,
+            latex=args.latex or "tikz",
             **view,
             **(options if suffix == "gif" else {}),
         )

@@ -17,7 +17,7 @@ def run_exam(args: argparse.Namespace) -> int:
 
     from gametree.exceptions import PlatformError
     from gametree.outfiles import check_new_output
-    from gametree.platforms.latex import exam_file_names, pdflatex_available, write_exam
+    from gametree.platforms.latex import exam_file_names, latex_problem, write_exam
     from gametree.platforms.moodle import write_moodle
     from gametree.platforms.variants import make_variants
 
@@ -28,11 +28,13 @@ def run_exam(args: argparse.Namespace) -> int:
     if args.output is not None and args.variants is None:
         raise PlatformError("-o DIR with --moodle needs --variants N (the versions for DIR)")
     count = args.variants if args.variants is not None else 1
+    latex = args.latex or "tikz"
     # Refuse existing outputs before any work.
     if args.moodle is not None:
         check_new_output(args.moodle, force=args.force)
+    problem = latex_problem(latex) if args.output is not None else None
     if args.output is not None:
-        for name in exam_file_names(count, pdf=pdflatex_available()):
+        for name in exam_file_names(count, pdf=problem is None):
             check_new_output(Path(args.output) / name, force=args.force)
     versions = make_variants(count, seed=args.seed, **shape_arguments(args))
     first = versions[0]
@@ -41,10 +43,13 @@ def run_exam(args: argparse.Namespace) -> int:
         f"{first.prunes} pruned edges and {len(first.answers['pruned'])} pruned leaves each"
     )
     if args.output is not None:
-        for path in write_exam(args.output, versions, force=args.force):
+        written = write_exam(
+            args.output, versions, force=args.force, latex=latex, pdf=problem is None
+        )
+        for path in written:
             report_written(args, str(path))
-        if not pdflatex_available():
-            print("pdflatex is not installed: no PDFs (the .tex files compile on their own)")
+        if problem is not None:
+            print(f"{problem}: no PDFs (the .tex files compile on their own where it can)")
     if args.moodle is not None:
         report_written(args, str(write_moodle(args.moodle, versions, force=args.force)))
     return 0

@@ -7,14 +7,16 @@ from typing import Any
 
 from gametree.cli.common import add_quiet_option, report_written
 from gametree.cli.shapes import add_shape_options, parse_range, shape_arguments
+from gametree.drawing.latex import LATEX, check_latex
 
 __all__ = ["add_parser", "add_shape_options", "parse_range", "run", "shape_arguments"]
 
 DESCRIPTION = """\
 Generate an alpha-beta exercise into DIR: the tree (exercise.tree), a blank diagram for
 the sheet (exercise.png, exercise.tex), and the answer key: the annotated diagram
-(key.png, key.tex), the answers (answers.toml, usable with 'gametree check') and the
-worked solution (solution.md). The same arguments and seed give the same exercise.
+(key.png, key.tex; the .tex files in TikZ, or forest with --latex forest), the answers
+(answers.toml, usable with 'gametree check') and the worked solution (solution.md). The
+same arguments and seed give the same exercise.
 When no tree meets the constraints, it says so and exits with status 2.
 
 With --variants N it writes N versions of one exercise for an exam instead (same
@@ -28,6 +30,7 @@ examples:
   gametree generate --depth 3 --seed 1 --prunes 2-4 --values -9..9 -o ex1
   gametree generate --depth 4 --seed 3 --ordering best --distinct-conventions -o ex3
   gametree generate --depth 3 --branching 3 --prunes 3-5 --variants 4 -o exam
+  gametree generate --depth 3 --branching 3 --variants 4 --latex forest -o exam
   gametree generate --depth 3 --prunes 2-4 --variants 10 --moodle quiz.xml
 """
 
@@ -43,6 +46,14 @@ def add_parser(subparsers: Any) -> None:
     add_shape_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     parser.add_argument("--no-images", action="store_true", help="skip the PNG diagrams")
+    parser.add_argument(
+        "--latex",
+        choices=LATEX,
+        default=None,
+        help="what draws the trees of the .tex files (exercise.tex and key.tex; sheet.tex "
+        "and key.tex with --variants): tikz (default) or forest (istgame is refused, with "
+        "the reason)",
+    )
     parser.add_argument(
         "--force",
         action="store_true",
@@ -90,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gametree generate``; return 0, or raise an ExerciseError (exit 2)."""
     from gametree.homework import ExerciseError, generate
 
+    if args.latex is not None:
+        if args.algorithm == "mcts":
+            raise ExerciseError("--latex applies to alpha-beta exercises (an MCTS one has no .tex)")
+        check_latex(args.latex)
     if args.variants is not None or args.moodle is not None:
         from gametree.cli.exam import run_exam
 
@@ -99,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
     if args.algorithm == "mcts":
         return _mcts(args)
     exercise = generate(seed=args.seed, **shape_arguments(args))
-    paths = exercise.write(args.output, images=not args.no_images, force=args.force)
+    paths = exercise.write(
+        args.output, images=not args.no_images, force=args.force, latex=args.latex or "tikz"
+    )
     a = exercise.answers
     print(
         f"exercise: {len(exercise.tree)} nodes, value {a['value']}, best move {a['move']}, "

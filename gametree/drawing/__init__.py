@@ -1,5 +1,5 @@
-"""Pruning diagrams: a tidy layout, one style, and matplotlib, Graphviz, TikZ, text,
-Jupyter and animated emitters that all draw the same picture.
+"""Pruning diagrams: a tidy layout, one style, and matplotlib, Graphviz, TikZ, forest,
+text, Jupyter and animated emitters that all draw the same picture.
 
 The modules, from what a diagram is to the back ends that draw it:
 
@@ -18,7 +18,10 @@ slots       :func:`~gametree.drawing.slots.place`: the placement every emitter d
 fit         fitting a page: :func:`~gametree.drawing.fit.arrange`, paper sizes
 mpl         :func:`draw`: matplotlib artists
 svg         :func:`to_svg`: SVG with an id per node and edge
+tex         what the LaTeX back ends share: escaping, fonts, colours, outlines, documents
 tikz        :func:`to_tikz`: TikZ for lecture notes and exam sheets
+forest      :func:`to_forest`: the same picture in forest's bracket notation
+latex       the LaTeX back end chosen by name (``--latex``); why istgame is not one
 dot         :func:`to_dot`, :func:`to_pydot`: Graphviz, everything pinned
 text        :func:`to_text`: tree art
 raster      the size rule of every PNG and animation frame
@@ -38,6 +41,7 @@ widgetstate the widget's answers as the checker reads them; editing the tree
 
 from gametree.drawing.animate import animate
 from gametree.drawing.dot import to_dot, to_pydot
+from gametree.drawing.forest import to_forest
 from gametree.drawing.html import to_html
 from gametree.drawing.jupyter import DiagramView, show
 from gametree.drawing.layout import tree_layout
@@ -58,6 +62,7 @@ __all__ = [
     "save",
     "show",
     "to_dot",
+    "to_forest",
     "to_html",
     "to_pydot",
     "to_svg",

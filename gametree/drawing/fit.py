@@ -39,8 +39,16 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a3-landscape": (16.54, 11.69),
     "letter": (8.5, 11.0),
     "letter-landscape": (11.0, 8.5),
+    # The text of a page, to set a picture in a LaTeX document: A4 less 2 cm margins,
+    # letter less 1 in margins.
+    "a4-text": (6.69, 10.12),
+    "a4-landscape-text": (10.12, 6.69),
+    "letter-text": (6.5, 9.0),
+    "letter-landscape-text": (9.0, 6.5),
 }
-"""Named pages, (width, height) in inches: a plain paper name is portrait."""
+"""Named pages, (width, height) in inches: a plain paper name is portrait; a ``-text``
+name is the part of the page a LaTeX document sets its text in (A4 with 2 cm margins,
+letter with 1 in margins)."""
 
 _SCALED = (
     "font_size",
@@ -67,6 +75,8 @@ def page_size(text: str) -> tuple[float, float]:
 
     >>> page_size("a4"), page_size("a4-landscape"), page_size("13.33x7.5")
     ((8.27, 11.69), (11.69, 8.27), (13.33, 7.5))
+    >>> page_size("a4-landscape-text")
+    (10.12, 6.69)
     >>> page_size("a5")
     Traceback (most recent call last):
     ...

@@ -43,6 +43,7 @@ def save(
     orientation: str = "top-down",
     dpi: float | None = None,
     standalone: bool = True,
+    latex: str = "tikz",
     algorithm: str | None = None,
     force: bool = False,
     **options: Any,
@@ -55,9 +56,10 @@ def save(
         A game tree, bare or annotated by a search.
     path : str or path-like
         ``.png``, ``.svg``, ``.pdf`` (a drawing), ``.dot`` (:func:`gametree.to_dot`),
-        ``.tex`` (:func:`gametree.to_tikz`), ``.txt`` (:func:`gametree.to_text`) or
-        ``.gif`` (:func:`gametree.animate`: one frame per search event) or ``.html``
-        (:func:`gametree.to_html`: the search step by step in a web page).
+        ``.tex`` (:func:`gametree.to_tikz` or :func:`gametree.to_forest`), ``.txt``
+        (:func:`gametree.to_text`) or ``.gif`` (:func:`gametree.animate`: one frame per
+        search event) or ``.html`` (:func:`gametree.to_html`: the search step by step in
+        a web page).
     result : SearchResult, optional
         A search of ``G`` to draw (``G`` is not changed).
     engine : {"matplotlib", "graphviz"}
@@ -69,7 +71,10 @@ def save(
     dpi : float, optional
         Resolution of a PNG (default: the style's ``dpi``, 150).
     standalone : bool, default True
-        For ``.tex``: a whole document (else a ``tikzpicture`` to ``\\input``).
+        For ``.tex``: a whole document (else a picture to ``\\input``).
+    latex : {"tikz", "forest"}, default "tikz"
+        For ``.tex``: the LaTeX package that draws the tree (see
+        :mod:`gametree.drawing.latex`, which also says why ``"istgame"`` is refused).
     algorithm : str, optional
         For ``.gif`` and ``.html``: the search to show (default: the one ``G`` or
         ``result`` was searched with, else ``"alphabeta"``).
@@ -89,8 +94,9 @@ def save(
     Raises
     ------
     RenderError
-        For an unknown suffix or engine, when Graphviz is needed and missing, or for a
-        PNG too large to be legible (see :data:`~gametree.drawing.raster.MIN_PNG_DPI`).
+        For an unknown suffix, engine or LaTeX back end, when Graphviz is needed and
+        missing, or for a PNG too large to be legible (see
+        :data:`~gametree.drawing.raster.MIN_PNG_DPI`).
     OutputExistsError
         If ``path`` exists and ``force`` is false.
 
@@ -120,6 +126,12 @@ def save(
     if engine not in ENGINES:
         allowed = ", ".join(repr(e) for e in ENGINES)
         raise RenderError(f"unknown engine {engine!r}; expected one of {allowed}")
+    if suffix == "tex":
+        from gametree.drawing.latex import check_latex
+
+        check_latex(latex)
+    elif latex != "tikz":
+        raise RenderError(f"latex={latex!r} applies to a .tex file, not .{suffix}")
     if suffix not in ("gif", "html") and options:
         raise RenderError(
             f"save() got search options {sorted(options)!r}, which only a .gif takes; "
@@ -155,9 +167,9 @@ def save(
 
         return write_text(target, to_dot(G, result, **drawing, **view, **page), force=force)
     if suffix == "tex":
-        from gametree.drawing.tikz import to_tikz
+        from gametree.drawing.latex import to_latex
 
-        text = to_tikz(G, result, standalone=standalone, **drawing, **view, **page)
+        text = to_latex(G, result, latex=latex, standalone=standalone, **drawing, **view, **page)
         return write_text(target, text, force=force)
     d = diagram(G, result, **drawing, **view, **page)
     resolution = float(dpi if dpi is not None else d.style["dpi"])

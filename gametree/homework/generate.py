@@ -119,14 +119,20 @@ class Exercise:
         return {"exercise": self.tree, "key": keyed}
 
     def write(
-        self, directory: str | Path, *, images: bool = True, force: bool = False
+        self,
+        directory: str | Path,
+        *,
+        images: bool = True,
+        force: bool = False,
+        latex: str = "tikz",
     ) -> list[Path]:
         """Write the exercise files into ``directory`` (created if needed).
 
         Files: ``exercise.tree`` (the tree), ``answers.toml`` (the key as an answer file,
         usable with ``gametree check``), ``solution.md`` (the worked solution),
-        ``exercise.tex`` and ``key.tex`` (blank diagram and annotated pruning diagram
-        in TikZ, for the sheet), ``exercise.png`` and ``key.png`` (the same as
+        ``exercise.tex`` and ``key.tex`` (blank diagram and annotated pruning diagram,
+        for the sheet: standalone documents in TikZ, or with ``latex="forest"`` in
+        forest's bracket notation), ``exercise.png`` and ``key.png`` (the same as
         pictures). ``images=False`` skips the PNG files.
 
         A folder that already holds anything is refused unless ``force=True``; even then
@@ -144,11 +150,17 @@ class Exercise:
         FileExistsError
             If ``directory`` is not empty and ``force`` is False, or is not a folder.
         """
-        return write_folder(self, directory, (".tex", ".png") if images else (".tex",), force)
+        formats = (".tex", ".png") if images else (".tex",)
+        return write_folder(self, directory, formats, force, latex=latex)
 
 
 def write_folder(
-    exercise: ExerciseFiles, directory: str | Path, formats: Sequence[str], force: bool
+    exercise: ExerciseFiles,
+    directory: str | Path,
+    formats: Sequence[str],
+    force: bool,
+    *,
+    latex: str = "tikz",
 ) -> list[Path]:
     """Write ``exercise``'s :meth:`~ExerciseFiles.files` and its diagrams in
     ``formats`` into ``directory``, with :func:`gametree.publish.write_exercise_folder`.
@@ -160,8 +172,9 @@ def write_folder(
     from gametree.publish.exercises import write_exercise_folder
 
     return write_exercise_folder(
-        directory, exercise.files(), exercise.diagrams(), formats=formats, force=force
-    )
+        directory, exercise.files(), exercise.diagrams(), formats=formats, force=force,
+        latex=latex,
+    )  # fmt: skip
 
 
 def int_range(name: str, value: int | Sequence[int]) -> tuple[int, int]:

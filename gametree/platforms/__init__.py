@@ -1,7 +1,7 @@
 """Taking gametree's checker and generator to the platforms courses grade on.
 
-The top layer of gametree: it uses :mod:`gametree.homework` and :mod:`gametree.drawing`,
-and nothing below imports it. One module per platform, and what they share:
+The top layer of gametree: it uses :mod:`gametree.homework`, :mod:`gametree.drawing` and
+:mod:`gametree.publish`, and nothing below imports it. One module per platform, and what they share:
 
 * :mod:`~gametree.platforms.items`: the items an answer is graded by (root value, each
   node's value or bound, alpha and beta, best move, pruned leaves), each with its points
@@ -12,7 +12,11 @@ and nothing below imports it. One module per platform, and what they share:
 * :mod:`~gametree.platforms.package`: the running gametree as a wheel (bundled in a
   Gradescope autograder) or as package files (a PrairieLearn course's server files).
 * :mod:`~gametree.platforms.gradescope`: the autograder zip for hand-worked answers
-  (``gametree gradescope``), its ``results.json`` writer and submission reader.
+  (``gametree gradescope``), its ``results.json`` writer and submission reader, and the
+  zip writer both kinds of autograder share.
+* :mod:`~gametree.platforms.gradescope_code`: the autograder for search code
+  (``gametree gradescope --code``): the bundled trees, the file to grade, one test per
+  tree.
 * :mod:`~gametree.platforms.prairielearn`: a PrairieLearn question directory and the
   ``server.py`` hooks it calls (``gametree prairielearn``).
 * :mod:`~gametree.platforms.variants`: N versions of one exercise, same shape and

@@ -15,15 +15,17 @@ The base image is Ubuntu 22.04 by default (``docs/base_images.md``; Python 3.10)
 and the best practices (``docs/best_practices.md``) ask that a results.json be
 written even when the autograder fails, with messages a student can act on.
 
-The zip :func:`write_autograder` makes holds:
+The zip :func:`write_autograder_zip` writes (for :func:`write_autograder`, and for
+:func:`gametree.platforms.gradescope_code.write_code_autograder`) holds:
 
 * ``gametree-<version>-py3-none-any.whl``: the running gametree
   (:func:`gametree.platforms.package.build_wheel`), so the student is graded by the code
   the instructor checked the key with; ``setup.sh`` checks its SHA-256 and installs it
   (with its dependencies from PyPI) into a virtual environment ``gametree-venv`` beside
   ``source``;
-* ``gametree-autograder.json``: the exercise (the tree as gametree JSON), the
-  convention, the items asked, the limits, the visibility and the key it expects;
+* ``gametree-autograder.json``: the ``mode`` and what its grader needs; for
+  hand-worked answers the exercise (the tree as gametree JSON), the convention, the
+  items asked, the limits, the visibility and the key it expects;
 * ``run_autograder``: runs :func:`run_autograder` in that environment (``python -I``,
   so nothing in the submission or the environment can shadow a module) and, should
   even that fail to start, writes a results.json itself saying so.
@@ -33,10 +35,13 @@ same zip runs in a folder laid out like Gradescope's.
 
 One grading model serves every kind of autograder: :func:`read_submission` finds the
 file to grade in the submission folder; a grader for the ``mode`` in the configuration
-(``"hand"``: hand-worked answers, :func:`grade_hand`) turns it into :class:`Test` s,
-one per item; :func:`results_document` and :func:`write_results` write results.json.
-A missing, empty, oversized or unreadable submission, and any failure of the grader
-itself, become a results.json with score 0 and a message saying what to do.
+(``"hand"``: hand-worked answers, :func:`grade_hand`; ``"code"``: search code,
+:func:`gametree.platforms.gradescope_code.grade_code`) turns it into :class:`Test` s,
+one per item or tree; :func:`results_document` and :func:`write_results` write
+results.json. A missing, empty, oversized or unreadable submission, and any failure of
+the grader itself, become a results.json with score 0 and a message saying what to do
+(:func:`failure_document`). Both kinds of zip are written by
+:func:`write_autograder_zip`: the same scripts and wheel, only the configuration differs.
 
 Choices the specification leaves open, made as Gradescope users expect:
 
@@ -56,6 +61,7 @@ Choices the specification leaves open, made as Gradescope users expect:
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import os
 import stat
@@ -63,7 +69,8 @@ import textwrap
 import time
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -87,17 +94,21 @@ __all__ = [
     "CONFIG_NAME",
     "DEFAULT_MAX_BYTES",
     "DEFAULT_ROOT",
+    "GRADERS",
     "ROOT_VARIABLE",
     "VISIBILITIES",
     "Autograder",
     "Submission",
     "SubmissionError",
     "Test",
+    "check_settings",
+    "failure_document",
     "grade_hand",
     "read_submission",
     "results_document",
     "run_autograder",
     "write_autograder",
+    "write_autograder_zip",
     "write_results",
 ]
 
@@ -186,10 +197,16 @@ def write_results(path: str | os.PathLike[str], document: Mapping[str, Any]) -> 
     return write_text(target, json.dumps(document, indent=2, allow_nan=False) + "\n", force=True)
 
 
-def _failure(message: str, total: float, visibility: str, name: str) -> dict[str, Any]:
-    """A results.json for a submission that cannot be graded: 0 of ``total``."""
+def failure_document(
+    message: str, total: float, name: str, notes: Sequence[str] = ()
+) -> dict[str, Any]:
+    """A results.json for a submission that cannot be graded: one visible test named
+    ``name``, 0 of ``total``, with ``message`` saying what to do (and ``notes`` on what
+    was skipped below it)."""
     test = Test(name, 0.0, total, message, visibility="visible")
-    text = f"<p><strong>Score: 0 / {total:g}</strong></p>\n<p>{html.escape(message)}</p>"
+    shown = html.escape(message).replace("\n", "<br>\n")
+    text = f"<p><strong>Score: 0 / {total:g}</strong></p>\n<p>{shown}</p>"
+    text += "".join(f"\n<p>{html.escape(n)}</p>" for n in notes)
     return results_document([test], output=text, visibility="visible")
 
 
@@ -211,6 +228,11 @@ class Submission:
 
 def _size(n: int) -> str:
     return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n:,} bytes"
+
+
+def _a(what: str) -> str:
+    """``what`` with its indefinite article: "an answer file", "a Python file"."""
+    return ("an " if what[:1].lower() in "aeiou" else "a ") + what
 
 
 def _files(directory: Path, depth: int = 3) -> tuple[list[Path], list[str]]:
@@ -247,6 +269,8 @@ def read_submission(
     preferred_stem: str = "answers",
     max_bytes: int = DEFAULT_MAX_BYTES,
     what: str = "answer file",
+    empty_hint: str = "Write your answers in it (for example `value = 3`) and submit again.",
+    choose: Callable[[Sequence[Submission]], Submission] | None = None,
 ) -> Submission:
     """Find and read the one file to grade in a Gradescope submission folder.
 
@@ -257,11 +281,18 @@ def read_submission(
     suffixes : iterable of str
         The suffixes of a file to grade (lower case).
     preferred_stem : str
-        Among several candidates, the one with this name (any suffix) is graded.
+        Among several candidates, the one with this name (any suffix) is graded
+        (unless ``choose`` is given).
     max_bytes : int
         The largest file read.
     what : str
         What the file is, for messages ("answer file").
+    empty_hint : str
+        What the message for an empty file tells the student to do.
+    choose : callable, optional
+        Among several candidates: called with every one that could be read (each
+        within ``max_bytes``, not empty), returns the one to grade or raises
+        :class:`SubmissionError`; the others' problems become notes.
 
     Returns
     -------
@@ -293,6 +324,20 @@ def read_submission(
             f"Your submission has no {what} ({listed}); it has: {shown}. Upload the "
             f"{what} itself and submit again."
         )
+    read = partial(_read_file, folder, max_bytes=max_bytes, what=what, empty_hint=empty_hint)
+    if len(candidates) > 1 and choose is not None:
+        readable: list[Submission] = []
+        problems: list[SubmissionError] = []
+        for path in candidates:
+            try:
+                readable.append(read(path))
+            except SubmissionError as exc:
+                problems.append(exc)
+        if not readable:
+            raise problems[0]
+        chosen = choose(readable)
+        skipped = [f"not graded: {exc}" for exc in problems]
+        return replace(chosen, notes=(*notes, *chosen.notes, *skipped))
     if len(candidates) > 1:
         named = [p for p in candidates if p.stem.lower() == preferred_stem]
         if len(named) != 1:
@@ -304,7 +349,13 @@ def read_submission(
         others = [p.name for p in candidates if p is not named[0]]
         notes.append(f"graded {named[0].name}; not graded: {', '.join(others)}")
         candidates = named
-    path = candidates[0]
+    return replace(read(candidates[0]), notes=tuple(notes))
+
+
+def _read_file(
+    folder: Path, path: Path, *, max_bytes: int, what: str, empty_hint: str
+) -> Submission:
+    """Read one submitted file: never through a link, at most ``max_bytes``, not empty."""
     name = path.relative_to(folder).as_posix()
     try:
         # Never through a link, never blocking on a FIFO swapped in since the listing.
@@ -320,14 +371,12 @@ def read_submission(
         ) from None
     if len(data) > max_bytes:
         raise SubmissionError(
-            f"{name} is {_size(info.st_size)}; an {what} here is at most {_size(max_bytes)}. "
+            f"{name} is {_size(info.st_size)}; {_a(what)} here is at most {_size(max_bytes)}. "
             f"Check that you uploaded the right file."
         )
     if not data.strip():
-        raise SubmissionError(
-            f"{name} is empty. Write your answers in it (for example `value = 3`) and submit again."
-        )
-    return Submission(name, data, tuple(notes))
+        raise SubmissionError(f"{name} is empty. {empty_hint}")
+    return Submission(name, data)
 
 
 # ---------------------------------------------------------------------------- hand mode
@@ -408,14 +457,13 @@ def grade_hand(config: Mapping[str, Any], submission: str | os.PathLike[str]) ->
     try:
         found = read_submission(submission, max_bytes=int(config["max_bytes"]))
     except SubmissionError as exc:
-        return _failure(str(exc), total, visibility, "Reading your submission")
+        return failure_document(str(exc), total, "Reading your submission")
     try:
         answers = parse_answers(found.data, source=found.name)
     except AnswerFormatError as exc:
-        return _failure(
+        return failure_document(
             f"{exc} Save it as plain text (UTF-8) from a text editor and submit again.",
             total,
-            visibility,
             "Reading your submission",
         )
     _, key = _key(config)
@@ -433,10 +481,20 @@ def grade_hand(config: Mapping[str, Any], submission: str | os.PathLike[str]) ->
     )
 
 
-_MODES: dict[str, Callable[[Mapping[str, Any], str | os.PathLike[str]], dict[str, Any]]] = {
-    "hand": grade_hand,
+GRADERS: dict[str, str] = {
+    "hand": "gametree.platforms.gradescope:grade_hand",
+    "code": "gametree.platforms.gradescope_code:grade_code",
 }
-"""The graders by configuration ``mode``; a code mode adds itself here."""
+"""The grader of each configuration ``mode``, as ``module:function``: a function of the
+configuration and the submission folder that returns results.json's content. Named, not
+imported, so that a grader's module can build on this one without an import cycle."""
+
+
+def _grader(mode: str) -> Callable[[Mapping[str, Any], Path], dict[str, Any]]:
+    module, _, name = GRADERS[mode].partition(":")
+    grader: Callable[[Mapping[str, Any], Path], dict[str, Any]]
+    grader = getattr(importlib.import_module(module), name)
+    return grader
 
 
 def run_autograder(root: str | os.PathLike[str] | None = None) -> int:
@@ -449,20 +507,18 @@ def run_autograder(root: str | os.PathLike[str] | None = None) -> int:
     """
     base = Path(root if root is not None else os.environ.get(ROOT_VARIABLE, DEFAULT_ROOT))
     results = base / "results" / "results.json"
-    total, visibility = 0.0, "visible"
+    total = 0.0
     try:
         config = json.loads((base / "source" / CONFIG_NAME).read_text(encoding="utf-8"))
         total = float(config.get("total", 0.0))
-        visibility = config.get("visibility", "visible")
-        grader = _MODES[config["mode"]]
-        document = grader(config, base / "submission")
+        document = _grader(config["mode"])(config, base / "submission")
     except Exception as exc:  # the one place every failure must become a result
         message = (
             "The autograder failed while grading your submission "
-            f"({type(exc).__name__}: {exc}). This is not a problem with your answers: "
+            f"({type(exc).__name__}: {exc}). This is not a problem with your submission: "
             "please tell your instructor."
         )
-        document = _failure(message, total, visibility, "Running the autograder")
+        document = failure_document(message, total, "Running the autograder")
     write_results(results, document)
     return 0
 
@@ -523,10 +579,10 @@ class Autograder:
 def _fallback(total: float) -> str:
     message = (
         "The autograder could not start (its Python environment is missing or broken), "
-        "so your submission was not graded. This is not a problem with your answers: "
+        "so your submission was not graded. This is not a problem with your submission: "
         "please tell your instructor."
     )
-    return json.dumps(_failure(message, total, "visible", "Running the autograder"), indent=2)
+    return json.dumps(failure_document(message, total, "Running the autograder"), indent=2)
 
 
 def write_autograder(
@@ -577,36 +633,95 @@ def write_autograder(
     import gametree
     from gametree.outfiles import check_new_output
 
-    if visibility not in VISIBILITIES:
-        raise PlatformError(f"visibility {visibility!r}; choose from {', '.join(VISIBILITIES)}")
-    if max_bytes < 1:
-        raise PlatformError(f"max_bytes must be at least 1, got {max_bytes}")
+    check_settings(visibility, max_bytes)
     if options.get("algorithm") == "mcts":
         raise PlatformError("a hand-worked autograder checks search answers; -a mcts is not one")
     asked = check_ask(ask)
     check_new_output(output, force=force)
     key = AnswerKey(G, **options)
     items = exercise_items(key, asked)
-    total = sum(i.max_score for i in items)
-    wheel = wheel if wheel is not None else build_wheel()
     config = {
         "mode": "hand",
-        "gametree": gametree.__version__,
-        "wheel": {"file": wheel.filename, "sha256": wheel.sha256},
         "tree": gametree.dumps(G, "json"),
         "options": {**options, "root": key.root},
         "ask": list(asked),
         "visibility": visibility,
         "max_bytes": max_bytes,
-        "total": total,
+        "total": sum(i.max_score for i in items),
         "tests": [i.name for i in items],
         "key": key.answers(),
+    }
+    return write_autograder_zip(output, config, wheel=wheel, force=force)
+
+
+def check_settings(visibility: str, max_bytes: int) -> None:
+    """Refuse a visibility Gradescope does not document, or a size limit below 1 byte.
+
+    Raises
+    ------
+    PlatformError
+    """
+    if visibility not in VISIBILITIES:
+        raise PlatformError(f"visibility {visibility!r}; choose from {', '.join(VISIBILITIES)}")
+    if max_bytes < 1:
+        raise PlatformError(f"max_bytes must be at least 1, got {max_bytes}")
+
+
+def write_autograder_zip(
+    output: str | os.PathLike[str],
+    config: Mapping[str, Any],
+    *,
+    wheel: Wheel | None = None,
+    force: bool = False,
+) -> Autograder:
+    """Write an autograder zip: ``setup.sh``, ``run_autograder``, the wheel and ``config``.
+
+    What every kind of autograder shares; :func:`write_autograder` (hand-worked
+    answers) and :func:`gametree.platforms.gradescope_code.write_code_autograder` (code)
+    make the configuration.
+
+    Parameters
+    ----------
+    output : path
+        The zip to write (refused if it exists, unless ``force``).
+    config : mapping
+        What :func:`run_autograder` reads: at least ``mode`` (a key of
+        :data:`GRADERS`), ``total`` (the points) and ``tests`` (their names); the
+        gametree version and the wheel's name and SHA-256 are added.
+    wheel : Wheel, optional
+        The gametree wheel to bundle; by default the running gametree
+        (:func:`gametree.platforms.package.build_wheel`).
+    force : bool
+        Replace ``output`` if it exists.
+
+    Returns
+    -------
+    Autograder
+
+    Raises
+    ------
+    PlatformError
+        For a mode no grader is registered for.
+    OutputExistsError
+        If ``output`` exists and ``force`` is false.
+    """
+    import gametree
+
+    if config.get("mode") not in GRADERS:
+        raise PlatformError(f"mode {config.get('mode')!r}; expected one of {', '.join(GRADERS)}")
+    wheel = wheel if wheel is not None else build_wheel()
+    total = float(config["total"])
+    full = {
+        "mode": config["mode"],
+        "gametree": gametree.__version__,
+        "wheel": {"file": wheel.filename, "sha256": wheel.sha256},
+        **{k: v for k, v in config.items() if k != "mode"},
     }
     fill = {"version": gametree.__version__, "wheel": wheel.filename, "venv": _VENV}
     files = [
         ("setup.sh", _SETUP.format(sha256=wheel.sha256, **fill).encode(), _SCRIPT_MODE),
         ("run_autograder", _RUN.format(fallback=_fallback(total), **fill).encode(), _SCRIPT_MODE),
-        (CONFIG_NAME, (json.dumps(config, indent=2) + "\n").encode(), 0o644),
+        (CONFIG_NAME, (json.dumps(full, indent=2) + "\n").encode(), 0o644),
         (wheel.filename, wheel.data, 0o644),
     ]
     with replacing(output, force=force) as temp, zipfile.ZipFile(temp, "w") as archive:
@@ -615,4 +730,4 @@ def write_autograder(
             entry.external_attr = (stat.S_IFREG | mode) << 16
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, data)
-    return Autograder(Path(output), len(items), total, wheel.filename)
+    return Autograder(Path(output), len(full["tests"]), total, wheel.filename)

@@ -2,17 +2,20 @@
 
 :func:`exam_document` typesets versions of an exercise (:mod:`gametree.platforms.variants`)
 on A4: each page has the version's number, the instructions in the key's convention,
-the tree drawn by :func:`gametree.to_tikz`, and the questions with answer lines; the
+the tree drawn by :func:`gametree.to_tikz` (or :func:`gametree.to_forest`: ``latex=``),
+and the questions with answer lines; the
 sheet leaves the lines blank, the key fills them in and draws the pruning diagram
 instead of the bare tree, so a key page lies over its sheet page. The pictures are
 fitted to the text width, so nothing runs into the margin. :func:`compile_pdf` runs
-pdflatex (with shell escape off) in a temporary folder when it is installed;
+pdflatex (with shell escape off) in a temporary folder when it is installed and loads
+the back end's packages (:func:`latex_problem`);
 :func:`write_exam` writes the sheet and key, their PDFs, and each version's tree and
 answer key (``gametree check`` grades a student's answers with them).
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -30,6 +33,7 @@ __all__ = [
     "compile_pdf",
     "exam_document",
     "exam_file_names",
+    "latex_problem",
     "pdflatex_available",
     "write_exam",
 ]
@@ -46,14 +50,32 @@ def pdflatex_available() -> bool:
     return shutil.which("pdflatex") is not None
 
 
-def _preamble() -> str:
-    """What a document needs for :func:`gametree.to_tikz` pictures, read from the
-    standalone document it writes (so a change there reaches the sheets too)."""
-    import gametree
+def latex_problem(latex: str = "tikz") -> str | None:
+    """Why pdflatex cannot compile a sheet drawn by the back end ``latex``, or None.
 
-    standalone = gametree.to_tikz(gametree.from_nested([[1]]), standalone=True)
-    head = standalone.split("\\begin{document}", 1)[0]
-    return "".join(line + "\n" for line in head.splitlines() if "\\documentclass" not in line)
+    A document with the back end's preamble is compiled once per process: the answer
+    is pdflatex's own (it is missing, or a package the back end loads is; forest needs
+    packages that Debian ships in ``texlive-latex-extra``).
+    """
+    if not pdflatex_available():
+        return "pdflatex is not installed"
+    return _problem(latex)
+
+
+@functools.cache
+def _problem(latex: str) -> str | None:
+    from gametree.drawing.latex import latex_preamble
+
+    tex = (
+        "\\documentclass{article}\n"
+        + latex_preamble(latex)
+        + "\\begin{document}\nx\n\\end{document}\n"
+    )
+    try:
+        compile_pdf(tex)
+    except RenderError as error:
+        return f"pdflatex cannot load {latex} ({error})"
+    return None
 
 
 def _math(value: Any) -> str:
@@ -83,8 +105,9 @@ def _convention(settings: dict[str, Any]) -> str:
     )
 
 
-def _page(version: Exercise, number: int, key: bool) -> str:
+def _page(version: Exercise, number: int, key: bool, latex: str) -> str:
     import gametree
+    from gametree.drawing.latex import to_latex
 
     G, answers = version.tree, version.answers
     for node in G:
@@ -99,9 +122,9 @@ def _page(version: Exercise, number: int, key: bool) -> str:
             G, "alphabeta", annotate=False,
             prune_on_equal=version.settings["prune_on_equal"], fail=version.settings["fail"],
         )  # fmt: skip
-        picture = gametree.to_tikz(G, result, fit=_FIT)
+        picture = to_latex(G, result, latex=latex, fit=_FIT)
     else:
-        picture = gametree.to_tikz(G, fit=_FIT)
+        picture = to_latex(G, latex=latex, fit=_FIT)
     fill = (lambda text: text) if key else (lambda text: "")
     rows = []
     for i in range(0, len(internal), 4):
@@ -149,10 +172,11 @@ def _page(version: Exercise, number: int, key: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def exam_document(versions: Sequence[Exercise], *, key: bool = False) -> str:
+def exam_document(versions: Sequence[Exercise], *, key: bool = False, latex: str = "tikz") -> str:
     """Return the sheet (``key=False``) or the key of ``versions`` as a LaTeX document.
 
-    One page per version, A4; pdflatex compiles it on its own.
+    One page per version, A4; pdflatex compiles it on its own. ``latex`` names what
+    draws the trees: ``"tikz"`` or ``"forest"`` (see :mod:`gametree.drawing.latex`).
 
     Examples
     --------
@@ -162,13 +186,16 @@ def exam_document(versions: Sequence[Exercise], *, key: bool = False) -> str:
     >>> sheet.count("\\\\section*"), "\\\\documentclass[a4paper" in sheet
     (2, True)
     """
-    pages = [_page(v, i, key) for i, v in enumerate(versions, 1)]
+    from gametree.drawing.latex import latex_preamble
+
+    preamble = latex_preamble(latex)
+    pages = [_page(v, i, key, latex) for i, v in enumerate(versions, 1)]
     return (
         f"\\documentclass[{PAGE},11pt]{{article}}\n"
         "\\usepackage[margin=2cm]{geometry}\n"
         # Map every glyph (ligatures such as "ff" too) to Unicode in the text layer.
         "\\input{glyphtounicode}\\pdfgentounicode=1\n"
-        + _preamble()
+        + preamble
         + "\\setlength{\\parindent}{0pt}\n"
         "\\begin{document}\n" + "\\newpage\n".join(pages) + "\\end{document}\n"
     )
@@ -227,11 +254,14 @@ def write_exam(
     *,
     pdf: bool | None = None,
     force: bool = False,
+    latex: str = "tikz",
 ) -> list[Path]:
     """Write the exam files of ``versions`` into ``directory`` (created if needed).
 
-    ``sheet.tex`` and ``key.tex``; ``sheet.pdf`` and ``key.pdf`` when ``pdf`` is true
-    (None: when pdflatex is installed); for each version ``k``, ``version-k.tree`` and
+    ``sheet.tex`` and ``key.tex``, their trees drawn by ``latex`` (``"tikz"`` or
+    ``"forest"``); ``sheet.pdf`` and ``key.pdf`` when ``pdf`` is true (None: when
+    pdflatex can compile them, see :func:`latex_problem`); for each version ``k``,
+    ``version-k.tree`` and
     ``version-k.toml`` (its answer key, which ``gametree check`` reads). An existing file
     is refused, before anything is written, unless ``force``.
 
@@ -240,17 +270,19 @@ def write_exam(
     list of Path
         The files written.
     """
+    from gametree.drawing.latex import check_latex
     from gametree.outfiles import check_new_output, write_bytes, write_text
 
+    check_latex(latex)
     out = Path(directory)
-    make_pdf = pdflatex_available() if pdf is None else pdf
+    make_pdf = latex_problem(latex) is None if pdf is None else pdf
     names = exam_file_names(len(versions), pdf=make_pdf)
     if out.exists() and not out.is_dir():
         raise FileExistsError(17, "exists and is not a folder", str(out))
     for name in names:
         check_new_output(out / name, force=force)
-    sheet = exam_document(versions)
-    key = exam_document(versions, key=True)
+    sheet = exam_document(versions, latex=latex)
+    key = exam_document(versions, key=True, latex=latex)
     documents = {"sheet": sheet, "key": key}
     pdfs = {name: compile_pdf(text) for name, text in documents.items()} if make_pdf else {}
     out.mkdir(parents=True, exist_ok=True)

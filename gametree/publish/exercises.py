@@ -2,7 +2,8 @@
 
 :meth:`gametree.Exercise.write` and :meth:`gametree.homework.mctsgenerate.MCTSExercise.
 write` hand their files here: the exercise makes the texts and names the trees to draw,
-this module draws them (:func:`gametree.to_tikz`, :func:`gametree.save`) and writes
+this module draws them (:func:`gametree.to_tikz` or :func:`gametree.to_forest`,
+:func:`gametree.save`) and writes
 every file through :mod:`gametree.outfiles`, each complete or not at all.
 
 >>> import tempfile, gametree
@@ -26,7 +27,8 @@ from pathlib import Path
 
 import networkx as nx
 
-from gametree.drawing import save, to_tikz
+from gametree.drawing import save
+from gametree.drawing.latex import check_latex, to_latex
 from gametree.outfiles import OutputExistsError, write_text
 
 __all__ = ["exercise_folder", "write_exercise_folder"]
@@ -36,7 +38,7 @@ NAMED = {"drop_names": False}
 (a crowded tree is drawn larger rather than without its names)."""
 
 DIAGRAM_FORMATS = (".tex", ".png")
-"""The diagram files one can ask for: standalone TikZ and a PNG picture."""
+"""The diagram files one can ask for: a standalone LaTeX document and a PNG picture."""
 
 
 def exercise_folder(directory: str | Path, force: bool) -> Path:
@@ -57,6 +59,7 @@ def write_exercise_folder(
     *,
     formats: Sequence[str] = DIAGRAM_FORMATS,
     force: bool = False,
+    latex: str = "tikz",
 ) -> list[Path]:
     """Write an exercise's files into ``directory`` (created if needed).
 
@@ -72,9 +75,12 @@ def write_exercise_folder(
     diagrams : Mapping
         Base name -> the tree to draw (``"key"`` gives ``key.tex`` and ``key.png``).
     formats : sequence of {".tex", ".png"}
-        The diagram files, format by format in this order: standalone TikZ, PNG.
+        The diagram files, format by format in this order: a standalone LaTeX document,
+        a PNG.
     force : bool
         Write into a folder that is not empty.
+    latex : {"tikz", "forest"}
+        What draws the ``.tex`` diagrams (see :mod:`gametree.drawing.latex`).
 
     Returns
     -------
@@ -88,17 +94,21 @@ def write_exercise_folder(
         too, as when it is not a folder).
     ValueError
         For a format other than ``.tex`` and ``.png`` (before anything is written).
+    RenderError
+        For a LaTeX back end gametree does not write (before anything is written).
     """
     unknown = [f for f in formats if f not in DIAGRAM_FORMATS]
     if unknown:
         raise ValueError(f"unknown diagram format {unknown[0]!r}; expected .tex or .png")
+    check_latex(latex)
     out = exercise_folder(directory, force)
     written = [write_text(out / name, text, force=True) for name, text in texts.items()]
     for suffix in formats:
         for name, G in diagrams.items():
             path = out / f"{name}{suffix}"
             if suffix == ".tex":
-                write_text(path, to_tikz(G, standalone=True, style=NAMED), force=True)
+                tex = to_latex(G, latex=latex, standalone=True, style=NAMED)
+                write_text(path, tex, force=True)
             else:
                 save(G, path, force=True, style=NAMED)  # (through gametree.outfiles too)
             written.append(path)

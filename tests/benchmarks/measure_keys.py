@@ -4,7 +4,8 @@ Four b = 3, d = 4 keys (81 leaves each): the exam exercise of ``tests/keygeometr
 (the values 0..80 in best-first order) and ``gametree.random_tree(3, 4, seed=1..3)``,
 each searched with alpha-beta and drawn as ``gametree draw TREE -o key.EXT -a alphabeta``
 draws it (the default slots, fitted to a 16:9 slide). For matplotlib, our SVG, TikZ
-(coordinates read back from the ``.tex``) and Graphviz (the SVG that Graphviz renders
+(coordinates read back from the ``.tex``), forest (the points and offsets of its bracket
+tree) and Graphviz (the SVG that Graphviz renders
 from the ``.dot``), it counts:
 
 - ``strokes``: cut-mark strokes; ``~unpruned``: strokes crossing or within 2 pt of an
@@ -37,6 +38,7 @@ from tests.keygeometry import (
     audit,
     measured_trees,
     page_click_coverage,
+    read_forest,
     read_graphviz_svg,
     read_mpl,
     read_svg,
@@ -44,7 +46,7 @@ from tests.keygeometry import (
     render_graphviz_svg,
 )
 
-BACK_ENDS = ("matplotlib", "svg", "tikz", "graphviz")
+BACK_ENDS = ("matplotlib", "svg", "tikz", "forest", "graphviz")
 
 
 def measure(G, result, back_end: str, show: str | None, fit: tuple[float, float], out: Path | None):
@@ -58,6 +60,8 @@ def measure(G, result, back_end: str, show: str | None, fit: tuple[float, float]
         return read_svg(gametree.to_svg(G, result, **kwargs))
     if back_end == "tikz":
         return read_tikz(gametree.to_tikz(G, result, **kwargs))
+    if back_end == "forest":
+        return read_forest(gametree.to_forest(G, result, **kwargs))
     svg = render_graphviz_svg(gametree.to_dot(G, result, **kwargs))
     if out is not None:
         out.with_suffix(".dot.svg").write_text(svg)

@@ -178,8 +178,11 @@ class Checker:
     prune_on_equal : bool, optional
         Pin the course's cut rule (True: ``>=``, False: ``>``); None accepts either and
         reports which one the code follows.
-    trees : iterable of networkx.DiGraph or path, optional
-        The instructor's trees (any format :func:`gametree.load` reads).
+    trees : iterable of networkx.DiGraph, path or TreeCase, optional
+        The instructor's trees (any format :func:`gametree.load` reads); a
+        :class:`~gametree.homework.codecheck.treespec.TreeCase` keeps its own name,
+        purpose and depth limit (how a Gradescope autograder rebuilds the cases it
+        bundles).
     suite : bool, default True
         Include the built-in trees for the algorithm.
     random, seed : int
@@ -200,7 +203,7 @@ class Checker:
         algorithm: str | None = None,
         *,
         prune_on_equal: bool | None = None,
-        trees: Iterable[nx.DiGraph | str | Path] | None = None,
+        trees: Iterable[nx.DiGraph | str | Path | TreeCase] | None = None,
         suite: bool = True,
         random: int = 0,
         seed: int = 0,
@@ -238,7 +241,7 @@ class Checker:
 
     def _cases(
         self,
-        trees: Iterable[nx.DiGraph | str | Path] | None,
+        trees: Iterable[nx.DiGraph | str | Path | TreeCase] | None,
         suite: bool,
         random: int,
         seed: int,
@@ -251,13 +254,16 @@ class Checker:
                 if module.presentable(TreeData(case.spec), self.algorithm) is None:
                     cases.append(case)
         for i, item in enumerate(trees or ()):
-            if isinstance(item, nx.DiGraph):
-                G, name = item, f"tree{i + 1}"
+            if isinstance(item, TreeCase):
+                case, name = item, item.name
             else:
-                from gametree.readwrite import load
+                if isinstance(item, nx.DiGraph):
+                    G, name = item, f"tree{i + 1}"
+                else:
+                    from gametree.readwrite import load
 
-                G, name = load(item), Path(item).name
-            case = tree_case(G, name, index=len(cases), depth=depth)
+                    G, name = load(item), Path(item).name
+                case = tree_case(G, name, index=len(cases), depth=depth)
             why = module.presentable(TreeData(case.spec), self.algorithm)
             if why is not None:
                 raise SearchError(f"tree {name} cannot be presented to {self.protocol} code: {why}")

@@ -302,24 +302,27 @@ class CodeReport:
             )
         return tests
 
+    def convention_text(self) -> str:
+        """The cut rule the report holds the code to or found it following ("" for a
+        search without pruning, or when no tree ran)."""
+        if self.algorithm != "alphabeta" or not self.trees:
+            return ""
+        if self.pinned is not None:
+            return "the course's, " + ("cut on >=" if self.pinned else "cut only on >")
+        rule = self.convention.get("prune_on_equal")
+        if rule is None:
+            return "any (no tree told cutting on >= and on > apart)"
+        found = "cuts on >= (prune_on_equal)" if rule else "cuts only on > (strict)"
+        return found + " on every tree that tells the rules apart"
+
     def to_text(self, *, diagrams: bool = True) -> str:
         """The report for students: a line per tree, the first divergence of each wrong
         one (with its diagram), the bugs named, the score."""
         head = f"check-code {self.submission}: {self.entry} ({self.protocol}), {self.algorithm}"
         lines = [head]
-        rule = self.convention.get("prune_on_equal")
-        if self.algorithm == "alphabeta" and self.trees:
-            if self.pinned is not None:
-                pinned = "cut on >=" if self.pinned else "cut only on >"
-                lines.append(f"convention: the course's, {pinned}")
-            elif rule is None:
-                lines.append("convention: any (no tree told cutting on >= and on > apart)")
-            else:
-                lines.append(
-                    "convention: "
-                    + ("cuts on >= (prune_on_equal)" if rule else "cuts only on > (strict)")
-                    + " on every tree that tells the rules apart"
-                )
+        convention = self.convention_text()
+        if convention:
+            lines.append(f"convention: {convention}")
         for finding in self.findings:
             lines.append(f"note: {finding}")
         if self.load_error is not None:

@@ -286,12 +286,8 @@ def run_child(
                     first = message["tree"] + 1
                     error = message.get("error")
                     timeouts += bool(error and error["kind"] == "timeout")
-                elif "stopped" in message:
-                    outcome.notes.append(message["stopped"])
-                    finished = True
-                    break
-                elif message.get("done"):
-                    finished = True
+                elif message.get("done") or "stopped" in message:
+                    finished = True  # "stopped": after max_timeouts, noted once below
                     break
             if finished:
                 child.close()
