@@ -167,7 +167,7 @@ def test_ci_runs_the_readmes_set_up_commands_as_written() -> None:
     # CI is what the README promises a fresh machine: the same two lines, word for word,
     # so the docs extra that tests/test_docs.py needs is installed by both or by neither.
     readme = setup_commands((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert len(readme) == 2 and "'.[test,graphviz,docs]'" in readme[0]
+    assert len(readme) == 2 and "'.[test,graphviz,notebook,docs]'" in readme[0]
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert [command for command in readme if command not in ci_lines] == []
     for page in ("docs/guides/getting-started.md", "docs/development.md"):

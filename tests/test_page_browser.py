@@ -287,6 +287,11 @@ def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):
     G = gametree.parse(FIG52)
     path = _practice_page(pages, "practice.html", G, ask=["pruned", "values", "move"])
     _open(browser, path)
+    # The edit bar is the notebook widget's (its host edits the tree): the page hides it,
+    # cannot turn it on, and clicks below still mark edges.
+    assert not browser.find_element("id", "edit-bar").is_displayed()
+    assert browser.execute_script("return window.gametreePage.editing(true)") is False
+    assert not browser.find_element("id", "edit-bar").is_displayed()
     d = diagram(G)
     edge = {(e.u, e.v): f"e{j}" for j, e in enumerate(d.edges)}
     for u, v in (("C", "I"), ("C", "J")):

@@ -30,9 +30,12 @@ frame       one frame of an animation: style, picture, caption
 animate     :func:`animate`: a frame per trace event (GIF or PNGs)
 mctsframes  the frames of a Monte Carlo search; mctslabels its node and edge texts
 gif         writing frames as a GIF as they come
-html        :func:`to_html`: the explore and practice pages (script in ``page/``)
+html        :func:`to_html`: the explore and practice pages (:func:`build_page`)
+pagefiles   the page's files (``page/``) put together: one HTML file, or the widget's
 mctspage    the page's steps of a Monte Carlo search
 jupyter     :func:`show`: the page (or SVG) inline in a notebook
+notebook    :func:`widget`: the page live in a notebook, talking to Python (anywidget)
+widgetstate the widget's answers as the checker reads them; editing the tree
 =========== ============================================================================
 """
 
@@ -43,6 +46,7 @@ from gametree.drawing.html import to_html
 from gametree.drawing.jupyter import DiagramView, show
 from gametree.drawing.layout import tree_layout
 from gametree.drawing.mpl import Artists, draw
+from gametree.drawing.notebook import widget
 from gametree.drawing.output import save
 from gametree.drawing.style import DEFAULT_STYLE
 from gametree.drawing.svg import to_svg
@@ -65,4 +69,5 @@ __all__ = [
     "to_text",
     "to_tikz",
     "tree_layout",
+    "widget",
 ]

@@ -82,11 +82,8 @@ the candidates with the checker's verdicts and notes.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -96,6 +93,7 @@ from gametree.drawing.fit import arrange
 from gametree.drawing.mctspage import mcts_steps
 from gametree.drawing.metrics import text_width
 from gametree.drawing.model import Diagram
+from gametree.drawing.pagefiles import Page, page_html, style_variables
 from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, diagram, format_value
 from gametree.drawing.svg import INNER, diagram_svg
 from gametree.drawing.view import Hidden, check_view
@@ -106,7 +104,7 @@ from gametree.search.result import jsonable
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
-__all__ = ["MODES", "REVEAL_CHOICES", "parse_convention", "to_html"]
+__all__ = ["MODES", "REVEAL_CHOICES", "build_page", "conventions_of", "parse_convention", "to_html"]
 
 MODES = ("explore", "practice")
 REVEAL_CHOICES = ("always", "after-check", "never")
@@ -235,11 +233,23 @@ def _searched_with(algorithm: str, given: Mapping[str, Any]) -> tuple[str, dict[
     return algorithm, options
 
 
-def _conventions(
+def conventions_of(
     G: nx.DiGraph,
     result: SearchResult | None,
     conventions: Iterable[str | Mapping[str, Any]] | None,
 ) -> list[tuple[str, dict[str, Any]]]:
+    """The conventions a page offers, as ``(algorithm, options)``, first the one shown first.
+
+    The result's search (else the one ``G`` was annotated by, unless ``conventions`` are
+    given), then ``conventions``; alpha-beta's family always says its cut rule and fail
+    mode; a convention given twice is offered once; none given: alpha-beta.
+
+    >>> import gametree
+    >>> for convention in conventions_of(gametree.parse("(A 1 2)"), None, ["pvs", "minimax"]):
+    ...     print(convention)
+    ('pvs', {'prune_on_equal': True, 'fail': 'soft'})
+    ('minimax', {})
+    """
     out: list[tuple[str, dict[str, Any]]] = []
     searched = G.graph.get(SEARCH)
     if result is not None:
@@ -418,8 +428,8 @@ def _exercise(
     root: Hashable | None,
     number: int,
     view: Mapping[str, Any],
-) -> tuple[dict[str, Any], str]:
-    """The data and the SVG of one tree."""
+) -> tuple[dict[str, Any], str, tuple[Hashable, ...]]:
+    """The data and the SVG of one tree, and the tree's node drawn as each node."""
     from gametree.notation import to_notation
     from gametree.search.annotate import clear_annotations
 
@@ -518,7 +528,7 @@ def _exercise(
         placement = arrange(sizing)
     prefix = f"x{number}-" if number else ""
     svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
-    return data, svg
+    return data, svg, tuple(n.node for n in bare.nodes)
 
 
 def _with_pruned(G: nx.DiGraph, conventions: Sequence[tuple[str, dict[str, Any]]]) -> nx.DiGraph:
@@ -563,16 +573,6 @@ def _answer_text(text: str) -> str:
         return op + format_value(float(text))
     except ValueError:
         return op + text
-
-
-def _asset(name: str) -> str:
-    return resources.files("gametree.drawing").joinpath(f"page/{name}").read_text(encoding="utf-8")
-
-
-def _style_variables(st: Mapping[str, Any]) -> str:
-    names = ("pruned_color", "pruned_fill", "unreached_color", "unreached_fill", "current_color",
-             "cut_color", "pv_color", "color")  # fmt: skip
-    return "".join(f"--{k.replace('_', '-')}: {st[k]};" for k in names)
 
 
 def to_html(
@@ -660,6 +660,41 @@ def to_html(
     ...
     gametree.exceptions.RenderError: a practice page cannot use focus='C': it hides 8 nodes ...
     """
+    page = build_page(G, result, mode=mode, conventions=conventions, title=title, ask=ask,
+                      reveal=reveal, show=show, style=style, root=root, fit=fit,
+                      collapse=collapse, max_depth=max_depth, focus=focus,
+                      orientation=orientation)  # fmt: skip
+    return page_html(page)
+
+
+def build_page(
+    G: nx.DiGraph | Sequence[nx.DiGraph],
+    result: SearchResult | None = None,
+    *,
+    mode: str = "explore",
+    conventions: Iterable[str | Mapping[str, Any]] | None = None,
+    title: str | None = None,
+    ask: Iterable[str] = ("pruned", "values"),
+    reveal: str = "always",
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    root: Hashable | None = None,
+    fit: tuple[float, float] | None = DEFAULT_FIT,
+    collapse: str | None = None,
+    max_depth: int | None = None,
+    focus: Hashable | None = None,
+    orientation: str = "top-down",
+) -> Page:
+    """Return what :func:`to_html` writes, not yet written out: the data, the drawings.
+
+    The parameters are those of :func:`to_html`; the notebook widget
+    (:mod:`gametree.drawing.notebook`) mounts the same page in a notebook cell.
+
+    >>> import gametree
+    >>> page = build_page(gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"))
+    >>> len(page.data["exercises"][0]["explore"][0]["steps"]), page.nodes[0][:3]
+    (30, ('A', 'B', 'E'))
+    """
     from gametree.homework.practice import ASK_CHOICES
 
     if mode not in MODES:
@@ -681,7 +716,7 @@ def to_html(
     for tree in trees:
         check_view(tree, collapse=collapse, max_depth=max_depth, focus=focus,
                    orientation=orientation)  # fmt: skip
-    convs = _conventions(trees[0], result, conventions)
+    convs = conventions_of(trees[0], result, conventions)
     if mode == "practice" and any(a == "mcts" for a, _ in convs):
         raise RenderError(NO_MCTS_PRACTICE)
     if root is not None:
@@ -691,12 +726,14 @@ def to_html(
     )  # fmt: skip
     exercises = []
     svgs = []
+    drawn = []
     for k, tree in enumerate(trees, 1):
         name = heading if len(trees) == 1 else f"{heading} — exercise {k} of {len(trees)}"
-        data, svg = _exercise(tree, convs, mode, asked, show=show, style=style, title=name,
-                              root=root, number=k - 1, view=view)  # fmt: skip
+        data, svg, nodes = _exercise(tree, convs, mode, asked, show=show, style=style,
+                                     title=name, root=root, number=k - 1, view=view)  # fmt: skip
         exercises.append(data)
         svgs.append(svg)
+        drawn.append(nodes)
     page: dict[str, Any] = {
         "version": 1,
         "mode": mode,
@@ -714,30 +751,5 @@ def to_html(
         "reveal": reveal,
         "exercises": exercises,
     }
-    text = json.dumps(page, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    page_id = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
-    text = text.replace("{", '{"id":"' + page_id + '",', 1)
     st = diagram(trees[0], style=style).style
-    return _assemble(heading, mode, text, svgs, _style_variables(st))
-
-
-def _assemble(title: str, mode: str, data: str, svgs: Sequence[str], variables: str) -> str:
-    from html import escape
-
-    # Nothing in the data may end the script element or open an HTML comment.
-    safe = data.replace("</", "<\\/").replace("<!--", "<\\u0021--")
-    drawings = "\n".join(
-        f'<div class="drawing" data-exercise="{k}"{" hidden" if k else ""}>{svg}</div>'
-        for k, svg in enumerate(svgs)
-    )
-    return _asset("page.html").format_map(
-        {
-            "title": escape(title),
-            "mode": mode,
-            "css": _asset("page.css"),
-            "variables": variables,
-            "drawings": drawings,
-            "data": safe,
-            "js": _asset("page.js"),
-        }
-    )
+    return Page(page, tuple(svgs), tuple(drawn), style_variables(st))

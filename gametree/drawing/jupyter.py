@@ -27,7 +27,22 @@ from gametree.drawing.style import DEFAULT_FIT
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
-__all__ = ["DiagramView", "show"]
+__all__ = ["DiagramView", "page_frame", "show"]
+
+
+def page_frame(page: str, title: str) -> str:
+    """An ``iframe`` that shows a self-contained page inline (its ``srcdoc``): it runs
+    without a kernel, the same in JupyterLab, VS Code, the classic Notebook and in
+    exported notebooks (nbconvert HTML).
+
+    >>> page_frame("<p>hi</p>", "a page")
+    '<iframe srcdoc="&lt;p&gt;hi&lt;/p&gt;" title="a page" style="width: 100%; ...></iframe>'
+    """
+    text = html.escape(page, quote=True)
+    return (
+        f'<iframe srcdoc="{text}" title="{html.escape(title, quote=True)}" '
+        'style="width: 100%; height: 560px; border: 1px solid #ddd"></iframe>'
+    )
 
 
 class DiagramView:
@@ -70,11 +85,7 @@ class DiagramView:
     def _repr_html_(self) -> str | None:
         if self.result is None and not isinstance(self.graph.graph.get(SEARCH), Mapping):
             return None  # a bare tree: the SVG
-        page = html.escape(self.html(), quote=True)
-        return (
-            f'<iframe srcdoc="{page}" title="search step by step" '
-            'style="width: 100%; height: 560px; border: 1px solid #ddd"></iframe>'
-        )
+        return page_frame(self.html(), "search step by step")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
         """What Jupyter displays: the explore page (a searched tree), the SVG, and the

@@ -1,10 +1,27 @@
 /* gametree page script. It only displays and compares: every trace step, value, window,
    pruned set and reason comes from the JSON that gametree embedded (its layout is
-   documented in gametree/drawing/html.py). */
-(function () {
+   documented in gametree/drawing/html.py).
+
+   mountGametree(scope, DATA, host) brings the page's markup inside `scope` to life: the
+   self-contained page mounts it on its document (page.html), the notebook widget on its
+   shadow root (widget.js). Only `host` differs between the two callers:
+     keys          where keydown events step the explore view (default: document)
+     storage       {load(k), save(k, state), current()}: where the answers persist
+                   between visits (the page: localStorage, see pageStorage)
+     answers       the practice state to start from (the widget: its model's)
+     kept          the instructions' sentence saying where the answers are kept
+     title(text)   the exercise's title changed (the page sets document.title)
+     onStep(position, convention)   the explore view moved (any cause)
+     onAnswers(state)   the student's answers changed: marks, typed values, the move,
+                   the convention, a check (the state's layout: widgetstate.py)
+     onEdit({edit, node, value})   an edit the edit bar asks for ("value", "swap",
+                   "add", "remove" on node number `node`); without it there is no
+                   edit bar (editing(true) shows it; the host makes the new tree)
+   It returns the API scripts and tests use (window.gametreePage on the page). */
+function mountGametree(scope, DATA, host) {
   "use strict";
-  var DATA = JSON.parse(document.getElementById("gametree-data").textContent);
-  var $ = function (id) { return document.getElementById(id); };
+  host = host || {};
+  var $ = function (id) { return scope.getElementById(id); };
   var exIndex = 0;
   var conv = 0;
   var els = [];            // per exercise: {nodes: [{g, shape, value, bounds}], edges: [...]}
@@ -12,12 +29,12 @@
 
   // ------------------------------------------------------------------ the drawing
   function exercise() { return DATA.exercises[exIndex]; }
-  function drawing() { return document.querySelector('.drawing[data-exercise="' + exIndex + '"]'); }
+  function drawing() { return scope.querySelector('.drawing[data-exercise="' + exIndex + '"]'); }
   function prefix(k) { return k ? "x" + k + "-" : ""; }
 
   function elements(k) {
     if (els[k]) { return els[k]; }
-    var root = document.querySelector('.drawing[data-exercise="' + k + '"]');
+    var root = scope.querySelector('.drawing[data-exercise="' + k + '"]');
     var ex = DATA.exercises[k];
     var nodes = ex.nodes.map(function (n, i) {
       var g = root.querySelector('[id="' + prefix(k) + "n" + i + '"]');
@@ -43,12 +60,14 @@
     return { w: box[2], h: box[3], svg: svg, font: isFinite(font) ? font : 10 };
   }
 
+  var TRANSIENT = ["hover", "edit-selected"];  // set by the pointer and the edit bar
+
   function setClass(item, base, extra) {
     var cls = base + (extra ? " " + extra : "");
     if (item.cls !== cls) {
-      var hover = item.g.classList.contains("hover");
+      var keep = TRANSIENT.filter(function (c) { return item.g.classList.contains(c); });
       item.g.setAttribute("class", cls);
-      if (hover) { item.g.classList.add("hover"); }
+      keep.forEach(function (c) { item.g.classList.add(c); });
       item.cls = cls;
     }
   }
@@ -208,6 +227,7 @@
     $("legend").textContent = trace().legend || LEGEND;
     $("first").disabled = $("back").disabled = position === 0;
     $("forward").disabled = $("last").disabled = position === steps.length;
+    if (host.onStep) { host.onStep(position, conv); }
   }
 
   var LEGEND = $("legend").textContent;
@@ -297,7 +317,7 @@
     $("play").onclick = function () { play(!timer); };
     $("speed").onchange = function () { if (timer) { play(true); } };
     $("slider").oninput = function () { play(false); showStep(Number($("slider").value)); };
-    document.addEventListener("keydown", function (ev) {
+    (host.keys || document).addEventListener("keydown", function (ev) {
       var tag = ev.target.tagName;
       if (tag === "INPUT" && ev.target.type !== "range" || tag === "SELECT" || tag === "TEXTAREA") { return; }
       if (tag === "INPUT" && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) { return; }
@@ -548,7 +568,8 @@
   }
 
   // ------------------------------------------------------------------ practice: state
-  function storageKey(k) { return "gametree:" + DATA.id + ":" + k; }
+  var storage = host.storage || { load: function () { return null; }, save: function () {},
+                                  current: function () { return 0; } };
 
   function fresh() {
     return { cuts: {}, values: {}, alpha: {}, beta: {}, move: null, conv: 0,
@@ -557,7 +578,7 @@
 
   function load(k) {
     try {
-      var saved = JSON.parse(window.localStorage.getItem(storageKey(k)) || "null");
+      var saved = k === 0 && host.answers ? host.answers : storage.load(k);
       if (saved && typeof saved === "object") {
         var s = fresh();
         Object.keys(s).forEach(function (f) { if (saved[f] !== undefined) { s[f] = saved[f]; } });
@@ -570,9 +591,9 @@
 
   function save() {
     try {
-      window.localStorage.setItem(storageKey(exIndex), JSON.stringify(state));
-      window.localStorage.setItem(storageKey("current"), String(exIndex));
+      storage.save(exIndex, state);
     } catch (e) { /* storage unavailable: answers last as long as the page */ }
+    if (host.onAnswers) { host.onAnswers(JSON.parse(JSON.stringify(state))); }
   }
 
   function changed() {
@@ -696,11 +717,15 @@
     item.g.appendChild(t);
   }
 
-  function check() {
+  function check() { showFindings(grade()); }
+
+  function showFindings(found) {
+    // The verdicts of a check (the page's own grading, or the checker's report that the
+    // notebook widget's check() sends): on the tree, in the answer table, and listed.
     var K = key();
     var leafOf = {};
     K.leaves.forEach(function (leaf, pos) { leafOf[leaf[0]] = pos; });
-    lastFindings = grade().map(function (f) {
+    lastFindings = found.map(function (f) {
       if (leafOf[f.item] !== undefined) { f.leaf = leafOf[f.item]; }
       return f;
     });
@@ -819,7 +844,7 @@
       parts.push("Type alpha and beta as they are when the search leaves each node.");
     }
     if (asked("move")) { parts.push("Choose the best move at the root."); }
-    parts.push("Then press Check. Your answers are kept in this browser.");
+    parts.push("Then press Check. " + (host.kept || "Your answers are kept in this browser."));
     return parts.join(" ");
   }
 
@@ -841,7 +866,7 @@
       changed();
     };
     var saved = 0;
-    try { saved = Number(window.localStorage.getItem(storageKey("current")) || 0); } catch (e) { saved = 0; }
+    try { saved = Number(storage.current() || 0); } catch (e) { saved = 0; }
     if (saved > 0 && saved < DATA.exercises.length) { switchExercise(saved); }
   }
 
@@ -918,7 +943,7 @@
       item.g.setAttribute("tabindex", "0");
       item.g.setAttribute("data-answer", "");
       var go = function () {
-        var input = document.querySelector('#row-' + i + ' input');
+        var input = scope.querySelector('#row-' + i + ' input');
         if (input) { input.focus(); }
       };
       item.g.addEventListener("click", go);
@@ -928,10 +953,86 @@
     });
   }
 
+  // ------------------------------------------------------------------ editing the tree
+  // With host.onEdit an instructor edits the tree: a click picks a node (instead of
+  // marking an edge or opening an answer box), the edit bar says what it can do, and
+  // each edit goes to the host, which makes the new tree and mounts its page.
+  var editing = false;
+  var selected = -1;
+
+  function setupEditing() {
+    if (!host.onEdit) { return; }
+    $("edit-set").onclick = function () { sendEdit("value", $("edit-value").value); };
+    $("edit-value").onkeydown = function (ev) {
+      if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); sendEdit("value", $("edit-value").value); }
+    };
+    $("edit-swap").onclick = function () { sendEdit("swap", null); };
+    $("edit-add").onclick = function () { sendEdit("add", null); };
+    $("edit-remove").onclick = function () { sendEdit("remove", null); };
+    var view = $("viewport");
+    // The capture phase runs before the drawing's own listeners, which it then stops.
+    view.addEventListener("click", function (ev) {
+      if (!editing) { return; }
+      ev.stopPropagation();
+      ev.preventDefault();
+      var g = ev.target.closest ? ev.target.closest("g.node") : null;
+      select(g ? nodeNumber(g) : -1);
+    }, true);
+    view.addEventListener("keydown", function (ev) {
+      if (!editing || (ev.key !== "Enter" && ev.key !== " ")) { return; }
+      var g = ev.target.closest ? ev.target.closest("g.node, g.edge") : null;
+      if (!g) { return; }
+      ev.stopPropagation();
+      ev.preventDefault();
+      if (g.classList.contains("node")) { select(nodeNumber(g)); }
+    }, true);
+  }
+
+  function nodeNumber(g) { return Number(g.id.slice(prefix(exIndex).length + 1)); }
+
+  function setEditing(on) {
+    editing = !!on && !!host.onEdit;
+    $("edit-bar").hidden = !editing;
+    $("viewport").classList.toggle("editing", editing);
+    if (!editing) { select(-1); } else { showEditing(); }
+  }
+
+  function select(i) {
+    var nodes = exercise().nodes;
+    selected = i >= 0 && i < nodes.length ? i : -1;
+    var input = $("edit-value");
+    input.value = "";
+    var node = selected >= 0 ? nodes[selected] : null;
+    if (node && node.kind === "LEAF") {
+      var text = elements(exIndex).nodes[selected].value;
+      input.value = text ? text.textContent.replace(/\u2212/g, "-") : "";
+    }
+    $("edit-message").textContent = "";
+    showEditing();
+    if (editing && node && node.kind === "LEAF") { input.focus(); input.select(); }
+  }
+
+  function showEditing() {
+    var E = elements(exIndex);
+    E.nodes.forEach(function (item, i) { item.g.classList.toggle("edit-selected", editing && i === selected); });
+    var node = editing && selected >= 0 ? exercise().nodes[selected] : null;
+    var kind = node ? node.kind : "";
+    var real = ["MAX", "MIN", "CHANCE", "LEAF"].indexOf(kind) >= 0;  // not a view's stub
+    $("edit-node").textContent = node ? node.name + " (" + kindName(kind) + ")" : "click a node.";
+    $("edit-value-box").hidden = $("edit-set").hidden = kind !== "LEAF";
+    $("edit-swap").hidden = kind !== "MAX" && kind !== "MIN";
+    $("edit-add").hidden = !real;
+    $("edit-remove").hidden = !real || node.parent === null;
+  }
+
+  function sendEdit(edit, value) {
+    if (editing && selected >= 0) { host.onEdit({ edit: edit, node: selected, value: value }); }
+  }
+
   // ------------------------------------------------------------------ exercises, conventions
   function switchExercise(k) {
     play(false);
-    document.querySelectorAll(".drawing").forEach(function (d) {
+    scope.querySelectorAll(".drawing").forEach(function (d) {
       d.hidden = Number(d.getAttribute("data-exercise")) !== k;
     });
     exIndex = k;
@@ -954,10 +1055,23 @@
 
   function updateNav() {
     $("heading").textContent = exercise().title;
-    document.title = exercise().title;
+    if (host.title) { host.title(exercise().title); }
     $("exercise-count").textContent = "Exercise " + (exIndex + 1) + " of " + DATA.exercises.length;
     $("prev-exercise").disabled = exIndex === 0;
     $("next-exercise").disabled = exIndex === DATA.exercises.length - 1;
+  }
+
+  function chooseConvention(c) {
+    if (DATA.mode === "practice") {
+      state.conv = c;
+      buildRows();
+      changed();
+    } else {
+      conv = c;
+      play(false);
+      $("convention-text").textContent = DATA.conventions[conv].label;
+      showStep(Math.min(position, trace().steps.length));
+    }
   }
 
   function setupCommon() {
@@ -975,18 +1089,7 @@
         o.textContent = c.label;
         sel.appendChild(o);
       });
-      sel.onchange = function () {
-        if (DATA.mode === "practice") {
-          state.conv = Number(sel.value);
-          buildRows();
-          changed();
-        } else {
-          conv = Number(sel.value);
-          play(false);
-          $("convention-text").textContent = DATA.conventions[conv].label;
-          showStep(Math.min(position, trace().steps.length));
-        }
-      };
+      sel.onchange = function () { chooseConvention(Number(sel.value)); };
     }
     $("convention-text").textContent = DATA.conventions[0].label;
     $("zoom-in").onclick = function () { scale = Math.min(6, scale * 1.25); applyZoom(); };
@@ -1017,9 +1120,11 @@
   } else {
     setupExplore();
   }
+  setupEditing();
 
-  // For scripts and tests: what the page shows and what it would export.
-  window.gametreePage = {
+  // For scripts and tests (window.gametreePage) and the notebook widget: what the page
+  // shows and what it would export.
+  return {
     data: DATA,
     go: function (p) { showStep(p); return position; },
     position: function () { return position; },
@@ -1038,6 +1143,35 @@
       changed();
     },
     exercise: function (k) { if (k !== undefined) { switchExercise(k); } return exIndex; },
-    edgeAt: function (clientX, clientY) { return nearestEdge(exIndex, clientX, clientY); }
+    edgeAt: function (clientX, clientY) { return nearestEdge(exIndex, clientX, clientY); },
+    showFindings: function (findings) { showFindings(findings); return lastFindings; },
+    convention: function (c) {
+      if (c !== undefined && c >= 0 && c < DATA.conventions.length) {
+        if (DATA.conventions.length > 1) { $("convention").value = String(c); }
+        chooseConvention(c);
+      }
+      return DATA.mode === "practice" ? state.conv : conv;
+    },
+    answers: function () { return JSON.parse(JSON.stringify(state)); },
+    steps: function () { return DATA.mode === "practice" ? 0 : trace().steps.length; },
+    refit: function () { scale = fitScale(true); applyZoom(); showRoot(); },
+    stop: function () { play(false); },
+    editing: function (on) { if (on !== undefined) { setEditing(on); } return editing; },
+    select: function (i) { if (i !== undefined) { select(i); } return selected; },
+    editMessage: function (text) { $("edit-message").textContent = text; }
   };
-})();
+}
+
+function pageStorage(id) {
+  // The self-contained page keeps each exercise's answers in the browser's local storage.
+  "use strict";
+  var key = function (k) { return "gametree:" + id + ":" + k; };
+  return {
+    load: function (k) { return JSON.parse(window.localStorage.getItem(key(k)) || "null"); },
+    save: function (k, state) {
+      window.localStorage.setItem(key(k), JSON.stringify(state));
+      window.localStorage.setItem(key("current"), String(k));
+    },
+    current: function () { return window.localStorage.getItem(key("current")); }
+  };
+}
