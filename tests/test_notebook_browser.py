@@ -35,6 +35,7 @@ from tests.jupyterlab import (
     widget_js,
     write_notebook,
 )
+from tests.leafwise import leafwise
 
 pytestmark = pytest.mark.slow  # a JupyterLab server and a browser: a minute for the module
 
@@ -233,10 +234,25 @@ def test_jupyterlab_practice_clicks_come_back_as_answers_and_are_checked(noteboo
     _synced(browser, 1, "p")
     page = widget_js(browser, 1, "return w.grade();")
     python = json.loads(run(browser, "print(json.dumps(p.check().to_dict()['findings']))"))
-    assert [(f["item"], f["verdict"], f["explanation"]) for f in python] == [
-        (f["item"], f["verdict"], f["explanation"]) for f in page
-    ]
+    assert leafwise(python) == leafwise(page)
     assert ("pruned F (#2)", "extra") in [(f["item"], f["verdict"]) for f in python]
+    # A wrong cut above a whole subtree: the checker reports its three leaves as one
+    # finding, and the picture still marks that edge wrong (D's leaves K, L, M are all
+    # evaluated) and counts each leaf in the score.
+    _click_in(browser, 1, f"#{edge[('A', 'D')]} .stroke")
+    _synced(browser, 1, "p")
+    python = json.loads(run(browser, "print(json.dumps(p.check().to_dict()['findings']))"))
+    assert ["pruned D (3 leaves, #7-#9)", "extra"] in [[f["item"], f["verdict"]] for f in python]
+    cut = edge[("A", "D")]
+    wait(browser, WIDGETS + f"[1].shadowRoot.querySelector('#{cut} .badge') !== null;")
+    shown = widget_js(
+        browser,
+        1,
+        f"return [root.querySelector('#{cut} .badge').textContent,"
+        " root.getElementById('score').textContent];",
+    )
+    assert shown[0] == "\u2717"
+    assert shown[1].startswith("Score: 7/11")  # move, I, J, A, B, C, D right; F, K, L, M not
     assert _errors(browser) == []
 
 
@@ -268,10 +284,7 @@ def test_jupyterlab_random_answers_read_as_the_exported_file(notebook):
         expected = gametree.parse_answers(exported).items
         assert out["items"] == [[i.kind, i.node, list(i.given) if isinstance(i.given, tuple)
                                  else i.given] for i in expected]  # fmt: skip
-        assert [(f["item"], f["verdict"], f["expected"], f["given"], f["explanation"])
-                for f in out["findings"]] == [
-            (f["item"], f["verdict"], f["expected"], f["given"], f["explanation"]) for f in page
-        ]  # fmt: skip
+        assert leafwise(out["findings"]) == leafwise(page)
     # Python sets answers: the picture shows them.
     run(browser, 'p.answers = "pruned = C-I"')
     marked = wait(

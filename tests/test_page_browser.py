@@ -12,7 +12,6 @@ import json
 import math
 import os
 import random
-import re
 import shutil
 import time
 from pathlib import Path
@@ -23,6 +22,7 @@ import gametree
 from gametree.cli import main
 from gametree.drawing.style import diagram, format_value
 from gametree.search.trace import Cutoff, Exit, Leaf
+from tests.leafwise import leafwise
 
 pytestmark = pytest.mark.slow  # a real browser: seconds per test
 
@@ -221,16 +221,11 @@ def _practice_page(pages, name: str, G, **kwargs) -> Path:
     return path
 
 
-def _findings(browser) -> list[list]:
-    return _leaf_by_leaf(
-        browser.execute_script(
-            "return window.gametreePage.check().map(f => "
-            "[f.item, f.verdict, f.expected, f.given, f.explanation, f.notes])"
-        )
-    )
+def _findings(browser) -> list[tuple]:
+    return leafwise(browser.execute_script("return window.gametreePage.check()"))
 
 
-def _checked(G, text: str, tmp: Path, flags: list[str]) -> list[list]:
+def _checked(G, text: str, tmp: Path, flags: list[str]) -> list[tuple]:
     """The findings ``gametree check`` gives for an answer file (JSON report)."""
     tree = tmp / "tree.tree"
     tree.write_text(gametree.to_notation(G), encoding="utf-8")
@@ -246,41 +241,7 @@ def _checked(G, text: str, tmp: Path, flags: list[str]) -> list[list]:
     out.write_text(buffer.getvalue())
     report = json.loads(buffer.getvalue())
     assert status in (0, 1)
-    rows = []
-    for f in report["findings"]:
-        if f["item"].startswith("pruned ") and f["leaves"]:
-            # check gives one finding per cut-off subtree; the page marks each leaf
-            rows += [
-                ["pruned " + leaf, f["verdict"], f["expected"], f["given"], None, f["notes"]]
-                for leaf in f["leaves"]
-            ]
-        else:
-            rows.append(
-                [f["item"], f["verdict"], f["expected"], f["given"], f["explanation"], f["notes"]]
-            )
-    return _leaf_by_leaf(rows)
-
-
-_LEAF_ITEM = re.compile(r"^pruned .* \(#(\d+)\)$")
-
-
-def _leaf_by_leaf(rows: list[list]) -> list[list]:
-    """Findings with each pruned leaf's finding in leaf order, without its reason.
-
-    ``gametree check`` reports the leaves of one cut-off subtree as one finding (with the
-    reason at the cut), the practice page one per leaf (with the leaf's own reason); the
-    two must agree leaf by leaf on the verdict, what was expected and given, and the notes.
-    """
-    leaf_rows = [r for r in rows if _LEAF_ITEM.match(r[0])]
-    leaf_rows.sort(key=lambda r: int(_LEAF_ITEM.match(r[0]).group(1)))
-    in_order = iter(leaf_rows)
-    out = []
-    for row in rows:
-        if _LEAF_ITEM.match(row[0]):
-            row = next(in_order)
-            row = [*row[:4], None, row[5]]
-        out.append(row)
-    return out
+    return leafwise(report["findings"])
 
 
 def test_practice_clicks_check_wrong_edge_and_export(browser, pages, tmp_path):

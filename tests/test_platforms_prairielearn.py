@@ -296,6 +296,28 @@ def test_checkbox_score_is_pl_checkbox_net_correct(server: ModuleType) -> None:
         assert graded["partial_scores"]["pruned"]["score"] == pytest.approx(expected)
 
 
+def test_every_leaf_ticked_or_missed_gets_its_reason(server: ModuleType) -> None:
+    """The checker reports a cut-off subtree's leaves as one finding; each of its leaves
+    still gets the reason as its option's feedback (nothing ticked: every pruned leaf is
+    missed; everything ticked: every option is right or wrong)."""
+    grouped = 0
+    for seed in range(1, 9):
+        data = new_variant(server, seed)
+        params = data["params"]
+        keys = [o["key"] for o in params["pruned"]]
+        correct = {o["key"] for o, leaf in zip(params["pruned"], params["leaves"], strict=True)
+                   if leaf["correct"] == "true"}  # fmt: skip
+        for chosen, expected in ((set(), correct), (set(keys), set(keys))):
+            graded = submission(data, {**right_answers(data), "pruned": sorted(chosen)})
+            server.grade(graded)
+            feedback = graded["partial_scores"]["pruned"]["feedback"]
+            assert set(feedback) == expected
+            assert all(feedback.values())
+        report = graded["feedback"]["items"]
+        grouped += sum(" leaves" in i["text"] for i in report if i["name"].startswith("Pruned"))
+    assert grouped  # some variant cut off a subtree of several leaves
+
+
 def test_malformed_value_is_a_format_error(server: ModuleType) -> None:
     data = new_variant(server, 2)
     submitted = right_answers(data)

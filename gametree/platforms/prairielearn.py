@@ -314,7 +314,10 @@ def grade(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
             name = "pruned"
         entry: dict[str, Any] = {"score": fraction, "weight": int(weight)}
         if name == "pruned":
-            reasons = {f.item.split(" ")[1]: f.explanation for f in r.findings if " " in f.item}
+            # a finding names each leaf it stands for ("K (#7)"), one or a cut-off subtree's
+            reasons = {
+                leaf.rsplit(" (#", 1)[0]: f.explanation for f in r.findings for leaf in f.leaves
+            }
             entry["feedback"] = {
                 keys[i]: reasons[leaf["name"]]
                 for i, leaf in enumerate(params["leaves"])

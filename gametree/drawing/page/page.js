@@ -686,9 +686,10 @@ function mountGametree(scope, DATA, host) {
     var bad = {};
     var missing = {};
     findings.forEach(function (f) {
-      if (f.leaf === undefined) { return; }
-      if (f.verdict === "extra") { bad[f.leaf] = true; }
-      if (f.verdict === "missing") { missing[f.leaf] = true; }
+      (f.leafPositions || []).forEach(function (pos) {
+        if (f.verdict === "extra") { bad[pos] = true; }
+        if (f.verdict === "missing") { missing[pos] = true; }
+      });
     });
     var out = {};
     claims().forEach(function (j) {
@@ -726,7 +727,12 @@ function mountGametree(scope, DATA, host) {
     var leafOf = {};
     K.leaves.forEach(function (leaf, pos) { leafOf[leaf[0]] = pos; });
     lastFindings = found.map(function (f) {
-      if (leafOf[f.item] !== undefined) { f.leaf = leafOf[f.item]; }
+      // The page grades leaf by leaf; the checker's report (the widget's check()) gives
+      // one finding for the leaves of a cut-off subtree, naming them in f.leaves.
+      var names = f.leaves && f.leaves.length ? f.leaves.map(function (n) { return "pruned " + n; })
+        : [f.item];
+      f.leafPositions = names.map(function (n) { return leafOf[n]; })
+        .filter(function (pos) { return pos !== undefined; });
       return f;
     });
     inner().forEach(function (i) {
@@ -740,13 +746,15 @@ function mountGametree(scope, DATA, host) {
     state.everChecked = true;
     save();
     renderPractice();
-    var right = lastFindings.filter(function (f) { return f.verdict === "correct"; }).length;
+    function items(list) { return list.reduce(function (n, f) { return n + (f.count || 1); }, 0); }
+    var right = items(lastFindings.filter(function (f) { return f.verdict === "correct"; }));
+    var total = items(lastFindings);
     var unanswered = 0;
     ["values", "alpha", "beta"].forEach(function (t) {
       if (asked(t)) { inner().forEach(function (i) { if (!(state[t][i] || "").trim()) { unanswered++; } }); }
     });
-    $("score").textContent = "Score: " + right + "/" + lastFindings.length +
-      (right === lastFindings.length ? " \u2014 all right." : "") +
+    $("score").textContent = "Score: " + right + "/" + total +
+      (right === total ? " \u2014 all right." : "") +
       (unanswered ? " (" + unanswered + " box" + (unanswered > 1 ? "es" : "") + " left empty: not graded)" : "");
     var list = $("findings");
     list.innerHTML = "";

@@ -1,0 +1,45 @@
+"""Findings compared leaf by leaf, for tests that hold the practice page's own grading
+against ``gametree check``'s report.
+
+``gametree check`` reports the leaves of one cut-off subtree as one finding (naming them
+in ``leaves``, with the reason at the cut); the practice page grades leaf by leaf (with
+each leaf's own reason). The two must agree on every leaf's verdict, on what was expected
+and given, on the notes, and on every other finding whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+LEAF_ITEM = re.compile(r"^pruned .* \(#(\d+)\)$")
+
+
+def leafwise(findings: Iterable[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
+    """Rows ``(item, verdict, expected, given, explanation, notes)``, a grouped pruned
+    finding spread over its leaves, the leaves' rows in leaf order and without a reason."""
+    rows: list[tuple[Any, ...]] = []
+    for f in findings:
+        notes = tuple(f.get("notes") or ())
+        leaves = f.get("leaves") or ()
+        if f["item"].startswith("pruned ") and leaves:
+            rows += [
+                ("pruned " + leaf, f["verdict"], f["expected"], f["given"], None, notes)
+                for leaf in leaves
+            ]
+        else:
+            rows.append(
+                (f["item"], f["verdict"], f["expected"], f["given"], f["explanation"], notes)
+            )
+
+    def position(row: tuple[Any, ...]) -> int:
+        match = LEAF_ITEM.match(row[0])
+        assert match is not None
+        return int(match.group(1))
+
+    in_order = iter(sorted((r for r in rows if LEAF_ITEM.match(r[0])), key=position))
+    return [
+        (*row[:4], None, row[5]) if LEAF_ITEM.match(row[0]) else row
+        for row in (next(in_order) if LEAF_ITEM.match(r[0]) else r for r in rows)
+    ]
