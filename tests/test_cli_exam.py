@@ -46,6 +46,15 @@ def test_moodle_alone_is_one_question(tmp_path: Path) -> None:
     assert [q.get("type") for q in root] == ["category", "cloze"]
 
 
+def test_moodle_of_variants_without_a_folder(tmp_path: Path) -> None:
+    # As generate's help writes it: N questions in the quiz, nothing else written.
+    quiz = tmp_path / "quiz.xml"
+    assert main([*SHAPE, "--variants", "3", "--moodle", str(quiz), "-q"]) == 0
+    root = ET.parse(quiz).getroot()
+    assert [q.get("type") for q in root] == ["category", "cloze", "cloze", "cloze"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz.xml"]
+
+
 def test_variants_and_moodle_together(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -63,7 +72,7 @@ def test_variants_and_moodle_together(
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--variants", "2"], "--variants N writes the sheet and key into -o DIR; give -o DIR"),
+        (["--variants", "2"], "--variants N writes the sheet and key into -o DIR (or the quiz"),
         (["--moodle", "q.xml", "-o", "d"], "-o DIR with --moodle needs --variants N"),
         (["--variants", "2", "-o", "d", "--algorithm", "mcts"], "not -a mcts"),
         (["--variants", "0", "-o", "d"], "the number of variants must be at least 1"),

@@ -12,7 +12,8 @@ __all__ = ["run_exam"]
 
 def run_exam(args: argparse.Namespace) -> int:
     """Write the exam sheet and key (``--variants N -o DIR``) and/or the Moodle quiz
-    (``--moodle FILE``); return 0, or raise (exit 2)."""
+    (``--moodle FILE``, of N versions with ``--variants N``, else one); return 0, or raise
+    (exit 2)."""
     from pathlib import Path
 
     from gametree.exceptions import PlatformError
@@ -23,8 +24,11 @@ def run_exam(args: argparse.Namespace) -> int:
 
     if args.algorithm != "alphabeta":
         raise PlatformError("--variants and --moodle make alpha-beta exercises, not -a mcts")
-    if args.variants is not None and args.output is None:
-        raise PlatformError("--variants N writes the sheet and key into -o DIR; give -o DIR")
+    if args.variants is not None and args.output is None and args.moodle is None:
+        raise PlatformError(
+            "--variants N writes the sheet and key into -o DIR (or the quiz to --moodle FILE); "
+            "give -o DIR"
+        )
     if args.output is not None and args.variants is None:
         raise PlatformError("-o DIR with --moodle needs --variants N (the versions for DIR)")
     count = args.variants if args.variants is not None else 1
