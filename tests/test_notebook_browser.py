@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -382,7 +383,7 @@ def test_nbconvert_html_shows_the_tree_without_a_kernel(lab, browser, tmp_path):
     assert done.returncode == 0, done.stderr
     html = tmp_path / "fig52.html"
     text = html.read_text(encoding="utf-8")
-    assert text.count("<iframe srcdoc=") == 3
+    assert len(re.findall(r"<iframe [^>]*srcdoc=", text)) == 3
     browser.get(html.as_uri())
     browser.get_log("browser")
     frames = browser.find_elements("css selector", "iframe")
@@ -399,3 +400,10 @@ def test_nbconvert_html_shows_the_tree_without_a_kernel(lab, browser, tmp_path):
         assert browser.execute_script("return window.gametreePage.position()") == 1
     finally:
         browser.switch_to.default_content()
+    # The export runs the frames' script: each frame took its page's height.
+    heights = wait(
+        browser,
+        "const h = Array.from(document.querySelectorAll('iframe')).map(f => f.style.height);"
+        "return h.every(x => x && x !== '560px') && h;",
+    )
+    assert len(heights) == 3

@@ -716,3 +716,49 @@ def test_a_phone_sized_page_opens_on_the_root(browser, pages, mode):
     assert v_top <= top and bottom <= v_bottom
     assert abs((left + right) / 2 - (v_left + v_right) / 2) < 30  # centred across
     _shot(browser, f"root-{mode}-phone")
+
+
+def test_a_page_in_a_notebook_frame_takes_its_height(browser, pages):
+    """page_frame (a notebook's static copy, show()): where scripts run, the frame takes
+    the height its page reports, between 200 and 1,200 px, instead of a fixed 560 px."""
+    from gametree.drawing.jupyter import page_frame
+
+    G = gametree.parse(FIG52)
+    practice = gametree.to_html(G, mode="practice", ask=["pruned", "values", "move"])
+    small = gametree.to_html(
+        gametree.parse("(A 1 2)"), gametree.alphabeta(gametree.parse("(A 1 2)"))
+    )
+    host = pages / "frames.html"
+    host.write_text(
+        "<!DOCTYPE html><html><body>"
+        + page_frame(practice, "practice")
+        + page_frame(practice, "the same page again")
+        + page_frame(small, "small")
+        + "</body></html>",
+        encoding="utf-8",
+    )
+    for size in ((390, 844), (1280, 900)):
+        _open(browser, host, size)
+
+        def settled():
+            # each frame's height, and its page's own height
+            return browser.execute_script(
+                "return Array.from(document.querySelectorAll('iframe')).map(f =>"
+                " [f.getBoundingClientRect().height,"
+                "  (b => b.getBoundingClientRect().height + parseFloat(getComputedStyle(b)"
+                "   .marginTop) + parseFloat(getComputedStyle(b).marginBottom))"
+                "  (f.contentDocument.body)]);"
+            )
+
+        deadline = time.monotonic() + 30
+        while True:
+            frames = settled()
+            fitted = all(abs(h - min(1200, max(200, inner + 2))) <= 3 for h, inner in frames)
+            if fitted or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert fitted, (size, frames)
+        assert frames[0] == frames[1]  # both copies of one page sized, each by its own page
+        assert size[0] == 390 or frames[2][0] < 400  # a short page leaves no blank space
+        if size[0] == 390:
+            assert frames[0][0] > 560  # a practice page on a phone is shown (nearly) whole

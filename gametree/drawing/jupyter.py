@@ -14,8 +14,10 @@ classic Notebook without a kernel), with the static SVG kept as the fallback
 
 from __future__ import annotations
 
+import hashlib
 import html
 import io
+import itertools
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -35,14 +37,34 @@ def page_frame(page: str, title: str) -> str:
     without a kernel, the same in JupyterLab, VS Code, the classic Notebook and in
     exported notebooks (nbconvert HTML).
 
-    >>> page_frame("<p>hi</p>", "a page")
-    '<iframe srcdoc="&lt;p&gt;hi&lt;/p&gt;" title="a page" style="width: 100%; ...></iframe>'
+    Where scripts run, the frame then takes the height its page reports.
+
+    >>> frame = page_frame("<p>hi</p>", "a page")
+    >>> frame.startswith('<iframe srcdoc="&lt;p&gt;hi&lt;/p&gt;" title="a page" id=')
+    True
     """
     text = html.escape(page, quote=True)
+    digest = hashlib.sha1(page.encode("utf-8")).hexdigest()[:12]
+    frame = f"gametree-frame-{digest}-{next(_FRAMES)}"  # one page may be shown twice
     return (
-        f'<iframe srcdoc="{text}" title="{html.escape(title, quote=True)}" '
+        f'<iframe srcdoc="{text}" title="{html.escape(title, quote=True)}" id="{frame}" '
         'style="width: 100%; height: 560px; border: 1px solid #ddd"></iframe>'
+        + _FIT_FRAME.replace("FRAME", frame)
     )
+
+
+_FRAMES = itertools.count(1)
+
+# Where scripts run (exported notebooks, a documentation site), the frame takes the height
+# its page reports (page.html posts it), between 200 and 1,200 px: a short page leaves no
+# blank space, a long one (a practice page on a phone) shows whole or nearly.
+_FIT_FRAME = (
+    "<script>(function () { var f = document.getElementById('FRAME');"
+    " window.addEventListener('message', function (e) {"
+    " if (f && e.source === f.contentWindow && e.data && typeof e.data.gametreeHeight === 'number')"
+    " { f.style.height = Math.min(1200, Math.max(200, e.data.gametreeHeight)) + 'px'; }"
+    " }); })();</script>"
+)
 
 
 class DiagramView:
