@@ -123,12 +123,36 @@ def jupyterlab(root: Path, home: Path) -> Iterator[dict[str, Any]]:
                     time.sleep(0.3)
             yield {"url": url, "token": token, "root": root, "home": home, "env": env}
         finally:
-            server.terminate()
-            try:
-                server.wait(20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
+            stop(server, 20)
+
+
+def stop(server: subprocess.Popen[Any], grace: float) -> None:
+    """Stop a notebook server: asked first, killed after ``grace`` seconds."""
+    server.terminate()
+    try:
+        server.wait(grace)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(5)
+
+
+CENTRE_OF = (
+    "const el = root.querySelector(arguments[0]);"
+    "el.scrollIntoView({block: 'center'});"
+    "const r = el.getBoundingClientRect();"
+    "return [r.left + r.width / 2, r.top + r.height / 2];"
+)
+"""A script body (for a function given the widget's ``root``) that scrolls the element
+``arguments[0]`` names into view and returns its centre in the window."""
+
+
+def click_at(browser: Any, point: tuple[float, float]) -> None:
+    """A real mouse click at ``point`` in the window."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    action = ActionBuilder(browser)
+    action.pointer_action.move_to_location(int(point[0]), int(point[1])).click()
+    action.perform()
 
 
 def chromium(size: tuple[int, int] = (1280, 900)) -> Any:

@@ -24,7 +24,7 @@ import pytest
 
 import gametree
 from gametree.drawing.style import diagram
-from tests.jupyterlab import chromium, free_port, missing, wait
+from tests.jupyterlab import CENTRE_OF, chromium, click_at, free_port, missing, stop, wait
 
 pytestmark = pytest.mark.slow
 
@@ -126,12 +126,7 @@ def marimo_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     finally:
         if browser is not None:
             browser.quit()
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(5)
+        stop(server, 10)
 
 
 def _in_widget(browser: Any, k: int, body: str, *args: Any) -> Any:
@@ -144,20 +139,7 @@ def _printed(browser: Any) -> str:
 
 def _click(browser: Any, k: int, selector: str) -> None:
     """A real mouse click on the middle of an element of widget ``k``."""
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
-
-    x, y = _in_widget(
-        browser,
-        k,
-        "const el = root.querySelector(arguments[0]);"
-        "el.scrollIntoView({block: 'center'});"
-        "const r = el.getBoundingClientRect();"
-        "return [r.left + r.width / 2, r.top + r.height / 2];",
-        selector,
-    )
-    action = ActionBuilder(browser)
-    action.pointer_action.move_to_location(int(x), int(y)).click()
-    action.perform()
+    click_at(browser, _in_widget(browser, k, CENTRE_OF, selector))
 
 
 def test_marimo_shows_what_python_set(marimo_page: Any) -> None:

@@ -24,9 +24,11 @@ import gametree
 from gametree.drawing.style import diagram
 from tests.jupyterlab import (
     BIN,
+    CENTRE_OF,
     HOSTS,
     KERNEL,
     chromium,
+    click_at,
     jupyter_env,
     jupyterlab,
     missing,
@@ -96,20 +98,7 @@ def _python_says(browser, code: str, expected: str, timeout: float = 60) -> None
 
 def _click_in(browser, k: int, selector: str) -> None:
     """A real mouse click on the middle of an element of widget ``k`` (scrolled into view)."""
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
-
-    x, y = widget_js(
-        browser,
-        k,
-        "const el = root.querySelector(arguments[0]);"
-        "el.scrollIntoView({block: 'center'});"
-        "const r = el.getBoundingClientRect();"
-        "return [r.left + r.width / 2, r.top + r.height / 2];",
-        selector,
-    )
-    action = ActionBuilder(browser)
-    action.pointer_action.move_to_location(int(x), int(y)).click()
-    action.perform()
+    click_at(browser, widget_js(browser, k, CENTRE_OF, selector))
 
 
 def _shadow(browser, k: int):
