@@ -38,8 +38,8 @@ def leafwise(findings: Iterable[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
         assert match is not None
         return int(match.group(1))
 
-    in_order = iter(sorted((r for r in rows if LEAF_ITEM.match(r[0])), key=position))
-    return [
-        (*row[:4], None, row[5]) if LEAF_ITEM.match(row[0]) else row
-        for row in (next(in_order) if LEAF_ITEM.match(r[0]) else r for r in rows)
-    ]
+    places = [k for k, row in enumerate(rows) if LEAF_ITEM.match(row[0])]
+    in_order = sorted((rows[k] for k in places), key=position)
+    for k, row in zip(places, in_order, strict=True):
+        rows[k] = (*row[:4], None, row[5])
+    return rows
