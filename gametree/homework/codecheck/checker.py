@@ -23,6 +23,14 @@ from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
 from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
 from gametree.homework.codecheck.diagram import diagram_text
+from gametree.homework.codecheck.iterative import (
+    ITERATIVE_NOTE,
+    ITERATIVE_TREES,
+    is_iterative_name,
+    iterative_case,
+    iterative_entry,
+    iterative_expected,
+)
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.reference import ALGORITHMS, Expected, conventions_of, expected
 from gametree.homework.codecheck.report import (
@@ -39,6 +47,7 @@ from gametree.homework.codecheck.runtime.child import plain
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
+from gametree.notation import parse
 from gametree.search import SearchResult
 
 __all__ = [
@@ -192,6 +201,11 @@ class Checker:
         need values).
     tie_break : {"first", "any"}
         The first best move counts (default), or any best move.
+    iterative : bool, optional
+        The entry deepens iteratively (mutable protocol: it searches to depth 1, 2, ...
+        and may stop at ``game.get_winning_value()``); default: when its name says so
+        (``negamaxIDS``, ``iterative_deepening``). See
+        :mod:`~gametree.homework.codecheck.iterative`.
     limits : Limits, optional
         Time, memory and output limits of the child process.
     """
@@ -210,6 +224,7 @@ class Checker:
         depth: int | None = None,
         tie_break: str = "first",
         limits: Limits | None = None,
+        iterative: bool | None = None,
     ) -> None:
         if protocol not in PROTOCOLS:
             raise SearchError(
@@ -225,7 +240,16 @@ class Checker:
         self.pinned = prune_on_equal
         self.tie_break = tie_break
         self.limits = limits or Limits()
+        if iterative is None:
+            iterative = protocol == "mutable" and is_iterative_name(self.entry)
+        if iterative and protocol != "mutable":
+            raise SearchError(
+                f"iterative deepening is checked in the mutable protocol, not {protocol!r}"
+            )
+        self.iterative = iterative
         self.cases = self._cases(trees, suite, random, seed, depth)
+        if iterative:
+            self.cases = self._iterative_cases(suite)
         if not self.cases:
             raise SearchError(
                 f"no tree to check {self.algorithm} code on: give trees or keep the suite"
@@ -233,9 +257,12 @@ class Checker:
         self.conventions = (
             (prune_on_equal,) if prune_on_equal is not None else conventions_of(self.algorithm)
         )
-        self.expected: list[dict[bool | None, Expected]] = [
-            {c: expected(case, self.algorithm, c) for c in conventions_of(self.algorithm)}
+        self.alternatives: list[dict[bool | None, tuple[Expected, ...]]] = [
+            {c: self._expected(case, c) for c in conventions_of(self.algorithm)}
             for case in self.cases
+        ]
+        self.expected: list[dict[bool | None, Expected]] = [
+            {c: ways[0] for c, ways in alternatives.items()} for alternatives in self.alternatives
         ]
         self.mutants = self._mutants()
 
@@ -277,6 +304,22 @@ class Checker:
             for i, c in enumerate(cases)
         ]
 
+    def _iterative_cases(self, suite: bool) -> list[TreeCase]:
+        """The cases with a heuristic value at every internal node, and the trees only
+        iterative deepening gets."""
+        cases = list(self.cases)
+        if suite:
+            for name, text, purpose in ITERATIVE_TREES:
+                G = parse(text)
+                cases.append(tree_case(G, name, index=len(cases), purpose=purpose))
+        return [iterative_case(c) for c in cases]
+
+    def _expected(self, case: TreeCase, convention: bool | None) -> tuple[Expected, ...]:
+        """The right searches on ``case`` (iterative deepening may stop at a win)."""
+        if self.iterative:
+            return iterative_expected(case, self.algorithm, convention)
+        return (expected(case, self.algorithm, convention),)
+
     def _key(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
         """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
         only where the student returned one, the value where the protocol returns one
@@ -289,6 +332,8 @@ class Checker:
 
     def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
         entry = mutant_entry(self.protocol, self.algorithm, m)
+        if self.iterative:
+            entry = iterative_entry(entry)
         return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
 
     def _mutants(self) -> list[_Mutant]:
@@ -330,9 +375,11 @@ class Checker:
         return rule, tuple(rule not in s for s in ok)
 
     def _judge(self, b: Behaviour, i: int, convention: bool | None) -> Judgement:
-        return judge(
-            b, self.expected[i][convention], self.protocol, self.tie_break, self.limits.memory_mb
-        )
+        judged = [
+            judge(b, e, self.protocol, self.tie_break, self.limits.memory_mb)
+            for e in self.alternatives[i][convention]
+        ]
+        return next((j for j in judged if j.ok), judged[0])
 
     @property
     def specs(self) -> list[dict[str, Any]]:
@@ -382,6 +429,8 @@ class Checker:
     ) -> CodeReport:
         """Judge one behaviour per tree (None: not run) and name the bugs."""
         findings = list(findings)
+        if self.iterative:
+            findings.append(ITERATIVE_NOTE)
         judged: dict[int, dict[bool | None, Judgement]] = {}
         for i, run in enumerate(runs):
             if run is not None and not run.skipped:

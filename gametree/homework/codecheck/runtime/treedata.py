@@ -13,7 +13,9 @@ Layout::
 value from MAX's point of view (a leaf's; an internal node's heuristic, used only at the
 depth limit), ``c`` the children in order as ``[child, move, probability]``.
 ``depth`` is the ply at which internal nodes are evaluated with their heuristic value
-(gametree's ``depth=``), null for a search to the leaves.
+(gametree's ``depth=``), null for a search to the leaves. ``"everywhere": true`` (for
+iterative deepening, where the code chooses each pass's depth) lets every internal node
+with a value be evaluated at whatever depth the code stops.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class TreeData:
         self.root: str = str(spec["root"])
         depth = spec.get("depth")
         self.depth: int | None = None if depth is None else int(depth)
+        self.everywhere = bool(spec.get("everywhere", False))
         self._player: dict[str, str | None] = {}
         self._value: dict[str, float | None] = {}
         self._children: dict[str, list[str]] = {}
@@ -112,8 +115,47 @@ class TreeData:
         )
 
     def evaluable(self, node: str) -> bool:
-        """Whether a value may be read at ``node``: a leaf, or the depth limit."""
+        """Whether a value may be read at ``node``: a leaf, or the depth limit (or,
+        with ``everywhere``, any node with a heuristic value)."""
+        if self.everywhere and self._value[node] is not None:
+            return True
         return not self._children[node] or self.at_horizon(node)
+
+    def winning_value(self) -> float:
+        """A value for the player to move at the root that only a true win reaches: the
+        best leaf value for that player, when every heuristic value (read from that
+        player's side) stays below it; else infinity, which no search reaches.
+
+        A node's heuristic may equal it only when every leaf below is worth it too.
+        """
+        sign = 1 if self.mover(self.root) == MAX else -1
+        leaves = [
+            sign * v for n, v in self._value.items() if not self._children[n] and v is not None
+        ]
+        if not leaves:
+            return float("inf")
+        best = max(leaves)
+        for node, kids in self._children.items():
+            v = self._value[node]
+            if (
+                kids
+                and v is not None
+                and sign * v >= best
+                and not self._all_leaves(node, best, sign)
+            ):
+                return float("inf")
+        return best
+
+    def _all_leaves(self, node: str, worth: float, sign: int) -> bool:
+        stack = [node]
+        while stack:
+            here = stack.pop()
+            kids = self._children[here]
+            value = self._value[here]
+            if not kids and (value is None or sign * value != worth):
+                return False
+            stack.extend(kids)
+        return True
 
     def decider(self, node: str) -> str | None:
         """The nearest MAX or MIN node at or above ``node`` (CHANCE nodes skipped)."""
