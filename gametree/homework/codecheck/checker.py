@@ -9,6 +9,7 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
+import ast
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -42,7 +43,7 @@ from gametree.homework.codecheck.report import (
     TreeResult,
 )
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
-from gametree.homework.codecheck.runtime import aima, cs188, mutable, plaintree
+from gametree.homework.codecheck.runtime import adapted, aima, cs188, mutable, plaintree
 from gametree.homework.codecheck.runtime.child import plain
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
@@ -59,10 +60,23 @@ __all__ = [
     "default_entry",
 ]
 
-PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
-"""The protocol modules by name."""
+PROTOCOLS: dict[str, Any] = {
+    "aima": aima,
+    "cs188": cs188,
+    "mutable": mutable,
+    "tree": plaintree,
+    "adapter": adapted,
+}
+"""The protocol modules by name (``adapter``: a course's own classes, through an
+instructor's adapter file; see :mod:`~gametree.homework.codecheck.runtime.adapted`)."""
 
-_RUNTIME_NAME = {"aima": "aima", "cs188": "cs188", "mutable": "mutable", "tree": "plaintree"}
+_RUNTIME_NAME = {
+    "aima": "aima",
+    "cs188": "cs188",
+    "mutable": "mutable",
+    "tree": "plaintree",
+    "adapter": "adapted",
+}
 _STANDARD = {
     "minmax_decision": "minimax",
     "minimax_decision": "minimax",
@@ -178,7 +192,7 @@ class Checker:
 
     Parameters
     ----------
-    protocol : {"aima", "cs188", "mutable", "tree"}
+    protocol : {"aima", "cs188", "mutable", "tree", "adapter"}
     entry : str, optional
         The function (or CS188 agent class) to call; default the standard name for
         ``algorithm`` (aima, cs188).
@@ -208,6 +222,12 @@ class Checker:
         :mod:`~gametree.homework.codecheck.iterative`.
     limits : Limits, optional
         Time, memory and output limits of the child process.
+    adapter : path, optional
+        The instructor's adapter file for ``protocol="adapter"``: it presents each tree
+        as the course's own classes, in the submission's child process (see
+        :mod:`~gametree.homework.codecheck.runtime.adapted`). Such code is judged as
+        plain-node code is (a value in either sign at a MIN root, a move, or both); no
+        bug is named, as the catalogue's mutants speak the built-in protocols.
     """
 
     def __init__(
@@ -225,6 +245,7 @@ class Checker:
         tie_break: str = "first",
         limits: Limits | None = None,
         iterative: bool | None = None,
+        adapter: str | Path | None = None,
     ) -> None:
         if protocol not in PROTOCOLS:
             raise SearchError(
@@ -233,6 +254,7 @@ class Checker:
         if tie_break not in ("first", "any"):
             raise SearchError(f"tie_break={tie_break!r} is not allowed; expected 'first' or 'any'")
         self.protocol = protocol
+        self.adapter = _adapter_of(protocol, adapter)
         self.algorithm = default_algorithm(protocol, entry, algorithm)
         self.entry = entry if entry is not None else default_entry(protocol, self.algorithm)
         if prune_on_equal is not None and self.algorithm != "alphabeta":
@@ -250,6 +272,8 @@ class Checker:
         self.cases = self._cases(trees, suite, random, seed, depth)
         if iterative:
             self.cases = self._iterative_cases(suite)
+        for case in self.cases if self.adapter is not None else ():
+            case.spec["adapter"] = self.adapter
         if not self.cases:
             raise SearchError(
                 f"no tree to check {self.algorithm} code on: give trees or keep the suite"
@@ -324,7 +348,7 @@ class Checker:
         """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
         only where the student returned one, the value where the protocol returns one
         (a MIN root's in either sign for plain-node code)."""
-        with_value = self.protocol in RETURNS_VALUE
+        with_value = self._judged_as(student) in RETURNS_VALUE
         with_action = student is None or student.action is not NOTHING
         root = self.cases[i].spec["root"]
         min_root = self.cases[i].spec["nodes"][root]["p"] == "MIN"
@@ -337,6 +361,9 @@ class Checker:
         return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
 
     def _mutants(self) -> list[_Mutant]:
+        if self.adapter is not None:  # the mutants speak the built-in protocols only
+            self.right_runs = {}
+            return []
         out = []
         bases: dict[tuple[bool, bool], tuple[Behaviour, ...]] = {}
         for c in self.conventions:
@@ -376,10 +403,18 @@ class Checker:
 
     def _judge(self, b: Behaviour, i: int, convention: bool | None) -> Judgement:
         judged = [
-            judge(b, e, self.protocol, self.tie_break, self.limits.memory_mb)
+            judge(b, e, self._judged_as(b), self.tie_break, self.limits.memory_mb)
             for e in self.alternatives[i][convention]
         ]
         return next((j for j in judged if j.ok), judged[0])
+
+    def _judged_as(self, run: Behaviour | None) -> str:
+        """The protocol whose answers this one's are judged like: an adapted run's as
+        plain nodes' (a value, a move or both), or, when it returned only a move, as
+        aima code's (the move alone)."""
+        if self.protocol != "adapter":
+            return self.protocol
+        return "aima" if run is not None and run.value is NOTHING else "tree"
 
     @property
     def specs(self) -> list[dict[str, Any]]:
@@ -431,6 +466,13 @@ class Checker:
         findings = list(findings)
         if self.iterative:
             findings.append(ITERATIVE_NOTE)
+        if self.adapter is not None:
+            note = self.adapter.get("note")
+            findings.append(
+                f"presented through the adapter {self.adapter['file']}"
+                + (f": {note}" if note else "")
+            )
+        findings += _left_out(runs, self.cases)
         judged: dict[int, dict[bool | None, Judgement]] = {}
         for i, run in enumerate(runs):
             if run is not None and not run.skipped:
@@ -622,6 +664,43 @@ class Checker:
         )
 
 
+def _adapter_of(protocol: str, adapter: str | Path | None) -> dict[str, str] | None:
+    """The adapter file as the child receives it (its text and name), or None."""
+    if adapter is None:
+        if protocol == "adapter":
+            raise SearchError("the adapter protocol needs the adapter file (--adapter FILE)")
+        return None
+    if protocol != "adapter":
+        raise SearchError(f"an adapter is used with the adapter protocol, not {protocol!r}")
+    from gametree.inputs import read_input
+
+    data = read_input(adapter)
+    try:
+        source = data.decode("utf-8")
+        module = ast.parse(source, str(adapter))
+    except (UnicodeDecodeError, SyntaxError, ValueError) as exc:
+        raise SearchError(f"adapter {str(adapter)!r} is not a Python file: {exc}") from None
+    out = {"source": source, "file": Path(adapter).name}
+    for statement in module.body:  # NOTE = "...": what every report on such code says
+        if (
+            isinstance(statement, ast.Assign)
+            and [getattr(t, "id", None) for t in statement.targets] == ["NOTE"]
+            and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str)
+        ):
+            out["note"] = statement.value.value
+    return out
+
+
+def _left_out(runs: Sequence[Behaviour | None], cases: Sequence[TreeCase]) -> list[str]:
+    """One finding per reason trees were not presented to the code, naming them."""
+    why: dict[str, list[str]] = {}
+    for run, case in zip(runs, cases, strict=False):
+        if run is not None and run.skipped:
+            why.setdefault(run.skipped, []).append(case.name)
+    return [f"not checked on {', '.join(names)}: {reason}" for reason, names in why.items()]
+
+
 def check_code(
     submission: str | Path,
     *,
@@ -644,9 +723,11 @@ def check_code(
     ----------
     submission : path
         The Python file.
-    protocol : {"aima", "cs188", "mutable", "tree"}
+    protocol : {"aima", "cs188", "mutable", "tree", "adapter"}
         The style of code: aima-python's games module, CS188's ``multiAgents.py``, a
-        mutable game object searched by negamax, or plain node objects.
+        mutable game object searched by negamax, plain node objects, or a course's own
+        classes presented by an instructor's adapter file (``adapter=PATH`` in
+        ``options``).
     entry : str, optional
         The function (CS188: the agent class) to call; default the standard name for
         the algorithm (``alpha_beta_search``, ``AlphaBetaAgent``, ...).
@@ -660,7 +741,8 @@ def check_code(
     **options
         ``prune_on_equal`` (pin the course's cut rule; default None accepts either and
         reports which), and the trees to check on: ``trees``, ``suite``, ``random``,
-        ``seed``, ``depth``, ``tie_break`` (see :class:`Checker`).
+        ``seed``, ``depth``, ``tie_break``; ``iterative``, ``adapter`` (see
+        :class:`Checker`).
 
     Returns
     -------

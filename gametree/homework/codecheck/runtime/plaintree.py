@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-__all__ = ["TreeNode", "presentable", "run"]
+__all__ = ["TreeNode", "answer", "presentable", "run"]
 
 NODE_NAMES = frozenset({"node", "n", "root", "tree", "state", "position", "current", "nd"})
 
@@ -86,6 +86,33 @@ class TreeNode:
         node = self._touch()
         return None if node == self._tree.root else self._tree.move_to(node)
 
+    @property
+    def label(self) -> str | None:
+        """The node's label in the tree file (a board's text, say), else None."""
+        return self._tree.label(self._touch())
+
+    @property
+    def mover(self) -> str:
+        """Who is to move here: the player, or at a leaf the opponent of the last mover."""
+        return self._tree.mover(self._touch())
+
+    @property
+    def moves(self) -> list[str]:
+        """The labels of the moves from here, without generating the children."""
+        return list(self._tree.moves(self._touch()))
+
+    def child(self, move: object) -> TreeNode | None:
+        """The child ``move`` leads to (generated once anything is read from it), or
+        None when there is no such move."""
+        node = self._touch()
+        found = self._tree.child(node, move)
+        if found is None:
+            return None
+        kids = self._tree.children(node)
+        if self._kids is None:
+            self._kids = [TreeNode(self._tree, self._rec, c, None) for c in kids]
+        return self._kids[kids.index(found)]
+
     def is_leaf(self) -> bool:
         return self._tree.is_leaf(self._touch())
 
@@ -112,6 +139,12 @@ def run(entry: Callable[..., Any], tree: TreeData, rec: Recorder, algorithm: str
     )
     if not ran:
         return {"skipped": returned}
+    return answer(returned, tree)
+
+
+def answer(returned: Any, tree: TreeData) -> dict[str, Any]:
+    """What an entry returned, as ``{"value": ..., "action": ...}``: a value, a node
+    (its move is the action), or a pair of them in either order."""
     out: dict[str, Any] = {}
     if isinstance(returned, (tuple, list)) and len(returned) == 2:
         first, second = returned

@@ -12,10 +12,12 @@ Layout::
 ``p`` is the player (``"MAX"``, ``"MIN"``, ``"CHANCE"``; null on leaves), ``v`` the
 value from MAX's point of view (a leaf's; an internal node's heuristic, used only at the
 depth limit), ``c`` the children in order as ``[child, move, probability]``.
-``depth`` is the ply at which internal nodes are evaluated with their heuristic value
-(gametree's ``depth=``), null for a search to the leaves. ``"everywhere": true`` (for
-iterative deepening, where the code chooses each pass's depth) lets every internal node
-with a value be evaluated at whatever depth the code stops.
+``l``, where the tree has one, is the node's label (a board's text, for an adapter
+that shows positions). ``adapter`` holds an instructor's adapter file (``source`` and
+``file``) for the ``adapted`` protocol. ``depth`` is the ply at which internal nodes
+are evaluated with their heuristic value (gametree's ``depth=``), null for a search to
+the leaves. ``"everywhere": true`` (for iterative deepening, where the code chooses each
+pass's depth) lets every internal node with a value be evaluated wherever the code stops.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class TreeData:
         depth = spec.get("depth")
         self.depth: int | None = None if depth is None else int(depth)
         self.everywhere = bool(spec.get("everywhere", False))
+        self.adapter: Mapping[str, Any] | None = spec.get("adapter")
+        self._label: dict[str, str | None] = {}
         self._player: dict[str, str | None] = {}
         self._value: dict[str, float | None] = {}
         self._children: dict[str, list[str]] = {}
@@ -52,6 +56,7 @@ class TreeData:
         for node, data in nodes.items():
             self._player[node] = data.get("p")
             self._value[node] = data.get("v")
+            self._label[node] = data.get("l")
             kids: Sequence[Sequence[Any]] = data.get("c", ())
             self._children[node] = [str(k[0]) for k in kids]
             self._moves[node] = [str(k[1]) for k in kids]
@@ -75,6 +80,10 @@ class TreeData:
     def value(self, node: str) -> float | None:
         """The node's value from MAX's point of view (None where it has none)."""
         return self._value[node]
+
+    def label(self, node: str) -> str | None:
+        """The node's label in the tree file (a board's text, say), else None."""
+        return self._label[node]
 
     def children(self, node: str) -> list[str]:
         return self._children[node]
