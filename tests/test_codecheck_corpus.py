@@ -66,3 +66,19 @@ def test_code_that_reads_the_player_gets_two_min_levels_in_a_row(
     report = json.loads(capsys.readouterr().out)
     wrong = {t["name"] for t in report["trees"] if t["verdict"] != "correct"}
     assert wrong == {"two-ghosts", "min-root"}  # it takes the root for MAX, too
+
+
+def test_a_typo_is_reported_as_the_crash_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """node.childrens fails at the first MIN node it reaches: every tree with one is
+    wrong with the AttributeError and the student's line, and no behaviour is named
+    (a depth bug's mutant crashes too, at the depth limit: that is no match)."""
+    path = CORPUS / "tree_typo_childrens.py"
+    argv = ["--protocol", "tree", "--entry", "alphabeta", "--algorithm", "alphabeta", "--json"]
+    assert main(["check-code", str(path), *argv]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["bugs"] == []
+    crashed = [t for t in report["trees"] if t["error"] is not None]
+    assert crashed and all(t["verdict"] == "incorrect" for t in crashed)
+    for t in crashed:
+        assert t["error"]["type"] == "AttributeError" and "childrens" in t["error"]["message"]
+        assert t["error"]["traceback"][-1].endswith("for child in node.childrens:")

@@ -609,7 +609,9 @@ class Checker:
     def _name_bugs(
         self, runs: Sequence[Behaviour | None], results: list[TreeResult]
     ) -> tuple[BugReport, ...]:
-        presented = [i for i, r in enumerate(runs) if r is not None and not r.skipped]
+        presented = [
+            i for i, r in enumerate(runs) if r is not None and not r.skipped and not _crashed(r)
+        ]  # a crash is the student's own, told with its line: never a catalogued behaviour
         if not presented:
             return ()
         keys = {i: self._key(runs[i], i, runs[i]) for i in presented}  # type: ignore[arg-type]
@@ -690,6 +692,14 @@ def _adapter_of(protocol: str, adapter: str | Path | None) -> dict[str, str] | N
         ):
             out["note"] = statement.value.value
     return out
+
+
+CRASHES = frozenset({"exception", "recursion", "memory", "exit", "not-written", "died"})
+"""How a run fails when the code itself breaks (not a refusal by the game, not time)."""
+
+
+def _crashed(run: Behaviour) -> bool:
+    return run.error is not None and run.error.get("kind") in CRASHES
 
 
 def _left_out(runs: Sequence[Behaviour | None], cases: Sequence[TreeCase]) -> list[str]:

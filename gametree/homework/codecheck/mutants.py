@@ -78,6 +78,25 @@ class Mutation:
     at_root : bool
         The mistake is made at the root too (``False``: the top-level loop, written
         apart as in aima-python and most CS188 code, is right).
+
+    The fields below name mistakes found in real non-CS188 code (aima, mutable and
+    plain-node files); ``window`` also takes ``"swapped"`` for them: each child gets
+    the window the wrong way round, (beta, alpha).
+
+    best_move : {"best", "last"}
+        The best move is replaced only with a better value (right), or after every
+        child searched (``last``: the assignment sits outside the ``if``).
+    bound_update : {"best", "child"}
+        After a child, alpha (MAX) or beta (MIN) becomes the best value so far (right),
+        or that child's value, overwriting what was inherited (``child``:
+        ``low = -score`` instead of ``low = max(low, -score)``).
+    colour : {"flipped", "fixed"}
+        Plain-node negamax: the colour passed to a child is negated (right), or the
+        root's colour is passed on unchanged, so every leaf is read for the root's player.
+    zero : {"value", "none"}
+        A leaf worth 0 is a value (right), or taken for "no value" (``if node.value:``)
+        and searched as an inner node with no children: it scores the start of the
+        empty loop, -inf where MAX is to move, +inf where MIN is.
     """
 
     code: str = ""
@@ -100,6 +119,11 @@ class Mutation:
     chance: str = "average"
     eager: bool = False
     at_root: bool = True
+    # --- mistakes named from real non-CS188 code (see the docstring) ---
+    best_move: str = "best"
+    bound_update: str = "best"
+    colour: str = "flipped"
+    zero: str = "value"
 
 
 ROOT_RIGHT = Mutation()
@@ -221,6 +245,8 @@ def search(
                 ca, cb = -INF, (INF if best is None else best)
         elif m.window == "root-fixed" and root:
             ca, cb = alpha, beta
+        elif m.window == "swapped":
+            ca, cb = b, a
         else:
             ca, cb = a, b
         value, _ = search(d, child, d.down(ctx, h, move), ca, cb, pruning)
@@ -228,9 +254,14 @@ def search(
             value = -value
         if best is None or sign * value > sign * best or (m.tie == "last" and value == best):
             best, best_move = value, move
+        if m.best_move == "last":
+            best_move = move
         cut = pruning and m.prune and _cuts(m, who, best, a, b)
         if pruning and m.prune and not cut:
-            a, b = _narrow(m, who, best, a, b)
+            if m.bound_update == "child":
+                a, b = (value, b) if who == MAX else (a, value)
+            else:
+                a, b = _narrow(m, who, best, a, b)
         if m.restore == "always" or (m.restore == "not-on-cutoff" and not cut):
             d.back(h, move, ctx)
         if cut:
@@ -382,15 +413,24 @@ class TreeDriver(Driver):
     """Plain nodes: ``not node.children or depth == 0`` stops, ``node.value`` at the
     leaves, ``node.player`` says who moves, ``child.probability`` weighs outcomes."""
 
-    def __init__(self, m: Mutation, depth: int) -> None:
+    def __init__(self, m: Mutation, depth: int, root_player: str = MAX) -> None:
         super().__init__(m)
         self.floor = -_off(m)
+        self.root_player = root_player
 
     def stop(self, h: Any, ctx: int) -> bool:
         return not h.children or ctx <= self.floor
 
     def evaluate(self, h: Any, ctx: int) -> float:
-        return float(h.value)
+        value = h.value
+        if self.m.zero == "none" and value == 0:  # a loop over no children: its start
+            return -INF if h.mover == MAX else INF
+        value = float(value)
+        if self.m.leaf_view == "wrong" and h.mover == MIN:  # negamax's leaf, in minimax
+            value = -value
+        if self.m.colour == "fixed" and h.mover != self.root_player:
+            value = -value  # the root's colour at every leaf
+        return value
 
     def player(self, h: Any, ctx: int) -> str:
         return str(h.player)
@@ -440,7 +480,13 @@ def mutant_entry(protocol: str, algorithm: str, m: Mutation) -> Callable[..., An
         return mutable_entry
 
     def tree_entry(node: Any, depth: int) -> tuple[float, Any]:
-        driver = TreeDriver(m, depth)
+        driver = TreeDriver(m, depth, str(node.player or MAX))
         return search(driver, node, depth, -INF, INF, pruning, root=True)
 
+    if m.colour == "fixed":  # told only the root's colour: alternating trees only
+
+        def colour_entry(node: Any, depth: int, color: int) -> tuple[float, Any]:
+            return tree_entry(node, depth)
+
+        return colour_entry
     return tree_entry
