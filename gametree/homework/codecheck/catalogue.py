@@ -338,13 +338,18 @@ NAMED_FROM_REAL_CODE: tuple[Bug, ...] = (
     ),
     Bug(
         "window-swapped",
-        "your code passes the window to a child the wrong way round, (beta, alpha) (in "
-        "negamax (-alpha, -beta)), so below the root every node stops after its first "
-        "child",
-        "pass (alpha, beta) to the child (in negamax: -negamax(child, -beta, -alpha))",
+        "your code gives a child the window the wrong way round: (beta, alpha) (in "
+        "negamax (-alpha, -beta)), or its own window negated and swapped again before "
+        "every child (alpha, beta = -beta, -alpha inside the loop), so nodes stop "
+        "where alpha-beta goes on, or go on where it stops",
+        "pass (alpha, beta) to the child (in negamax: -negamax(child, -beta, -alpha)), "
+        "and never change the node's own alpha and beta but to narrow them",
         ALL,
         PRUNING,
-        (Mutation(window="swapped"),),
+        (
+            Mutation(variant="passed as (beta, alpha)", window="swapped"),
+            Mutation(variant="negated and swapped inside the loop", window="swap-in-loop"),
+        ),
     ),
     Bug(
         "bound-overwritten",

@@ -81,7 +81,9 @@ class Mutation:
 
     The fields below name mistakes found in real non-CS188 code (aima, mutable and
     plain-node files); ``window`` also takes ``"swapped"`` for them: each child gets
-    the window the wrong way round, (beta, alpha).
+    the window the wrong way round, (beta, alpha); and ``"swap-in-loop"``: negamax
+    code that negates and swaps its own window inside the move loop, ``alpha, beta =
+    -beta, -alpha``, before each child, and then passes it on as it is.
 
     best_move : {"best", "last"}
         The best move is replaced only with a better value (right), or after every
@@ -236,6 +238,7 @@ def search(
     best: float | None = None
     best_move: Any = None
     a, b = alpha, beta
+    na, nb = (a, b) if who == MAX else (-b, -a)  # the window in negamax's view
     for i, move in enumerate(moves):
         child = made[i] if made is not None else d.child(h, move, ctx)
         if m.window == "own":
@@ -247,6 +250,9 @@ def search(
             ca, cb = alpha, beta
         elif m.window == "swapped":
             ca, cb = b, a
+        elif m.window == "swap-in-loop":
+            na, nb = -nb, -na  # and passed on as the child's own
+            ca, cb = (-nb, -na) if who == MAX else (na, nb)
         else:
             ca, cb = a, b
         value, _ = search(d, child, d.down(ctx, h, move), ca, cb, pruning)
@@ -256,8 +262,13 @@ def search(
             best, best_move = value, move
         if m.best_move == "last":
             best_move = move
-        cut = pruning and m.prune and _cuts(m, who, best, a, b)
-        if pruning and m.prune and not cut:
+        if m.window == "swap-in-loop":
+            mine = sign * best
+            cut = pruning and m.prune and (mine >= nb if m.poe_max else mine > nb)
+            na = na if cut else max(mine, na)
+        else:
+            cut = pruning and m.prune and _cuts(m, who, best, a, b)
+        if pruning and m.prune and not cut and m.window != "swap-in-loop":
             if m.bound_update == "child":
                 a, b = (value, b) if who == MAX else (a, value)
             else:
