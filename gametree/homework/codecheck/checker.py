@@ -9,7 +9,6 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
-import ast
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -20,6 +19,7 @@ import networkx as nx
 
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
+from gametree.homework.codecheck.adapters import read_adapter
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
 from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
@@ -254,7 +254,7 @@ class Checker:
         if tie_break not in ("first", "any"):
             raise SearchError(f"tie_break={tie_break!r} is not allowed; expected 'first' or 'any'")
         self.protocol = protocol
-        self.adapter = _adapter_of(protocol, adapter)
+        self.adapter = read_adapter(protocol, adapter)
         self.algorithm = default_algorithm(protocol, entry, algorithm)
         self.entry = entry if entry is not None else default_entry(protocol, self.algorithm)
         if prune_on_equal is not None and self.algorithm != "alphabeta":
@@ -664,34 +664,6 @@ class Checker:
             )
             for v in kept
         )
-
-
-def _adapter_of(protocol: str, adapter: str | Path | None) -> dict[str, str] | None:
-    """The adapter file as the child receives it (its text and name), or None."""
-    if adapter is None:
-        if protocol == "adapter":
-            raise SearchError("the adapter protocol needs the adapter file (--adapter FILE)")
-        return None
-    if protocol != "adapter":
-        raise SearchError(f"an adapter is used with the adapter protocol, not {protocol!r}")
-    from gametree.inputs import read_input
-
-    data = read_input(adapter)
-    try:
-        source = data.decode("utf-8")
-        module = ast.parse(source, str(adapter))
-    except (UnicodeDecodeError, SyntaxError, ValueError) as exc:
-        raise SearchError(f"adapter {str(adapter)!r} is not a Python file: {exc}") from None
-    out = {"source": source, "file": Path(adapter).name}
-    for statement in module.body:  # NOTE = "...": what every report on such code says
-        if (
-            isinstance(statement, ast.Assign)
-            and [getattr(t, "id", None) for t in statement.targets] == ["NOTE"]
-            and isinstance(statement.value, ast.Constant)
-            and isinstance(statement.value.value, str)
-        ):
-            out["note"] = statement.value.value
-    return out
 
 
 CRASHES = frozenset({"exception", "recursion", "memory", "exit", "not-written", "died"})
