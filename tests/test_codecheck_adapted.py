@@ -98,3 +98,29 @@ def test_cli_needs_a_protocol_or_an_adapter(
     argv = ["check-code", str(code), "--adapter", str(adapter), "--entry", "value", "-a", "minimax"]
     assert main(argv) == 0
     assert "presented through the adapter dicts.py" in capsys.readouterr().out
+
+
+def test_an_adapter_that_fails_to_load_says_so(tmp_path: Path) -> None:
+    adapter = _write(
+        tmp_path, "needs.py", "import no_such_module\n\ndef call(e, r, t, m):\n    pass\n"
+    )
+    report = Checker("adapter", "value", "minimax", adapter=adapter).check(RIGHT.encode(), "v.py")
+    message = report.trees[0].error["message"]  # type: ignore[index]
+    assert message.startswith("the adapter needs.py failed to load: ModuleNotFoundError")
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (["--adapter", "missing.py"], "missing.py"),
+        (["--protocol", "tree", "--iterative"], "mutable protocol"),
+    ],
+)
+def test_cli_errors_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], says: str
+) -> None:
+    code = _write(tmp_path, "value.py", RIGHT)
+    argv = ["check-code", str(code), "--entry", "value", "-a", "minimax", *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

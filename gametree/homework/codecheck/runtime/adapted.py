@@ -57,7 +57,12 @@ def load(source: str, filename: str) -> dict[str, Any]:
     space = _LOADED.get(source)
     if space is None:
         space = {"__name__": "gametree_adapter", "__file__": filename}
-        exec(compile(source, filename, "exec"), space)  # the instructor's file, as given
+        try:
+            exec(compile(source, filename, "exec"), space)  # the instructor's file, as given
+        except Exception as exc:
+            raise AdapterError(
+                f"the adapter {filename} failed to load: {type(exc).__name__}: {exc}"
+            ) from None
         if not callable(space.get("call")):
             raise AdapterError(f"the adapter {filename} defines no call(entry, root, tree, module)")
         _LOADED[source] = space
