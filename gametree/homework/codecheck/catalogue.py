@@ -353,14 +353,19 @@ NAMED_FROM_REAL_CODE: tuple[Bug, ...] = (
     ),
     Bug(
         "bound-overwritten",
-        "after each child your code sets alpha (or beta) to that child's value, "
-        "overwriting the bound it inherited or raised (low = -score instead of low = "
-        "max(low, -score)), so cutoffs further down are missed",
+        "your code sets alpha (or beta) to a child's score, overwriting the bound it "
+        "inherited from above (low = -score instead of low = max(low, -score)), so "
+        "cutoffs further down are missed",
         "keep the better bound: alpha = max(alpha, value) at MAX nodes, beta = min(beta, "
         "value) at MIN nodes",
         ALL,
         PRUNING,
-        (Mutation(bound_update="child"),),
+        (
+            Mutation(
+                variant="the first child's score replaces the inherited bound", bound_update="best"
+            ),
+            Mutation(variant="each child's score replaces the bound", bound_update="child"),
+        ),
     ),
     Bug(
         "colour-not-flipped",

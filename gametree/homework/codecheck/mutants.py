@@ -88,10 +88,12 @@ class Mutation:
     best_move : {"best", "last"}
         The best move is replaced only with a better value (right), or after every
         child searched (``last``: the assignment sits outside the ``if``).
-    bound_update : {"best", "child"}
-        After a child, alpha (MAX) or beta (MIN) becomes the best value so far (right),
-        or that child's value, overwriting what was inherited (``child``:
-        ``low = -score`` instead of ``low = max(low, -score)``).
+    bound_update : {"max", "best", "child"}
+        After a child, alpha (MAX) or beta (MIN) becomes the better of itself and the
+        best value so far (right); or the best value so far, so the first child's score
+        overwrites the bound inherited from above (``best``: ``low = -score`` where the
+        score improves, instead of ``low = max(low, -score)``); or each child's value
+        (``child``).
     colour : {"flipped", "fixed"}
         Plain-node negamax: the colour passed to a child is negated (right), or the
         root's colour is passed on unchanged, so every leaf is read for the root's player.
@@ -123,7 +125,7 @@ class Mutation:
     at_root: bool = True
     # --- mistakes named from real non-CS188 code (see the docstring) ---
     best_move: str = "best"
-    bound_update: str = "best"
+    bound_update: str = "max"
     colour: str = "flipped"
     zero: str = "value"
 
@@ -269,8 +271,9 @@ def search(
         else:
             cut = pruning and m.prune and _cuts(m, who, best, a, b)
         if pruning and m.prune and not cut and m.window != "swap-in-loop":
-            if m.bound_update == "child":
-                a, b = (value, b) if who == MAX else (a, value)
+            if m.bound_update != "max":
+                mine = value if m.bound_update == "child" else best
+                a, b = (mine, b) if who == MAX else (a, mine)
             else:
                 a, b = _narrow(m, who, best, a, b)
         if m.restore == "always" or (m.restore == "not-on-cutoff" and not cut):

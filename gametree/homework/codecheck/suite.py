@@ -175,9 +175,9 @@ REAL_CODE_TREES: tuple[SuiteTree, ...] = (
         "inherited-bound",
         "(A (B (D (H 9 6) (I 5 8)) (E (J 6 9) (K 4 0))) "
         "(C (F (L 8 1) (M 6 8)) (G (N 2 7) (O 2 0))))",
-        "four plies, two moves each: a bound raised higher up must be kept through a "
-        "child that scores worse (alpha = max(alpha, value)); overwriting it with the "
-        "child's score misses cutoffs two levels down",
+        "four plies: F's first child L scores 1, below the alpha 6 F inherits from A; "
+        "keeping max(alpha, 1) = 6 stops M at its first leaf, overwriting alpha with "
+        "1 (low = -score, not max(low, -score)) misses that cutoff two levels down",
     ),
     SuiteTree(
         "zero-leaf",
