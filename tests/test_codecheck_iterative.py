@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import code_trees
 
 from gametree.homework.codecheck import Checker
+from gametree.homework.codecheck.behaviour import Behaviour
+from gametree.homework.codecheck.checker import run_in_process
+from gametree.homework.codecheck.compare import judge
 from gametree.homework.codecheck.iterative import (
     ITERATIVE_TREES,
     is_iterative_name,
     iterative_case,
     iterative_expected,
 )
+from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.runtime.treedata import TreeData
-from gametree.homework.codecheck.treespec import tree_case
+from gametree.homework.codecheck.treespec import TreeCase, tree_case
 from gametree.notation import parse
 
 IDS_WIN = ITERATIVE_TREES[0][1]
@@ -124,3 +132,43 @@ def test_stopping_short_of_a_win_is_wrong(tmp_path: Path) -> None:
 def test_iterative_only_in_the_mutable_protocol() -> None:
     with pytest.raises(ValueError, match="mutable protocol"):
         Checker("tree", "negamaxIDS", "minimax", iterative=True)
+
+
+PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _deepening(case: TreeCase, algorithm: str, first: int = 1, stop: bool = True) -> Behaviour:
+    """Iterative deepening over the unmutated core, from depth ``first``, stopping at
+    a win or not, run through the mutable protocol."""
+    search = mutant_entry("mutable", algorithm, Mutation())
+
+    def entry(game: Any, depth: int) -> Any:
+        won = game.get_winning_value()
+        best = None
+        for d in range(first, depth + 1):
+            best = search(game, d)
+            if stop and best[0] == won:
+                break
+        return best
+
+    return run_in_process(entry, case, "mutable", algorithm)
+
+
+def _judged(run: Behaviour, case: TreeCase, algorithm: str) -> bool:
+    rule = True if algorithm == "alphabeta" else None
+    return any(judge(run, e, "mutable").ok for e in iterative_expected(case, algorithm, rule))
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+@PROPERTY
+@given(data=st.data())
+def test_right_deepening_is_judged_right_and_a_skipped_pass_is_not(
+    algorithm: str, data: st.DataObject
+) -> None:
+    G, depth = data.draw(code_trees("mutable", algorithm))
+    case = iterative_case(tree_case(G, "t", depth=depth))
+    assert _judged(_deepening(case, algorithm), case, algorithm)
+    assert _judged(_deepening(case, algorithm, stop=False), case, algorithm)
+    bound = depth if depth is not None else TreeData(case.spec).height()
+    if bound >= 2:  # starting at depth 2 skips the first pass's reads
+        assert not _judged(_deepening(case, algorithm, first=2), case, algorithm)
