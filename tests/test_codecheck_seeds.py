@@ -176,7 +176,8 @@ def test_seed004_values_are_right_in_the_sets_order(
     if algorithm == "minimax":  # the same leaves, in another order
         for t in got.values():
             assert sorted(t["returned"]["evaluations"]) == sorted(t["expected"]["evaluations"])
-    assert not all(t["verdict"] == "correct" for t in got.values())  # fig52's order shows
+    if algorithm == "alphabeta":  # other leaves pruned: wrong wherever the order shows
+        assert not all(t["verdict"] == "correct" for t in got.values())
 
 
 def test_seed004_principal_variation_search_cannot_run(capsys: pytest.CaptureFixture[str]) -> None:
