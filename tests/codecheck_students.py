@@ -9,6 +9,8 @@ pins the course's rule where the bug is only a bug under one (None: any).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 AIMA = """
 import math
 
@@ -641,3 +643,32 @@ BUGGY = {
     ),
 }
 """Code with each catalogued bug, as a student would write it: ``code -> submission``."""
+
+# --- bugs named from real non-CS188 code: the written corpus's files ----------------------
+
+_CORPUS = Path(__file__).parent / "codecheck_corpus" / "written"
+BUGGY.update(
+    {
+        code: (protocol, algorithm, entry, (_CORPUS / name).read_text(), None)
+        for code, protocol, algorithm, entry, name in (
+            (
+                "best-move-overwritten",
+                "tree",
+                "minimax",
+                "minimax",
+                "tree_best_move_overwritten.py",
+            ),
+            ("window-swapped", "mutable", "alphabeta", "negamaxAB", "mutable_window_swapped.py"),
+            (
+                "bound-overwritten",
+                "mutable",
+                "alphabeta",
+                "negamax",
+                "mutable_bound_overwritten.py",
+            ),
+            ("colour-not-flipped", "tree", "minimax", "negamax", "tree_colour_not_flipped.py"),
+            ("evaluation-negated", "tree", "alphabeta", "alphabeta", "tree_evaluation_negated.py"),
+            ("zero-as-no-value", "tree", "minimax", "minimax", "tree_zero_as_no_value.py"),
+        )
+    }
+)

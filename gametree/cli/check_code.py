@@ -12,6 +12,7 @@ from gametree.cli.common import add_quiet_option, report_written
 __all__ = [
     "add_code_options",
     "add_convention_options",
+    "add_course_class_options",
     "add_limit_options",
     "add_parser",
     "add_protocol_options",
@@ -36,6 +37,8 @@ protocols:
            is_over); parameters bound by name; returns (value, move)
   tree     a function of plain nodes (name, player, value, children, probability);
            returns a value or (value, child)
+  adapter  code written against a course's own classes (--adapter FILE: a short file
+           of the instructor's that presents each tree as those classes)
 
 The code runs in a child process with time, memory and output limits. This isolates
 faults, not malice: run untrusted code in a container.
@@ -48,13 +51,14 @@ examples:
   gametree check-code games.py --protocol aima --entry alpha_beta_search --strict
   gametree check-code ttt.py --protocol mutable --entry negamaxAB --algorithm alphabeta
   gametree check-code mm.py --protocol tree --entry minimax --algorithm minimax --json
+  gametree check-code seed.py --adapter nodetree.py --entry minimax --algorithm minimax
 """
 
 
 def add_code_options(parser: argparse.ArgumentParser) -> None:
     """The options check-code and grade-code share: protocol, entry, convention, trees,
     limits."""
-    add_protocol_options(parser, required=True)
+    add_protocol_options(parser, required=False)
     parser.add_argument(
         "-a",
         "--algorithm",
@@ -72,7 +76,26 @@ def add_code_options(parser: argparse.ArgumentParser) -> None:
         default="first",
         help="best move among equal ones: the first (default) or any",
     )
+    add_course_class_options(parser)
     add_limit_options(parser)
+
+
+def add_course_class_options(parser: Any) -> None:
+    """``--adapter FILE`` (code against a course's own classes) and ``--iterative``."""
+    parser.add_argument(
+        "--adapter",
+        default=None,
+        metavar="FILE",
+        help="an instructor's adapter presenting each tree as the course's own classes "
+        "(implies --protocol adapter)",
+    )
+    parser.add_argument(
+        "--iterative",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the entry deepens iteratively (mutable protocol); default: when its name "
+        "says so (negamaxIDS, iterative_deepening)",
+    )
 
 
 def add_protocol_options(parser: Any, *, required: bool, where: str = "above") -> None:
@@ -82,7 +105,7 @@ def add_protocol_options(parser: Any, *, required: bool, where: str = "above") -
         "--protocol",
         required=required,
         default=None,
-        choices=("aima", "cs188", "mutable", "tree"),
+        choices=("aima", "cs188", "mutable", "tree", "adapter"),
         help=f"the style of code (see {where})",
     )
     parser.add_argument(
@@ -147,8 +170,19 @@ def checker_from_args(args: argparse.Namespace) -> Any:
     if args.depth is not None and args.depth < 1:
         raise SearchError(f"--depth must be at least 1, not {args.depth}")
     pinned = True if args.prune_on_equal else (False if args.strict else None)
+    adapter = getattr(args, "adapter", None)
+    protocol = args.protocol or ("adapter" if adapter is not None else None)
+    if protocol is None:
+        raise SearchError(
+            "name the style of code: --protocol aima|cs188|mutable|tree, or --adapter FILE"
+        )
+    options: dict[str, Any] = {}
+    if adapter is not None:
+        options["adapter"] = adapter
+    if getattr(args, "iterative", None) is not None:
+        options["iterative"] = args.iterative
     return Checker(
-        args.protocol,
+        protocol,
         args.entry,
         args.algorithm,
         prune_on_equal=pinned,
@@ -159,6 +193,7 @@ def checker_from_args(args: argparse.Namespace) -> Any:
         depth=args.depth,
         tie_break=args.tie_break,
         limits=Limits(timeout=args.timeout, memory_mb=args.memory),
+        **options,
     )
 
 

@@ -8,6 +8,8 @@
 - ``compare``: correct or not, and the first divergence in explanation words.
 - ``mutants`` and ``catalogue``: well-known bugs as mutations of a reference-style search.
 - ``suite``: the built-in trees; ``diagram``: where code and search parted, drawn.
+- ``iterative``: iterative-deepening entries, checked pass by pass.
+- ``adapters``: an instructor's adapter file (a course's own classes), read for the child.
 - ``report``: the report types, text and JSON; ``checker``: one submission end to end;
   ``grading``: a class in a folder, one CSV row each.
 """

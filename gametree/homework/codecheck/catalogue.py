@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from gametree.homework.codecheck.mutants import Mutation
 
-__all__ = ["BUGS", "Bug", "bugs_for"]
+__all__ = ["BUGS", "NAMED_FROM_REAL_CODE", "Bug", "bugs_for"]
 
 ALL = frozenset({"aima", "cs188", "mutable", "tree"})
 PRUNING = frozenset({"alphabeta"})
@@ -323,6 +323,85 @@ BUGS: tuple[Bug, ...] = (
     ),
 )
 """Every catalogued bug, the issue's codes first."""
+
+# --- bugs named from real non-CS188 code (aima, mutable and plain-node files) -------------
+
+NAMED_FROM_REAL_CODE: tuple[Bug, ...] = (
+    Bug(
+        "best-move-overwritten",
+        "your code sets the best move after every child, not only when the child is "
+        "better: it returns the last move it searched",
+        "set best_move = move inside the if that found a better value",
+        ALL,
+        SEARCHES - CHANCE,
+        (Mutation(best_move="last"),),
+    ),
+    Bug(
+        "window-swapped",
+        "your code gives a child the window the wrong way round: (beta, alpha) (in "
+        "negamax (-alpha, -beta)), or its own window negated and swapped again before "
+        "every child (alpha, beta = -beta, -alpha inside the loop), so nodes stop "
+        "where alpha-beta goes on, or go on where it stops",
+        "pass (alpha, beta) to the child (in negamax: -negamax(child, -beta, -alpha)), "
+        "and never change the node's own alpha and beta but to narrow them",
+        ALL,
+        PRUNING,
+        (
+            Mutation(variant="passed as (beta, alpha)", window="swapped"),
+            Mutation(variant="negated and swapped inside the loop", window="swap-in-loop"),
+        ),
+    ),
+    Bug(
+        "bound-overwritten",
+        "your code sets alpha (or beta) to a child's score, overwriting the bound it "
+        "inherited from above (low = -score instead of low = max(low, -score)), so "
+        "cutoffs further down are missed",
+        "keep the better bound: alpha = max(alpha, value) at MAX nodes, beta = min(beta, "
+        "value) at MIN nodes",
+        ALL,
+        PRUNING,
+        (
+            Mutation(
+                variant="the first child's score replaces the inherited bound", bound_update="best"
+            ),
+            Mutation(variant="each child's score replaces the bound", bound_update="child"),
+        ),
+    ),
+    Bug(
+        "colour-not-flipped",
+        "your negamax passes its own colour to the children instead of its negation, so "
+        "every leaf is read for the root's player",
+        "call -negamax(child, depth - 1, -color)",
+        frozenset({"tree"}),
+        SEARCHES - CHANCE,
+        (Mutation(colour="fixed"),),
+    ),
+    Bug(
+        "evaluation-negated",
+        "your code negates a leaf's value where MIN is to move (negamax's leaf rule) but "
+        "takes the max and min of the values as minimax does: MIN's leaves are read the "
+        "wrong way round",
+        "in minimax return node.value as it is (MAX's point of view); negate only in "
+        "negamax, which then takes the max of negated values everywhere",
+        frozenset({"tree"}),
+        SEARCHES - CHANCE,
+        (Mutation(leaf_view="wrong"),),
+    ),
+    Bug(
+        "zero-as-no-value",
+        "your code takes a leaf worth 0 for a node without a value (if node.value: ...) "
+        "and searches it as an inner node with no children",
+        "test for a leaf with 'if not node.children' (or 'node.value is not None'), "
+        "never with the value's truth",
+        frozenset({"tree"}),
+        SEARCHES - CHANCE,
+        (Mutation(zero="none"),),
+    ),
+)
+"""Codes for mistakes met in real aima, mutable and plain-node files that the catalogue
+above did not name (or named after a side effect)."""
+
+BUGS = BUGS + NAMED_FROM_REAL_CODE
 
 
 def bugs_for(protocol: str, algorithm: str, pinned: bool | None) -> tuple[Bug, ...]:

@@ -19,10 +19,19 @@ import networkx as nx
 
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
+from gametree.homework.codecheck.adapters import read_adapter
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
 from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
 from gametree.homework.codecheck.diagram import diagram_text
+from gametree.homework.codecheck.iterative import (
+    ITERATIVE_NOTE,
+    ITERATIVE_TREES,
+    is_iterative_name,
+    iterative_case,
+    iterative_entry,
+    iterative_expected,
+)
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.reference import ALGORITHMS, Expected, conventions_of, expected
 from gametree.homework.codecheck.report import (
@@ -34,11 +43,12 @@ from gametree.homework.codecheck.report import (
     TreeResult,
 )
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
-from gametree.homework.codecheck.runtime import aima, cs188, mutable, plaintree
+from gametree.homework.codecheck.runtime import adapted, aima, cs188, mutable, plaintree
 from gametree.homework.codecheck.runtime.child import plain
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
+from gametree.notation import parse
 from gametree.search import SearchResult
 
 __all__ = [
@@ -50,10 +60,23 @@ __all__ = [
     "default_entry",
 ]
 
-PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
-"""The protocol modules by name."""
+PROTOCOLS: dict[str, Any] = {
+    "aima": aima,
+    "cs188": cs188,
+    "mutable": mutable,
+    "tree": plaintree,
+    "adapter": adapted,
+}
+"""The protocol modules by name (``adapter``: a course's own classes, through an
+instructor's adapter file; see :mod:`~gametree.homework.codecheck.runtime.adapted`)."""
 
-_RUNTIME_NAME = {"aima": "aima", "cs188": "cs188", "mutable": "mutable", "tree": "plaintree"}
+_RUNTIME_NAME = {
+    "aima": "aima",
+    "cs188": "cs188",
+    "mutable": "mutable",
+    "tree": "plaintree",
+    "adapter": "adapted",
+}
 _STANDARD = {
     "minmax_decision": "minimax",
     "minimax_decision": "minimax",
@@ -169,7 +192,7 @@ class Checker:
 
     Parameters
     ----------
-    protocol : {"aima", "cs188", "mutable", "tree"}
+    protocol : {"aima", "cs188", "mutable", "tree", "adapter"}
     entry : str, optional
         The function (or CS188 agent class) to call; default the standard name for
         ``algorithm`` (aima, cs188).
@@ -192,8 +215,19 @@ class Checker:
         need values).
     tie_break : {"first", "any"}
         The first best move counts (default), or any best move.
+    iterative : bool, optional
+        The entry deepens iteratively (mutable protocol: it searches to depth 1, 2, ...
+        and may stop at ``game.get_winning_value()``); default: when its name says so
+        (``negamaxIDS``, ``iterative_deepening``). See
+        :mod:`~gametree.homework.codecheck.iterative`.
     limits : Limits, optional
         Time, memory and output limits of the child process.
+    adapter : path, optional
+        The instructor's adapter file for ``protocol="adapter"``: it presents each tree
+        as the course's own classes, in the submission's child process (see
+        :mod:`~gametree.homework.codecheck.runtime.adapted`). Such code is judged as
+        plain-node code is (a value in either sign at a MIN root, a move, or both); no
+        bug is named, as the catalogue's mutants speak the built-in protocols.
     """
 
     def __init__(
@@ -210,6 +244,8 @@ class Checker:
         depth: int | None = None,
         tie_break: str = "first",
         limits: Limits | None = None,
+        iterative: bool | None = None,
+        adapter: str | Path | None = None,
     ) -> None:
         if protocol not in PROTOCOLS:
             raise SearchError(
@@ -218,6 +254,7 @@ class Checker:
         if tie_break not in ("first", "any"):
             raise SearchError(f"tie_break={tie_break!r} is not allowed; expected 'first' or 'any'")
         self.protocol = protocol
+        self.adapter = read_adapter(protocol, adapter)
         self.algorithm = default_algorithm(protocol, entry, algorithm)
         self.entry = entry if entry is not None else default_entry(protocol, self.algorithm)
         if prune_on_equal is not None and self.algorithm != "alphabeta":
@@ -225,7 +262,18 @@ class Checker:
         self.pinned = prune_on_equal
         self.tie_break = tie_break
         self.limits = limits or Limits()
+        if iterative is None:
+            iterative = protocol == "mutable" and is_iterative_name(self.entry)
+        if iterative and protocol != "mutable":
+            raise SearchError(
+                f"iterative deepening is checked in the mutable protocol, not {protocol!r}"
+            )
+        self.iterative = iterative
         self.cases = self._cases(trees, suite, random, seed, depth)
+        if iterative:
+            self.cases = self._iterative_cases(suite)
+        for case in self.cases if self.adapter is not None else ():
+            case.spec["adapter"] = self.adapter
         if not self.cases:
             raise SearchError(
                 f"no tree to check {self.algorithm} code on: give trees or keep the suite"
@@ -233,9 +281,12 @@ class Checker:
         self.conventions = (
             (prune_on_equal,) if prune_on_equal is not None else conventions_of(self.algorithm)
         )
-        self.expected: list[dict[bool | None, Expected]] = [
-            {c: expected(case, self.algorithm, c) for c in conventions_of(self.algorithm)}
+        self.alternatives: list[dict[bool | None, tuple[Expected, ...]]] = [
+            {c: self._expected(case, c) for c in conventions_of(self.algorithm)}
             for case in self.cases
+        ]
+        self.expected: list[dict[bool | None, Expected]] = [
+            {c: ways[0] for c, ways in alternatives.items()} for alternatives in self.alternatives
         ]
         self.mutants = self._mutants()
 
@@ -277,11 +328,27 @@ class Checker:
             for i, c in enumerate(cases)
         ]
 
+    def _iterative_cases(self, suite: bool) -> list[TreeCase]:
+        """The cases with a heuristic value at every internal node, and the trees only
+        iterative deepening gets."""
+        cases = list(self.cases)
+        if suite:
+            for name, text, purpose in ITERATIVE_TREES:
+                G = parse(text)
+                cases.append(tree_case(G, name, index=len(cases), purpose=purpose))
+        return [iterative_case(c) for c in cases]
+
+    def _expected(self, case: TreeCase, convention: bool | None) -> tuple[Expected, ...]:
+        """The right searches on ``case`` (iterative deepening may stop at a win)."""
+        if self.iterative:
+            return iterative_expected(case, self.algorithm, convention)
+        return (expected(case, self.algorithm, convention),)
+
     def _key(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
         """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
         only where the student returned one, the value where the protocol returns one
         (a MIN root's in either sign for plain-node code)."""
-        with_value = self.protocol in RETURNS_VALUE
+        with_value = self._judged_as(student) in RETURNS_VALUE
         with_action = student is None or student.action is not NOTHING
         root = self.cases[i].spec["root"]
         min_root = self.cases[i].spec["nodes"][root]["p"] == "MIN"
@@ -289,9 +356,14 @@ class Checker:
 
     def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
         entry = mutant_entry(self.protocol, self.algorithm, m)
+        if self.iterative:
+            entry = iterative_entry(entry)
         return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
 
     def _mutants(self) -> list[_Mutant]:
+        if self.adapter is not None:  # the mutants speak the built-in protocols only
+            self.right_runs = {}
+            return []
         out = []
         bases: dict[tuple[bool, bool], tuple[Behaviour, ...]] = {}
         for c in self.conventions:
@@ -330,9 +402,19 @@ class Checker:
         return rule, tuple(rule not in s for s in ok)
 
     def _judge(self, b: Behaviour, i: int, convention: bool | None) -> Judgement:
-        return judge(
-            b, self.expected[i][convention], self.protocol, self.tie_break, self.limits.memory_mb
-        )
+        judged = [
+            judge(b, e, self._judged_as(b), self.tie_break, self.limits.memory_mb)
+            for e in self.alternatives[i][convention]
+        ]
+        return next((j for j in judged if j.ok), judged[0])
+
+    def _judged_as(self, run: Behaviour | None) -> str:
+        """The protocol whose answers this one's are judged like: an adapted run's as
+        plain nodes' (a value, a move or both), or, when it returned only a move, as
+        aima code's (the move alone)."""
+        if self.protocol != "adapter":
+            return self.protocol
+        return "aima" if run is not None and run.value is NOTHING else "tree"
 
     @property
     def specs(self) -> list[dict[str, Any]]:
@@ -382,6 +464,15 @@ class Checker:
     ) -> CodeReport:
         """Judge one behaviour per tree (None: not run) and name the bugs."""
         findings = list(findings)
+        if self.iterative:
+            findings.append(ITERATIVE_NOTE)
+        if self.adapter is not None:
+            note = self.adapter.get("note")
+            findings.append(
+                f"presented through the adapter {self.adapter['file']}"
+                + (f": {note}" if note else "")
+            )
+        findings += _left_out(runs, self.cases)
         judged: dict[int, dict[bool | None, Judgement]] = {}
         for i, run in enumerate(runs):
             if run is not None and not run.skipped:
@@ -518,7 +609,9 @@ class Checker:
     def _name_bugs(
         self, runs: Sequence[Behaviour | None], results: list[TreeResult]
     ) -> tuple[BugReport, ...]:
-        presented = [i for i, r in enumerate(runs) if r is not None and not r.skipped]
+        presented = [
+            i for i, r in enumerate(runs) if r is not None and not r.skipped and not _crashed(r)
+        ]  # a crash is the student's own, told with its line: never a catalogued behaviour
         if not presented:
             return ()
         keys = {i: self._key(runs[i], i, runs[i]) for i in presented}  # type: ignore[arg-type]
@@ -573,6 +666,23 @@ class Checker:
         )
 
 
+CRASHES = frozenset({"exception", "recursion", "memory", "exit", "not-written", "died"})
+"""How a run fails when the code itself breaks (not a refusal by the game, not time)."""
+
+
+def _crashed(run: Behaviour) -> bool:
+    return run.error is not None and run.error.get("kind") in CRASHES
+
+
+def _left_out(runs: Sequence[Behaviour | None], cases: Sequence[TreeCase]) -> list[str]:
+    """One finding per reason trees were not presented to the code, naming them."""
+    why: dict[str, list[str]] = {}
+    for run, case in zip(runs, cases, strict=False):
+        if run is not None and run.skipped:
+            why.setdefault(run.skipped, []).append(case.name)
+    return [f"not checked on {', '.join(names)}: {reason}" for reason, names in why.items()]
+
+
 def check_code(
     submission: str | Path,
     *,
@@ -595,9 +705,11 @@ def check_code(
     ----------
     submission : path
         The Python file.
-    protocol : {"aima", "cs188", "mutable", "tree"}
+    protocol : {"aima", "cs188", "mutable", "tree", "adapter"}
         The style of code: aima-python's games module, CS188's ``multiAgents.py``, a
-        mutable game object searched by negamax, or plain node objects.
+        mutable game object searched by negamax, plain node objects, or a course's own
+        classes presented by an instructor's adapter file (``adapter=PATH`` in
+        ``options``).
     entry : str, optional
         The function (CS188: the agent class) to call; default the standard name for
         the algorithm (``alpha_beta_search``, ``AlphaBetaAgent``, ...).
@@ -611,7 +723,8 @@ def check_code(
     **options
         ``prune_on_equal`` (pin the course's cut rule; default None accepts either and
         reports which), and the trees to check on: ``trees``, ``suite``, ``random``,
-        ``seed``, ``depth``, ``tie_break`` (see :class:`Checker`).
+        ``seed``, ``depth``, ``tie_break``; ``iterative``, ``adapter`` (see
+        :class:`Checker`).
 
     Returns
     -------

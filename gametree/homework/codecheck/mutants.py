@@ -78,6 +78,29 @@ class Mutation:
     at_root : bool
         The mistake is made at the root too (``False``: the top-level loop, written
         apart as in aima-python and most CS188 code, is right).
+
+    The fields below name mistakes found in real non-CS188 code (aima, mutable and
+    plain-node files); ``window`` also takes ``"swapped"`` for them: each child gets
+    the window the wrong way round, (beta, alpha); and ``"swap-in-loop"``: negamax
+    code that negates and swaps its own window inside the move loop, ``alpha, beta =
+    -beta, -alpha``, before each child, and then passes it on as it is.
+
+    best_move : {"best", "last"}
+        The best move is replaced only with a better value (right), or after every
+        child searched (``last``: the assignment sits outside the ``if``).
+    bound_update : {"max", "best", "child"}
+        After a child, alpha (MAX) or beta (MIN) becomes the better of itself and the
+        best value so far (right); or the best value so far, so the first child's score
+        overwrites the bound inherited from above (``best``: ``low = -score`` where the
+        score improves, instead of ``low = max(low, -score)``); or each child's value
+        (``child``).
+    colour : {"flipped", "fixed"}
+        Plain-node negamax: the colour passed to a child is negated (right), or the
+        root's colour is passed on unchanged, so every leaf is read for the root's player.
+    zero : {"value", "none"}
+        A leaf worth 0 is a value (right), or taken for "no value" (``if node.value:``)
+        and searched as an inner node with no children: it scores the start of the
+        empty loop, -inf where MAX is to move, +inf where MIN is.
     """
 
     code: str = ""
@@ -100,6 +123,11 @@ class Mutation:
     chance: str = "average"
     eager: bool = False
     at_root: bool = True
+    # --- mistakes named from real non-CS188 code (see the docstring) ---
+    best_move: str = "best"
+    bound_update: str = "max"
+    colour: str = "flipped"
+    zero: str = "value"
 
 
 ROOT_RIGHT = Mutation()
@@ -212,6 +240,7 @@ def search(
     best: float | None = None
     best_move: Any = None
     a, b = alpha, beta
+    na, nb = (a, b) if who == MAX else (-b, -a)  # the window in negamax's view
     for i, move in enumerate(moves):
         child = made[i] if made is not None else d.child(h, move, ctx)
         if m.window == "own":
@@ -221,6 +250,11 @@ def search(
                 ca, cb = -INF, (INF if best is None else best)
         elif m.window == "root-fixed" and root:
             ca, cb = alpha, beta
+        elif m.window == "swapped":
+            ca, cb = b, a
+        elif m.window == "swap-in-loop":
+            na, nb = -nb, -na  # and passed on as the child's own
+            ca, cb = (-nb, -na) if who == MAX else (na, nb)
         else:
             ca, cb = a, b
         value, _ = search(d, child, d.down(ctx, h, move), ca, cb, pruning)
@@ -228,9 +262,20 @@ def search(
             value = -value
         if best is None or sign * value > sign * best or (m.tie == "last" and value == best):
             best, best_move = value, move
-        cut = pruning and m.prune and _cuts(m, who, best, a, b)
-        if pruning and m.prune and not cut:
-            a, b = _narrow(m, who, best, a, b)
+        if m.best_move == "last":
+            best_move = move
+        if m.window == "swap-in-loop":
+            mine = sign * best
+            cut = pruning and m.prune and (mine >= nb if m.poe_max else mine > nb)
+            na = na if cut else max(mine, na)
+        else:
+            cut = pruning and m.prune and _cuts(m, who, best, a, b)
+        if pruning and m.prune and not cut and m.window != "swap-in-loop":
+            if m.bound_update != "max":
+                mine = value if m.bound_update == "child" else best
+                a, b = (mine, b) if who == MAX else (a, mine)
+            else:
+                a, b = _narrow(m, who, best, a, b)
         if m.restore == "always" or (m.restore == "not-on-cutoff" and not cut):
             d.back(h, move, ctx)
         if cut:
@@ -382,15 +427,24 @@ class TreeDriver(Driver):
     """Plain nodes: ``not node.children or depth == 0`` stops, ``node.value`` at the
     leaves, ``node.player`` says who moves, ``child.probability`` weighs outcomes."""
 
-    def __init__(self, m: Mutation, depth: int) -> None:
+    def __init__(self, m: Mutation, depth: int, root_player: str = MAX) -> None:
         super().__init__(m)
         self.floor = -_off(m)
+        self.root_player = root_player
 
     def stop(self, h: Any, ctx: int) -> bool:
         return not h.children or ctx <= self.floor
 
     def evaluate(self, h: Any, ctx: int) -> float:
-        return float(h.value)
+        value = h.value
+        if self.m.zero == "none" and value == 0:  # a loop over no children: its start
+            return -INF if h.mover == MAX else INF
+        value = float(value)
+        if self.m.leaf_view == "wrong" and h.mover == MIN:  # negamax's leaf, in minimax
+            value = -value
+        if self.m.colour == "fixed" and h.mover != self.root_player:
+            value = -value  # the root's colour at every leaf
+        return value
 
     def player(self, h: Any, ctx: int) -> str:
         return str(h.player)
@@ -440,7 +494,13 @@ def mutant_entry(protocol: str, algorithm: str, m: Mutation) -> Callable[..., An
         return mutable_entry
 
     def tree_entry(node: Any, depth: int) -> tuple[float, Any]:
-        driver = TreeDriver(m, depth)
+        driver = TreeDriver(m, depth, str(node.player or MAX))
         return search(driver, node, depth, -INF, INF, pruning, root=True)
 
+    if m.colour == "fixed":  # told only the root's colour: alternating trees only
+
+        def colour_entry(node: Any, depth: int, color: int) -> tuple[float, Any]:
+            return tree_entry(node, depth)
+
+        return colour_entry
     return tree_entry

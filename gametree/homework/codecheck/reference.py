@@ -68,6 +68,9 @@ class Expected:
     events: tuple[TraceEvent, ...] = field(repr=False)
     child_values: tuple[tuple[str, str, Any], ...] = ()
     """``(move, child, value)`` for each of the root's children (exact values)."""
+    passes: tuple[Expected, ...] = ()
+    """For iterative deepening, each pass's search (depth 1, 2, ...) whose calls this
+    one strings together (:mod:`~gametree.homework.codecheck.iterative`)."""
 
     @cached_property
     def generated_set(self) -> frozenset[str]:
@@ -78,6 +81,8 @@ class Expected:
         """One sentence per trace event, in the words of :func:`gametree.explain`."""
         from gametree.homework.explain import explain_lines
 
+        if self.passes:
+            return tuple(line for e in self.passes for line in e.lines)
         return tuple(explain_lines(self.case.graph, self.algorithm, **self.options))
 
     @property

@@ -166,3 +166,26 @@ def random_cases(
             tree_case(G, name, index=first_index + i, purpose=f"random tree {i + 1} of seed {seed}")
         )
     return cases
+
+
+# --- trees that show the bugs named from real non-CS188 code ------------------------------
+
+REAL_CODE_TREES: tuple[SuiteTree, ...] = (
+    SuiteTree(
+        "inherited-bound",
+        "(A (B (D (H 9 6) (I 5 8)) (E (J 6 9) (K 4 0))) "
+        "(C (F (L 8 1) (M 6 8)) (G (N 2 7) (O 2 0))))",
+        "four plies: F's first child L scores 1, below the alpha 6 F inherits from A; "
+        "keeping max(alpha, 1) = 6 stops M at its first leaf, overwriting alpha with "
+        "1 (low = -score, not max(low, -score)) misses that cutoff two levels down",
+    ),
+    SuiteTree(
+        "zero-leaf",
+        "(A (B 4 (E 0 -3)) 0 (C 2 1))",
+        "leaves worth 0, one of them a root move: a 0 is a value (code testing "
+        "'if node.value' searches it as a node without children)",
+    ),
+)
+"""Trees that show the catalogue's codes named from real non-CS188 code."""
+
+SUITE = SUITE + REAL_CODE_TREES

@@ -114,6 +114,8 @@ def tree_case(
             "v": _number(data.get("value")),
             "c": kids,
         }
+        if isinstance(data.get("label"), str):
+            nodes[str(node)]["l"] = data["label"]
         if depth is not None and kids and level[node] == depth and data.get("value") is None:
             raise InvalidTreeError(
                 f"tree {name}: {node!r} is at the depth limit {depth} and has no value "

@@ -5,7 +5,8 @@ Students name and order their parameters as they like: ``negamax(game, depthLeft
 :func:`bind` reads the signature and gives each parameter what its name asks for: the
 subject (the game, state or node) to the first parameter it cannot otherwise read,
 the depth to a name about depth, ``-inf`` and ``inf`` to alpha and beta, whether the
-root's player maximises to a flag named like ``maximizingPlayer``. A parameter with a
+root's player maximises to a flag named like ``maximizingPlayer``, its sign (+1 for
+MAX, -1 for MIN) to a negamax colour named like ``color``. A parameter with a
 default that no rule reads keeps its default; one without is an error that names it.
 """
 
@@ -18,11 +19,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
-__all__ = ["SKIPPED", "BindError", "Binding", "bind", "call", "kind_of_name"]
+__all__ = ["ALTERNATING", "SKIPPED", "BindError", "Binding", "bind", "call", "kind_of_name"]
 
 _ALPHA = {"alpha", "a", "alfa", "lo", "low", "lower", "lowerbound"}
 _BETA = {"beta", "b", "hi", "high", "upper", "upperbound"}
 _DEPTH = {"d", "ply", "plies", "limit", "horizon", "maxply", "lookahead"}
+_COLOUR = {"color", "colour", "sign", "side", "perspective"}
 _MAXIMIZING = {
     "maximizing",
     "maximizingplayer",
@@ -47,10 +49,12 @@ class BindError(TypeError):
 
 def kind_of_name(name: str) -> str | None:
     """What a parameter named ``name`` asks for: ``"alpha"``, ``"beta"``, ``"depth"``,
-    ``"maximizing"`` or None.
+    ``"maximizing"``, ``"colour"`` or None.
 
     >>> [kind_of_name(n) for n in ("depthLeft", "depth_left", "alpha", "B", "isMax", "game")]
     ['depth', 'depth', 'alpha', 'beta', 'maximizing', None]
+    >>> kind_of_name("color")
+    'colour'
     """
     key = name.lower().replace("_", "")
     if key in _ALPHA:
@@ -61,6 +65,8 @@ def kind_of_name(name: str) -> str | None:
         return "depth"
     if key in _MAXIMIZING:
         return "maximizing"
+    if key in _COLOUR:
+        return "colour"
     return None
 
 
@@ -110,6 +116,12 @@ class Binding:
     @property
     def takes_depth(self) -> bool:
         return "depth" in self.kinds.values()
+
+    @property
+    def alternates(self) -> bool:
+        """Whether the code is told who moves at the root only (a maximizing flag, a
+        negamax colour) and so must alternate players itself."""
+        return "maximizing" in self.kinds.values() or "colour" in self.kinds.values()
 
     @property
     def takes_window(self) -> bool:
@@ -181,6 +193,8 @@ def bind(
             value = depth
         elif kind == "maximizing":
             value = maximizing
+        elif kind == "colour":
+            value = 1 if maximizing else -1
         elif free and kind is None and not param.has_default:
             taken[param.name] = free[0]
             value, kind = subjects[free[0]][1], "subject"
@@ -192,7 +206,7 @@ def bind(
             raise BindError(
                 f"cannot call {name}: its parameter {param.name!r} asks for {what} "
                 "(parameters are filled by their names: the game or node, the depth, "
-                "alpha, beta, a maximizing flag)"
+                "alpha, beta, a maximizing flag, a negamax colour)"
             )
         kinds[param.name] = kind
         if positional and not param.keyword_only:
@@ -208,6 +222,12 @@ def bind(
 SKIPPED = "it has a depth limit and the entry takes no depth"
 """Why a depth-limited tree is not presented to an entry without a depth parameter."""
 
+ALTERNATING = (
+    "the entry is told only who moves at the root (a maximizing flag or a negamax "
+    "colour), so its contract is trees whose players alternate; here {where}"
+)
+"""Why a tree with two levels of one player in a row is not presented to such an entry."""
+
 
 def call(
     function: Callable[..., Any],
@@ -216,11 +236,16 @@ def call(
     depth: int,
     limited: bool,
     maximizing: bool,
+    repeats: str | None = None,
 ) -> tuple[bool, Any]:
     """Call ``function`` bound by :func:`bind`; return ``(True, what it returned)``, or
-    ``(False, SKIPPED)`` when the tree is ``limited`` in depth and the function takes no
-    depth to be told so."""
+    ``(False, why not)`` when the tree is ``limited`` in depth and the function takes no
+    depth to be told so (:data:`SKIPPED`), or when ``repeats`` says where one player
+    moves twice in a row and the function alternates players itself
+    (:data:`ALTERNATING`)."""
     binding = bind(function, subjects, depth=depth, maximizing=maximizing)
     if limited and not binding.takes_depth:
         return False, SKIPPED
+    if repeats is not None and binding.alternates:
+        return False, ALTERNATING.format(where=repeats)
     return True, function(*binding.args, **binding.kwargs)

@@ -2,7 +2,8 @@
 
 The style of the seed notebooks (a tic-tac-toe class searched by ``negamax``): the game
 keeps one position and offers ``get_moves()``, ``make_move(m)``, ``unmake_move(m)``,
-``get_utility()`` and ``is_over()`` (camelCase too: ``getMoves``, ...), the names
+``get_utility()``, ``is_over()`` and ``get_winning_value()`` (camelCase too:
+``getMoves``, ...), the names
 :func:`gametree.adapt` reads. ``get_utility()`` is from the point of view of the player
 to move, ``None`` while the game goes on; at the depth limit it gives the position's
 heuristic value, from the same point of view. The search function is called with its
@@ -94,6 +95,13 @@ class MutableGame:
         assert value is not None
         return value if self._tree.mover(node) == MAX else -value
 
+    def get_winning_value(self) -> float:
+        """The value of a win for the player to move at the root (a value only a true
+        win reaches, infinity when the tree has none): iterative deepening may stop once
+        a search proves it."""
+        self._rec.call(self.node)
+        return self._tree.winning_value()
+
     def is_over(self) -> bool:
         """Whether the game is over in the current position."""
         self._rec.call(self.node)
@@ -104,6 +112,7 @@ class MutableGame:
     unmakeMove = unmake_move
     getUtility = get_utility
     isOver = is_over
+    getWinningValue = get_winning_value
 
     def moves_made(self) -> int:
         """How many moves are still made (not taken back)."""

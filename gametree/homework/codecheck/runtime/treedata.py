@@ -12,8 +12,12 @@ Layout::
 ``p`` is the player (``"MAX"``, ``"MIN"``, ``"CHANCE"``; null on leaves), ``v`` the
 value from MAX's point of view (a leaf's; an internal node's heuristic, used only at the
 depth limit), ``c`` the children in order as ``[child, move, probability]``.
-``depth`` is the ply at which internal nodes are evaluated with their heuristic value
-(gametree's ``depth=``), null for a search to the leaves.
+``l``, where the tree has one, is the node's label (a board's text, for an adapter
+that shows positions). ``adapter`` holds an instructor's adapter file (``source`` and
+``file``) for the ``adapted`` protocol. ``depth`` is the ply at which internal nodes
+are evaluated with their heuristic value (gametree's ``depth=``), null for a search to
+the leaves. ``"everywhere": true`` (for iterative deepening, where the code chooses each
+pass's depth) lets every internal node with a value be evaluated wherever the code stops.
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ class TreeData:
         self.root: str = str(spec["root"])
         depth = spec.get("depth")
         self.depth: int | None = None if depth is None else int(depth)
+        self.everywhere = bool(spec.get("everywhere", False))
+        self.adapter: Mapping[str, Any] | None = spec.get("adapter")
+        self._label: dict[str, str | None] = {}
         self._player: dict[str, str | None] = {}
         self._value: dict[str, float | None] = {}
         self._children: dict[str, list[str]] = {}
@@ -49,6 +56,7 @@ class TreeData:
         for node, data in nodes.items():
             self._player[node] = data.get("p")
             self._value[node] = data.get("v")
+            self._label[node] = data.get("l")
             kids: Sequence[Sequence[Any]] = data.get("c", ())
             self._children[node] = [str(k[0]) for k in kids]
             self._moves[node] = [str(k[1]) for k in kids]
@@ -72,6 +80,10 @@ class TreeData:
     def value(self, node: str) -> float | None:
         """The node's value from MAX's point of view (None where it has none)."""
         return self._value[node]
+
+    def label(self, node: str) -> str | None:
+        """The node's label in the tree file (a board's text, say), else None."""
+        return self._label[node]
 
     def children(self, node: str) -> list[str]:
         return self._children[node]
@@ -112,8 +124,47 @@ class TreeData:
         )
 
     def evaluable(self, node: str) -> bool:
-        """Whether a value may be read at ``node``: a leaf, or the depth limit."""
+        """Whether a value may be read at ``node``: a leaf, or the depth limit (or,
+        with ``everywhere``, any node with a heuristic value)."""
+        if self.everywhere and self._value[node] is not None:
+            return True
         return not self._children[node] or self.at_horizon(node)
+
+    def winning_value(self) -> float:
+        """A value for the player to move at the root that only a true win reaches: the
+        best leaf value for that player, when every heuristic value (read from that
+        player's side) stays below it; else infinity, which no search reaches.
+
+        A node's heuristic may equal it only when every leaf below is worth it too.
+        """
+        sign = 1 if self.mover(self.root) == MAX else -1
+        leaves = [
+            sign * v for n, v in self._value.items() if not self._children[n] and v is not None
+        ]
+        if not leaves:
+            return float("inf")
+        best = max(leaves)
+        for node, kids in self._children.items():
+            v = self._value[node]
+            if (
+                kids
+                and v is not None
+                and sign * v >= best
+                and not self._all_leaves(node, best, sign)
+            ):
+                return float("inf")
+        return best
+
+    def _all_leaves(self, node: str, worth: float, sign: int) -> bool:
+        stack = [node]
+        while stack:
+            here = stack.pop()
+            kids = self._children[here]
+            value = self._value[here]
+            if not kids and (value is None or sign * value != worth):
+                return False
+            stack.extend(kids)
+        return True
 
     def decider(self, node: str) -> str | None:
         """The nearest MAX or MIN node at or above ``node`` (CHANCE nodes skipped)."""
