@@ -9,6 +9,7 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
+import ast
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -35,9 +36,11 @@ from gametree.homework.codecheck.report import (
 )
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
 from gametree.homework.codecheck.runtime import aima, cs188, mutable, plaintree
+from gametree.homework.codecheck.runtime.binding import kind_of_name
 from gametree.homework.codecheck.runtime.child import plain
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
+from gametree.homework.codecheck.sandbox import Sandbox, SandboxUnavailable, choose_sandbox
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
 from gametree.search import SearchResult
 
@@ -48,6 +51,7 @@ __all__ = [
     "checker_for",
     "default_algorithm",
     "default_entry",
+    "takes_depth",
 ]
 
 PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
@@ -116,6 +120,37 @@ def default_entry(protocol: str, algorithm: str) -> str:
             f"name the function to call with --entry (the {protocol} protocol has no standard name)"
         )
     return names[algorithm]
+
+
+def takes_depth(source: bytes, entry: str) -> bool | None:
+    """Whether the function ``entry`` that ``source`` defines at its top level has a
+    parameter for the depth (as the runtime binds parameters by name), read with
+    :mod:`ast` without running it; None when that cannot be told (no plain ``def``
+    of it is the last binding of the name, or the file does not parse).
+
+    >>> takes_depth(b"def negamax(game, depthLeft):\n    pass", "negamax")
+    True
+    >>> takes_depth(b"def value(node):\n    pass", "value"), takes_depth(b"value = max", "value")
+    (False, None)
+    """
+    try:
+        module = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    last: ast.stmt | None = None
+    for node in module.body:
+        names: set[str] = set()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = {node.name}
+        else:
+            names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        if entry in names:
+            last = node
+    if not isinstance(last, ast.FunctionDef) or last.name != entry or last.decorator_list:
+        return None
+    arguments = last.args
+    params = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return any(kind_of_name(p.arg) == "depth" for p in params)
 
 
 @dataclass(frozen=True)
@@ -194,6 +229,12 @@ class Checker:
         The first best move counts (default), or any best move.
     limits : Limits, optional
         Time, memory and output limits of the child process.
+    sandbox : {"auto", "bwrap", "unshare", "none"} or Sandbox, optional
+        Where submissions run (default ``$GAMETREE_SANDBOX``, else ``auto``: the
+        strongest this machine has; see :mod:`gametree.homework.codecheck.sandbox`).
+    require_sandbox : bool, default False
+        Refuse to run submissions (:class:`SandboxUnavailable`) where no sandbox is
+        available: grading a class or a Gradescope submission asks for one.
     """
 
     def __init__(
@@ -210,6 +251,8 @@ class Checker:
         depth: int | None = None,
         tie_break: str = "first",
         limits: Limits | None = None,
+        sandbox: str | Sandbox | None = None,
+        require_sandbox: bool = False,
     ) -> None:
         if protocol not in PROTOCOLS:
             raise SearchError(
@@ -225,6 +268,8 @@ class Checker:
         self.pinned = prune_on_equal
         self.tie_break = tie_break
         self.limits = limits or Limits()
+        self._sandbox = sandbox
+        self.require_sandbox = require_sandbox
         self.cases = self._cases(trees, suite, random, seed, depth)
         if not self.cases:
             raise SearchError(
@@ -338,8 +383,35 @@ class Checker:
     def specs(self) -> list[dict[str, Any]]:
         return [case.spec for case in self.cases]
 
+    def sandbox(self) -> Sandbox:
+        """The sandbox submissions run in (chosen on first use).
+
+        Raises
+        ------
+        SandboxUnavailable
+            When ``require_sandbox`` is set and this machine has none.
+        """
+        if not isinstance(self._sandbox, Sandbox):
+            self._sandbox = choose_sandbox(self._sandbox)
+        if self.require_sandbox and not self._sandbox.isolated:
+            raise SandboxUnavailable(
+                f"no sandbox to run students' code in ({self._sandbox.why or 'none chosen'}): "
+                "install bubblewrap (apt-get install bubblewrap), or pass --no-sandbox to "
+                "run it unisolated, as your own user"
+            )
+        return self._sandbox
+
+    def skippable(self, source: bytes) -> set[int]:
+        """The trees a run of ``source`` may report skipped: those with a depth limit,
+        when its entry takes no depth (or cannot be told to, read without running it:
+        then it must skip all of them or none). The child's word is never enough."""
+        if self.protocol == "cs188":
+            return set()
+        limited = {i for i, case in enumerate(self.cases) if case.depth is not None}
+        return set() if not limited or takes_depth(source, self.entry) else limited
+
     def run(self, source: bytes, filename: str) -> ChildRun:
-        """Run the submission in a child process on every tree."""
+        """Run the submission in a sandboxed child process on every tree."""
         return run_child(
             source,
             filename,
@@ -349,6 +421,8 @@ class Checker:
             trees=self.specs,
             limits=self.limits,
             standins=True,
+            may_skip=self.skippable(source),
+            sandbox=self.sandbox(),
         )
 
     def check(self, source: bytes, filename: str) -> CodeReport:
@@ -375,6 +449,8 @@ class Checker:
             load_output=str(child.load_output[0]),
             startup_seconds=child.startup_seconds,
             seconds=(time.monotonic() - began) if began is not None else child.seconds,
+            sandbox=child.sandbox,
+            isolation=child.isolation,
         )
 
     def assess(
@@ -631,8 +707,9 @@ def check_code(
 
     Notes
     -----
-    The child process isolates faults (loops, crashes, ``sys.exit``, runaway memory
-    or output), not malice: run untrusted code in a container.
+    The child process runs in the strongest sandbox the machine has (bubblewrap, else
+    ``unshare``, else none: the report's ``isolation`` says which); ``sandbox=`` in
+    ``options`` forces one. Everything it reports is checked before it is judged.
 
     Examples
     --------
