@@ -10,6 +10,7 @@ process per submission; grading a class shares one checker.
 from __future__ import annotations
 
 import ast
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -40,7 +41,12 @@ from gametree.homework.codecheck.runtime.binding import kind_of_name
 from gametree.homework.codecheck.runtime.child import plain
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
-from gametree.homework.codecheck.sandbox import Sandbox, SandboxUnavailable, choose_sandbox
+from gametree.homework.codecheck.sandbox import (
+    SANDBOX_VARIABLE,
+    Sandbox,
+    SandboxUnavailable,
+    choose_sandbox,
+)
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
 from gametree.search import SearchResult
 
@@ -400,6 +406,13 @@ class Checker:
                 "run it unisolated, as your own user"
             )
         return self._sandbox
+
+    @property
+    def sandbox_preference(self) -> str:
+        """The kind of sandbox asked for (``auto`` unless one was named)."""
+        if isinstance(self._sandbox, Sandbox):
+            return self._sandbox.kind
+        return self._sandbox or os.environ.get(SANDBOX_VARIABLE) or "auto"
 
     def skippable(self, source: bytes) -> set[int]:
         """The trees a run of ``source`` may report skipped: those with a depth limit,
