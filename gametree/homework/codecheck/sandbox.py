@@ -225,14 +225,15 @@ _CHOSEN: dict[str, Sandbox] = {}
 
 def choose_sandbox(prefer: str | None = None) -> Sandbox:
     """The strongest sandbox this machine allows (cached per process), or the kind
-    ``prefer`` (else ``$GAMETREE_SANDBOX``) names.
+    ``prefer`` names; ``$GAMETREE_SANDBOX`` replaces ``auto`` (the default).
 
     Raises
     ------
     SearchError
         For an unknown kind, or a forced kind this machine cannot run.
     """
-    wanted = prefer or os.environ.get(SANDBOX_VARIABLE) or "auto"
+    wanted = prefer if prefer not in (None, "auto") else None
+    wanted = wanted or os.environ.get(SANDBOX_VARIABLE) or "auto"
     if wanted != "auto" and wanted not in KINDS:
         raise SearchError(f"unknown sandbox {wanted!r}; expected auto or one of {', '.join(KINDS)}")
     if wanted in _CHOSEN:
