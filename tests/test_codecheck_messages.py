@@ -175,3 +175,20 @@ def test_an_honest_skip_counts_for_nothing_and_a_forged_one_is_wrong() -> None:
     deep = MINIMAX.format(extra=", depth").encode()
     assert limited.skippable(deep) == set()
     assert limited.check(deep + FORGE_SKIPS.encode(), "cy.py").verdict == "incorrect"
+
+
+def test_an_early_end_on_the_results_channel_is_the_trees_finding() -> None:
+    checker = Checker("tree", "f", "minimax", trees=[gametree.parse("(A (B 3 5) (C 2 9))")] * 2)
+    early = """
+import os
+def f(node):
+    for fd in range(3, 12):
+        try:
+            os.write(fd, b'{"done": true}\\n')
+        except OSError:
+            pass
+    return 3
+"""
+    report = checker.check(early.encode(), "dee.py")
+    assert report.verdict == "incorrect" and report.right == 0
+    assert all("the end with tree" in t.error["message"] for t in report.trees)  # type: ignore[index]

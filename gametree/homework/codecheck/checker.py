@@ -134,9 +134,9 @@ def takes_depth(source: bytes, entry: str) -> bool | None:
     :mod:`ast` without running it; None when that cannot be told (no plain ``def``
     of it is the last binding of the name, or the file does not parse).
 
-    >>> takes_depth(b"def negamax(game, depthLeft):\n    pass", "negamax")
+    >>> takes_depth(b"def negamax(game, depthLeft): pass", "negamax")
     True
-    >>> takes_depth(b"def value(node):\n    pass", "value"), takes_depth(b"value = max", "value")
+    >>> takes_depth(b"def value(node): pass", "value"), takes_depth(b"value = max", "value")
     (False, None)
     """
     try:

@@ -47,10 +47,15 @@ class Malformed(ValueError):
     """A line from the child that its own code does not write."""
 
 
-def line_limit(calls: int, output_chars: int) -> int:
-    """The longest line a tree's message can honestly be: every call logged with a
-    node id of up to 200 characters, the output escaped, and room for the rest."""
-    return 1_000_000 + calls * 260 + output_chars * 12
+def line_limit(calls: int, output_chars: int, longest_id: int) -> int:
+    """The longest line a tree's message can honestly be: two log entries for every
+    call, each with a node id of ``longest_id`` characters (escaped: up to 6 bytes
+    each), the output escaped, and room for the rest.
+
+    >>> line_limit(200_000, 2000, 3)
+    20224000
+    """
+    return 1_000_000 + calls * 2 * (6 * longest_id + 30) + output_chars * 12
 
 
 class Channel:

@@ -214,7 +214,8 @@ class _Child:
         except BrokenPipeError:
             pass
         assert self.proc.stdout is not None and self.proc.stderr is not None
-        line = line_limit(limits.calls, limits.output_chars)
+        longest = max((len(str(n)) for t in job["trees"] for n in t["nodes"]), default=1)
+        line = line_limit(limits.calls, limits.output_chars, longest)
         total = line * (len(job["trees"]) + 3)
         self.channel = Channel(self.proc.stdout, self.proc.stderr, line, total)
 
@@ -382,6 +383,10 @@ def run_child(
                         )
                     elif not check_end(message):
                         raise Malformed("a line that is neither a tree's run nor the end")
+                    elif "done" in message and first < len(trees):
+                        raise Malformed(f"the end with tree {first} not run")
+                    elif "stopped" in message and timeouts < limits.max_timeouts:
+                        raise Malformed("a stop with trees left and time to run them")
                 except Malformed as exc:
                     forged = exc
                     break
