@@ -39,9 +39,10 @@ protocols:
 
 The code runs in a child process with time, memory, process, disk and output limits,
 inside the strongest sandbox the machine has (--sandbox auto: bubblewrap, else Linux
-namespaces through unshare, else none), as a user of its own where gametree runs as
-root. The report's second line (--json: "isolation") says which. Without a sandbox the
-check still runs, as your own user: do that only with code you trust (your own).
+namespaces through unshare, else, as root, only a user of its own, else none), as a
+user of its own where gametree runs as root. The report's second line (--json:
+"isolation") says which. Without a sandbox the check still runs, as your own user: do
+that only with code you trust (your own).
 
 exit status: 0 correct on every tree, 1 wrong, crashed or out of time, 2 bad usage or
 unreadable input.
@@ -144,9 +145,10 @@ def add_limit_options(parser: Any) -> None:
     )
     parser.add_argument(
         "--sandbox",
-        choices=("auto", "bwrap", "unshare", "none"),
+        choices=("auto", "bwrap", "unshare", "user", "none"),
         default=None,
-        help="where the code runs: auto (default; $GAMETREE_SANDBOX), bubblewrap, unshare, none",
+        help="where the code runs: auto (default; $GAMETREE_SANDBOX), bwrap, unshare, user "
+        "(root: a uid of its own only), none",
     )
     parser.add_argument(
         "--no-sandbox",

@@ -1,6 +1,6 @@
 """Where a submission's child process runs: the isolation chosen at run time.
 
-Three kinds, tried in this order (``GAMETREE_SANDBOX`` or ``prefer=`` forces one):
+Four kinds, tried in this order (``GAMETREE_SANDBOX`` or ``prefer=`` forces one):
 
 ``bwrap``
     bubblewrap: new PID, network, IPC and UTS namespaces (and a user namespace when the
@@ -16,6 +16,12 @@ Three kinds, tried in this order (``GAMETREE_SANDBOX`` or ``prefer=`` forces one
     namespaces, the whole namespace killed with its first process. The file system is
     the grader's: reads are limited by permissions only, and the scratch folder is an
     ordinary folder (its total size is not capped).
+``user``
+    Only where the grader is root and no namespace can be made (a Docker container's
+    root under the default seccomp profile, as on Gradescope): the child becomes a
+    user of its own (below) in an ordinary process. That keeps the grade the grader's
+    (the child cannot write or signal anything of root's, and everything its uid
+    started is killed afterwards) but not the network, nor files anyone may read.
 ``none``
     A plain child process in its own session: limits, but no isolation.
 
@@ -59,10 +65,11 @@ __all__ = [
     "kill_user",
 ]
 
-KINDS = ("bwrap", "unshare", "none")
+KINDS = ("bwrap", "unshare", "user", "none")
 """The kinds of isolation, strongest first."""
 SANDBOX_VARIABLE = "GAMETREE_SANDBOX"
-"""Environment variable forcing a kind (``bwrap``, ``unshare``, ``none``) or ``auto``."""
+"""Environment variable forcing a kind (``bwrap``, ``unshare``, ``user``, ``none``) or
+``auto``."""
 SCRATCH = "/tmp"
 """Where the scratch tmpfs is mounted inside bubblewrap."""
 FIRST_UID = 2_000_000_000
@@ -83,7 +90,7 @@ class Sandbox:
 
     Attributes
     ----------
-    kind : {"bwrap", "unshare", "none"}
+    kind : {"bwrap", "unshare", "user", "none"}
     own_user : bool
         Whether each submission runs as a user of its own (the grader is root and the
         interpreter can be run by another user).
@@ -97,7 +104,9 @@ class Sandbox:
 
     @property
     def isolated(self) -> bool:
-        return self.kind != "none"
+        """Whether the grade is safe from the code: some isolation, and never the code
+        running as root."""
+        return self.kind != "none" and (self.own_user or os.geteuid() != 0)
 
     def describe(self) -> str:
         """One line saying what the submission ran in.
@@ -106,6 +115,8 @@ class Sandbox:
         'isolation: none (bwrap and unshare are not installed): the code ran as your user'
         """
         user = "as a user of its own" if self.own_user else "as the grader's user"
+        if self.kind != "none" and not self.isolated:
+            user += " (root: the interpreter is not readable by another user)"
         if self.kind == "bwrap":
             return (
                 "isolation: bubblewrap (no network, no other processes, read-only "
@@ -116,6 +127,12 @@ class Sandbox:
                 "isolation: unshare (no network, no other processes; the grader's "
                 f"file system, read as permissions allow), {user}"
             )
+        if self.kind == "user":
+            return (
+                "isolation: a user of its own only (no namespaces here): the grader's "
+                "files and processes are out of reach, the network and world-readable "
+                "files are not"
+            )
         why = f" ({self.why})" if self.why else ""
         return f"isolation: none{why}: the code ran as your user"
 
@@ -124,13 +141,13 @@ class Sandbox:
         child writes in (bubblewrap mounts its own there instead)."""
         if self.kind == "bwrap":
             return _bwrap(disk_mb)
-        if self.kind == "unshare":
-            args = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"]
-            args += ["--net", "--ipc", "--uts"]
-            if os.geteuid() != 0:
-                args.insert(1, "--map-current-user")
-            return args
-        return []
+        if self.kind in ("user", "none"):
+            return []
+        args = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"]
+        args += ["--net", "--ipc", "--uts"]
+        if os.geteuid() != 0:
+            args.insert(1, "--map-current-user")
+        return args
 
 
 def interpreter() -> str:
@@ -204,12 +221,20 @@ def _reachable_by_others(path: str) -> bool:
 
 
 def _works(sandbox: Sandbox) -> str | None:
-    """None when a trial run of the interpreter under ``sandbox`` succeeds, else why not."""
-    program = sandbox.prefix("/", 1)[0]
-    if shutil.which(program) is None:
+    """None when a trial run of the interpreter under ``sandbox`` succeeds (as a user
+    of its own where it gets one), else why not."""
+    prefix = sandbox.prefix("/", 1)
+    program = prefix[0] if prefix else "setuid"
+    if prefix and shutil.which(program) is None:
         return f"{program} is not installed"
-    scratch = "/" if sandbox.kind == "bwrap" else os.getcwd()
-    command = [*sandbox.prefix(scratch, 1), interpreter(), "-S", "-B", "-c", "pass"]
+    if sandbox.kind == "user" and not sandbox.own_user:
+        return "a user of its own needs root and an interpreter other users can run"
+    trial = "pass"
+    if sandbox.own_user:
+        uid = allocate_uid()
+        trial = f"import os; os.setgroups([]); os.setresgid({uid}, {uid}, {uid}); "
+        trial += f"os.setresuid({uid}, {uid}, {uid}); import json"
+    command = [*prefix, interpreter(), "-S", "-B", "-c", trial]
     try:
         done = subprocess.run(command, capture_output=True, timeout=30, check=False)
     except (OSError, subprocess.SubprocessError) as exc:
@@ -247,6 +272,8 @@ def choose_sandbox(prefer: str | None = None) -> Sandbox:
         own = os.geteuid() == 0 and (kind == "bwrap" or _reachable_by_others(interpreter()))
         candidate = Sandbox(kind, own_user=own)
         why = _works(candidate)
+        if why is None and wanted == "auto" and not candidate.isolated:
+            why = f"{kind} would run the code as root: the interpreter is not readable by others"
         if why is None:
             chosen = candidate
             break
