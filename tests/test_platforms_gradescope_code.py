@@ -124,7 +124,7 @@ def test_both_kinds_share_the_scripts_and_the_wheel(tmp_path: Path) -> None:
         "tie_break": "first",
         "limits": {
             "timeout": 2.0, "memory_mb": 512, "output_chars": 2000, "calls": 200_000,
-            "max_timeouts": 2, "processes": 32, "disk_mb": 64,
+            "max_timeouts": 2, "processes": 8, "disk_mb": 64,
         },
         "file": "multiAgents.py",
         "sandbox": "auto",

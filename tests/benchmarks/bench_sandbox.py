@@ -27,7 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from codecheck_students import BUGGY, CS188
+from bench_check_code import class_folder
+from codecheck_students import CS188
 
 from gametree.homework.codecheck import Checker
 from gametree.homework.codecheck.grading import grade_code
@@ -68,14 +69,6 @@ def startup_table(repeat: int) -> None:
         f"start-up, every tree, clean-up); check: child and judging. Best of {repeat}; "
         f"{len(Checker('cs188', 'AlphaBetaAgent', 'alphabeta').cases)} trees."
     )
-
-
-def class_folder(folder: Path, n: int) -> None:
-    """n CS188 files: right ones and each CS188 bug of the catalogue, in turn."""
-    buggy = [src for p, _, _, src, _ in BUGGY.values() if p == "cs188"]
-    kinds = [CS188, *buggy]
-    for i in range(n):
-        (folder / f"student{i:03d}.py").write_text(kinds[i % len(kinds)])
 
 
 def import_seconds() -> float:

@@ -90,7 +90,8 @@ class Limits:
         After this many trees run out of time, the rest are not run.
     processes : int
         How many processes (threads included) the submission's user may have at once,
-        where it has a user of its own (the grader is root).
+        where it has a user of its own (the grader is root). Memory is limited per
+        process, so a submission's total is at most ``processes * memory_mb``.
     disk_mb : int
         The size of the scratch folder, under bubblewrap (a tmpfs).
     """
@@ -100,7 +101,7 @@ class Limits:
     output_chars: int = 2000
     calls: int = 200_000
     max_timeouts: int = 2
-    processes: int = 32
+    processes: int = 8
     disk_mb: int = 64
 
     def __post_init__(self) -> None:

@@ -146,7 +146,7 @@ def set_limits(limits: dict[str, Any], own_user: bool) -> None:
         ("RLIMIT_NOFILE", 256, 256),
     ]
     if own_user:
-        processes = int(limits.get("processes", 32))
+        processes = int(limits.get("processes", 8))
         wanted.append(("RLIMIT_NPROC", processes, processes))
     for name, soft, hard in wanted:
         which = getattr(resource, name, None)
