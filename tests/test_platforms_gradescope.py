@@ -335,6 +335,7 @@ def test_a_results_file_left_on_disk_never_counts(autograder_zip: Path, tmp_path
     doc = validate(json.loads((root / "results" / "results.json").read_text()))
     assert doc["score"] == 0.0 and "The grader failed" in doc["tests"][0]["output"]
     assert (root / "results").stat().st_mode & 0o777 == 0o700  # the grader's alone
+    assert (root / "source").stat().st_mode & 0o777 == 0o700  # and so is the harness
     assert not list((root / "results").glob(".results*"))  # written whole, then renamed
 
 

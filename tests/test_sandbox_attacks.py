@@ -224,6 +224,8 @@ def test_gradescope_gives_an_attack_no_score(attack: str, plant: Plant, tree_roo
 def test_gradescope_grades_an_honest_file_right(tree_root: Path) -> None:
     doc = run(tree_root, {"student.py": HONEST})
     assert doc["score"] == TREES and "bubblewrap" in doc["extra_data"]["isolation"]
+    for harness in ("results", "source", "gametree-venv"):  # root's alone
+        assert (tree_root / harness).stat().st_mode & 0o077 == 0, harness
 
 
 # ---------------------------------------------------------------------------- the chooser

@@ -558,12 +558,13 @@ _RUN = """\
 #!/usr/bin/env bash
 # Written by gametree {version} (gametree gradescope). Gradescope runs this for each
 # submission: it grades ROOT/submission into ROOT/results/results.json. Only the
-# grader writes a grade: an old results.json is deleted first, the results folder is
-# the grader's alone, and unless the grader finishes cleanly the file says so (0).
+# grader writes a grade: an old results.json is deleted first, the results folder (and
+# the harness: source, environment) is root's alone, and unless the grader finishes
+# cleanly the file says so (0).
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 RESULTS="$ROOT/results"
 mkdir -p "$RESULTS"
-chmod 700 "$RESULTS"
+chmod 700 "$RESULTS" "$ROOT/source" "$ROOT/{venv}" 2>/dev/null
 rm -f "$RESULTS/results.json"
 cd "$ROOT" || exit 0
 "$ROOT/{venv}/bin/python" -I -c '

@@ -5,11 +5,13 @@ of sandbox this machine can run (``none`` is the bare child, the baseline, measu
 the same run): the child's start-up (spawn to "file loaded"), the whole run of the
 child, the whole check, each best of ``--repeat``, with the ratio to the bare child.
 
-Second: grade-code with the sandbox in force (``auto``) and ``--jobs 2`` on a class of
-``--submissions`` CS188 files (right ones and each CS188 bug of the catalogue in turn),
-with the time split into the checker's set-up (trees, references, mutants: once per
-class), the children (sandbox, start-up, the code's run) and the judging (comparison,
-bug naming, report) summed over submissions, and ``import gametree`` measured apart.
+Then the parent's reader of the child's lines (linear in the bytes, 10x the data
+about 10x the time). Last: grade-code with the sandbox in force (``auto``) and
+``--jobs 2`` on a class of ``--submissions`` CS188 files (right ones and each CS188 bug
+of the catalogue in turn), with the time split into the checker's set-up (trees,
+references, mutants: once per class), the children (sandbox, start-up, the code's run)
+and the judging (comparison, bug naming, report) summed over submissions, and
+``import gametree`` measured apart.
 
 Run: python tests/benchmarks/bench_sandbox.py [--submissions N] [--jobs J] [--repeat R]
 """
@@ -69,6 +71,47 @@ def startup_table(repeat: int) -> None:
         f"start-up, every tree, clean-up); check: child and judging. Best of {repeat}; "
         f"{len(Checker('cs188', 'AlphaBetaAgent', 'alphabeta').cases)} trees."
     )
+
+
+def channel_table() -> None:
+    """The parent's reader on 20,000, 200,000 and 2,000,000 lines, and on one line of 4
+    and of 40 MB, sent by another process (``cat``, as the child sends them) through a
+    pipe, best of 3, against the same bytes pulled through the same pipe into a buffer
+    with no reading of lines (the baseline): the ratio stays put as the data grows
+    tenfold, so reading is linear, not quadratic."""
+    import os
+
+    from gametree.homework.codecheck.messages import Channel
+
+    def read(data: bytes, parse: bool) -> float:
+        with tempfile.NamedTemporaryFile() as source:
+            source.write(data)
+            source.flush()
+            cat = subprocess.Popen(
+                ["cat", source.name], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            )
+            assert cat.stdout is not None and cat.stderr is not None
+            began = time.perf_counter()
+            if parse:
+                channel = Channel(cat.stdout, cat.stderr, 1 << 27, 1 << 31)
+                while channel.next(time.monotonic() + 60) is not None:
+                    pass
+            else:
+                buffer = bytearray()
+                while chunk := os.read(cat.stdout.fileno(), 1 << 16):
+                    buffer += chunk
+            seconds = time.perf_counter() - began
+            cat.communicate()
+        return seconds
+
+    line = b'{"tree": 0, "log": [["e", "E", 1]], "calls": 1}\n'
+    cases = [("lines", n, line * n) for n in (20_000, 200_000, 2_000_000)]
+    cases += [("one line, MB", n, b"x" * (n << 20) + b"\n") for n in (4, 40)]
+    print(f"\n{'reading':<14} {'size':>10} {'reader s':>9} {'pipe s':>9} {'ratio':>6}")
+    for what, size, data in cases:
+        mine = min(read(data, True) for _ in range(3))
+        pipe = min(read(data, False) for _ in range(3))
+        print(f"{what:<14} {size:>10,} {mine:>9.4f} {pipe:>9.4f} {mine / pipe:>5.1f}x")
 
 
 def import_seconds() -> float:
@@ -132,6 +175,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     startup_table(args.repeat)
+    channel_table()
     class_table(args.submissions, args.jobs)
 
 
