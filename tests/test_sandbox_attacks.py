@@ -300,7 +300,9 @@ def _interpreter_for_another_user() -> str | None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("attack", ["results-then-kill", "setsid-daemon", "kill-parent"])
+@pytest.mark.parametrize(
+    "attack", ["results-then-kill", "setsid-daemon", "kill-parent", "write-outside"]
+)
 def test_a_user_of_its_own_keeps_the_grade_without_namespaces(
     attack: str, plant: Plant, tmp_path: Path
 ) -> None:

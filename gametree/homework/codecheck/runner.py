@@ -61,6 +61,7 @@ from gametree.homework.codecheck.sandbox import (
     choose_sandbox,
     interpreter,
     kill_user,
+    remove_files_of,
 )
 
 __all__ = ["ChildRun", "Limits", "module_name", "run_child"]
@@ -429,6 +430,8 @@ def run_child(
     finally:
         if uid is not None:
             kill_user(uid)
+            if sandbox.kind != "bwrap":  # bubblewrap's /tmp was its own
+                remove_files_of(uid)
         shutil.rmtree(scratch, ignore_errors=True)
         outcome.seconds = time.monotonic() - began
     return outcome

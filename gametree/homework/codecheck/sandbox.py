@@ -63,6 +63,7 @@ __all__ = [
     "choose_sandbox",
     "interpreter",
     "kill_user",
+    "remove_files_of",
 ]
 
 KINDS = ("bwrap", "unshare", "user", "none")
@@ -321,3 +322,28 @@ def kill_user(uid: int, *, patience: float = 2.0) -> int:
                 os.kill(pid, signal.SIGKILL)
                 killed += 1
         time.sleep(0.01)
+
+
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
+"""The folders any user may write in: where a submission's user could leave files
+outside its scratch folder when no mount namespace gives it a private ``/tmp``."""
+
+
+def remove_files_of(uid: int, folders: tuple[str, ...] = SHARED_FOLDERS) -> int:
+    """Remove what ``uid`` owns in ``folders`` (links are removed, never followed);
+    return how many entries went."""
+    removed = 0
+    for top in folders:
+        for root, dirs, files in os.walk(top, topdown=False, followlinks=False):
+            for name in files + dirs:
+                path = os.path.join(root, name)
+                with contextlib.suppress(OSError):
+                    info = os.lstat(path)
+                    if info.st_uid != uid:
+                        continue
+                    if name in dirs and not os.path.islink(path):
+                        shutil.rmtree(path, ignore_errors=True)
+                    else:
+                        os.unlink(path)
+                    removed += 1
+    return removed
