@@ -248,7 +248,7 @@ class _Child:
         for stream in (self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 stream.close()
-        if self.sandbox.isolated and code > 128:
+        if self.sandbox.kind == "bwrap" and code > 128:
             code = 128 - code  # the sandbox passes on a signal as 128 + its number
         return code
 
@@ -352,7 +352,7 @@ def run_child(
                     outcome.missing, outcome.names = head["missing"], head["names"]
                     outcome.load_output = head["out"]
                 else:
-                    if sandbox.isolated and code > 128:
+                    if sandbox.kind == "bwrap" and code > 128:
                         code = 128 - code
                     detail = child.errors.decode("utf-8", "replace").strip().splitlines()
                     outcome.load = {
