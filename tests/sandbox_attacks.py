@@ -266,6 +266,28 @@ def f(node):
         raise ValueError(text[:300])
     return -9999.5
 """,
+    # Leave links where the next child of the same submission (after a time-out) would
+    # write its files while it is still root: into a folder only root may write to.
+    "link-the-next-child": """\
+import os
+def attack():
+    scratch = os.path.dirname(os.getcwd())
+    for name in ("lib", "work"):
+        path = os.path.join(scratch, name)
+        try:
+            os.rename(path, path + ".old")
+            os.symlink("@OUTSIDE@", path)
+        except OSError:
+            pass
+attack()
+def f(node):
+    while True:  # the alarm swallowed: the parent kills this child, then starts the next
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+""",
 }
 """Every attack the suite runs, by name."""
 

@@ -301,7 +301,8 @@ def _interpreter_for_another_user() -> str | None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "attack", ["results-then-kill", "setsid-daemon", "kill-parent", "write-outside"]
+    "attack",
+    ["results-then-kill", "setsid-daemon", "kill-parent", "write-outside", "link-the-next-child"],
 )
 def test_a_user_of_its_own_keeps_the_grade_without_namespaces(
     attack: str, plant: Plant, tmp_path: Path
@@ -313,8 +314,11 @@ def test_a_user_of_its_own_keeps_the_grade_without_namespaces(
         pytest.skip("needs root and an interpreter another user can run")
     results = tmp_path / "results" / "results.json"
     results.parent.mkdir(mode=0o700)
+    guarded = tmp_path / "guarded"  # root's: only following a link as root writes here
+    guarded.mkdir(mode=0o755)
+    tmp_path.chmod(0o755)
     path = tmp_path / "student.py"
-    path.write_text(hostile(attack, plant.fill(results)))
+    path.write_text(hostile(attack, {**plant.fill(results), "OUTSIDE": str(guarded)}))
     paths = [str(Path(gametree.__file__).parent.parent), *sys.path]
     done = subprocess.run(
         [python, "-m", "gametree", "check-code", str(path), *CODE, "--sandbox", "user", "--json"],
@@ -326,4 +330,6 @@ def test_a_user_of_its_own_keeps_the_grade_without_namespaces(
     assert report["score"] == 0 and report["isolation"]["sandbox"] == "user"
     time.sleep(0.5)  # a daemon would write now
     assert not results.exists()
+    assert list(guarded.iterdir()) == [] and guarded.stat().st_uid == 0
+    assert guarded.stat().st_mode & 0o777 == 0o755
     assert_clean(plant, done.stdout + done.stderr)

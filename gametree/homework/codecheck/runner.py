@@ -189,7 +189,10 @@ def _runtime_sources() -> tuple[dict[str, str], dict[str, str], str]:
 
 
 class _Child:
-    def __init__(self, job: Mapping[str, Any], scratch: str, sandbox: Sandbox, limits: Limits):
+    def __init__(self, job: Mapping[str, Any], sandbox: Sandbox, limits: Limits):
+        # A fresh scratch folder for every child: one left by an earlier child of the
+        # same submission could hold links that its root start-up would follow.
+        self.scratch = scratch = tempfile.mkdtemp(prefix="gametree-code-")
         env = {
             "PATH": "/usr/bin:/bin",
             "LANG": "C.UTF-8",
@@ -294,7 +297,7 @@ def run_child(
     sandbox = sandbox if sandbox is not None else choose_sandbox()
     outcome = ChildRun(sandbox=sandbox.kind, isolation=sandbox.describe())
     began = time.monotonic()
-    scratch = tempfile.mkdtemp(prefix="gametree-code-")
+    scratches: list[str] = []
     uid = allocate_uid() if sandbox.own_user else None
     runtime, standin_sources, child_source = _runtime_sources()
     job: dict[str, Any] = {
@@ -325,7 +328,8 @@ def run_child(
         while first < len(trees) and timeouts < limits.max_timeouts:
             job["first"] = first
             started = time.monotonic()
-            child = _Child(job, scratch, sandbox, limits)
+            child = _Child(job, sandbox, limits)
+            scratches.append(child.scratch)
             outcome.processes += 1
             deadline = started + limits.timeout + START_ALLOWANCE
             try:
@@ -432,7 +436,8 @@ def run_child(
             kill_user(uid)
             if sandbox.kind != "bwrap":  # bubblewrap's /tmp was its own
                 remove_files_of(uid)
-        shutil.rmtree(scratch, ignore_errors=True)
+        for scratch in scratches:
+            shutil.rmtree(scratch, ignore_errors=True)
         outcome.seconds = time.monotonic() - began
     return outcome
 
