@@ -73,9 +73,13 @@ def test_wrong_code_through_an_adapter_is_wrong(tmp_path: Path) -> None:
 
 def test_an_adapter_without_call_is_its_own_error(tmp_path: Path) -> None:
     adapter = _write(tmp_path, "broken.py", "def presentable(tree, entry_name):\n    return None\n")
-    report = Checker("adapter", "value", "minimax", adapter=adapter).check(RIGHT.encode(), "v.py")
-    assert report.verdict == "incorrect"
-    assert all("defines no call" in (t.error or {}).get("message", "") for t in report.trees)
+    # The grader loads the adapter to ask which trees it presents: an instructor's broken
+    # adapter is refused before any student's code runs, not charged to every student.
+    with pytest.raises(SearchError, match="defines no call"):
+        Checker("adapter", "value", "minimax", adapter=adapter)
+    failing = _write(tmp_path, "failing.py", DICT_ADAPTER.replace("if tree.depth", "if tree.nope"))
+    with pytest.raises(SearchError, match="failed in presentable"):
+        Checker("adapter", "value", "minimax", adapter=failing)
 
 
 def test_bad_adapter_files_are_refused(tmp_path: Path) -> None:
@@ -104,9 +108,8 @@ def test_an_adapter_that_fails_to_load_says_so(tmp_path: Path) -> None:
     adapter = _write(
         tmp_path, "needs.py", "import no_such_module\n\ndef call(e, r, t, m):\n    pass\n"
     )
-    report = Checker("adapter", "value", "minimax", adapter=adapter).check(RIGHT.encode(), "v.py")
-    message = report.trees[0].error["message"]  # type: ignore[index]
-    assert message.startswith("the adapter needs.py failed to load: ModuleNotFoundError")
+    with pytest.raises(SearchError, match=r"the adapter needs\.py failed to load: ModuleNotFound"):
+        Checker("adapter", "value", "minimax", adapter=adapter)
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import stat
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 from gradescope_harness import (
     FIG52,
+    environment,
     fake_wheel,
     installed_gametree,
     layout,
@@ -313,7 +315,28 @@ def test_run_autograder_without_its_environment_still_reports(
     root = layout(autograder_zip, tmp_path / "autograder")
     doc = run(root, {"answers.txt": RIGHT})
     assert doc["score"] == 0.0 and doc["tests"][0]["max_score"] == 6.0
-    assert "The autograder could not start" in doc["tests"][0]["output"]
+    assert "The grader failed" in doc["tests"][0]["output"]
+    assert "Contact your instructor" in doc["tests"][0]["output"]
+
+
+def test_a_results_file_left_on_disk_never_counts(autograder_zip: Path, tmp_path: Path) -> None:
+    # Full marks written before the grader ran (by a submission, or an earlier run), and
+    # a grader that cannot finish: the file on disk is replaced by a 0 saying so.
+    root = layout(autograder_zip, tmp_path / "autograder")
+    submit(root / "submission", {"answers.txt": RIGHT})
+    (root / "results").mkdir(mode=0o777)
+    forged = {"score": 6.0, "tests": [{"name": "forged", "score": 6.0, "max_score": 6.0}]}
+    (root / "results" / "results.json").write_text(json.dumps(forged))
+    done = subprocess.run(
+        [str(root / "run_autograder")], env=environment(root), cwd=root, capture_output=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0
+    doc = validate(json.loads((root / "results" / "results.json").read_text()))
+    assert doc["score"] == 0.0 and "The grader failed" in doc["tests"][0]["output"]
+    assert (root / "results").stat().st_mode & 0o777 == 0o700  # the grader's alone
+    assert (root / "source").stat().st_mode & 0o777 == 0o700  # and so is the harness
+    assert not list((root / "results").glob(".results*"))  # written whole, then renamed
 
 
 def test_cli_bundles_a_given_wheel(tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ from gametree.homework.codecheck import Checker, Limits
 from gametree.outfiles import OutputExistsError
 from gametree.platforms.gradescope import (
     CONFIG_NAME,
+    SANDBOX_SETUP,
     Submission,
     SubmissionError,
     run_autograder,
@@ -103,7 +104,11 @@ def test_both_kinds_share_the_scripts_and_the_wheel(tmp_path: Path) -> None:
     assert (made.tests, made.total) == (len(checker.cases), float(len(checker.cases)))
     with zipfile.ZipFile(hand.path) as a, zipfile.ZipFile(made.path) as b:
         assert a.namelist() == b.namelist()
-        assert a.read("setup.sh") == b.read("setup.sh")
+        # setup.sh differs only in the code zip's installing bubblewrap for its sandbox.
+        setup = b.read("setup.sh").decode()
+        assert "apt-get install -y bubblewrap" in setup
+        assert "bubblewrap" not in a.read("setup.sh").decode()
+        assert a.read("setup.sh").decode() == setup.replace(SANDBOX_SETUP, "")
         assert a.read(hand.wheel) == b.read(made.wheel)
         # run_autograder differs only in the points its fallback results.json gives 0 of.
         mine, theirs = (z.read("run_autograder").decode().split("<<'JSON'")[0] for z in (a, b))
@@ -119,9 +124,11 @@ def test_both_kinds_share_the_scripts_and_the_wheel(tmp_path: Path) -> None:
         "tie_break": "first",
         "limits": {
             "timeout": 2.0, "memory_mb": 512, "output_chars": 2000, "calls": 200_000,
-            "max_timeouts": 2,
+            "max_timeouts": 2, "processes": 8, "disk_mb": 64,
         },
         "file": "multiAgents.py",
+        "sandbox": "auto",
+        "require_sandbox": True,
     }  # fmt: skip
     assert config["tests"] == [f"tree {c.name}" for c in checker.cases]
 

@@ -40,8 +40,12 @@ protocols:
   adapter  code written against a course's own classes (--adapter FILE: a short file
            of the instructor's that presents each tree as those classes)
 
-The code runs in a child process with time, memory and output limits. This isolates
-faults, not malice: run untrusted code in a container.
+The code runs in a child process with time, memory, process, disk and output limits,
+inside the strongest sandbox the machine has (--sandbox auto: bubblewrap, else Linux
+namespaces through unshare, else, as root, only a user of its own, else none), as a
+user of its own where gametree runs as root. The report's second line (--json:
+"isolation") says which. Without a sandbox the check still runs, as your own user: do
+that only with code you trust (your own).
 
 exit status: 0 correct on every tree, 1 wrong, crashed or out of time, 2 bad usage or
 unreadable input.
@@ -151,17 +155,35 @@ def add_suite_options(parser: Any) -> None:
 
 
 def add_limit_options(parser: Any) -> None:
-    """What the submission may use: ``--timeout S`` per tree, ``--memory MB``."""
+    """What the submission may use: ``--timeout S`` per tree, ``--memory MB``, ``--disk
+    MB``; where it runs: ``--sandbox KIND``, ``--no-sandbox``."""
     parser.add_argument(
         "--timeout", type=float, default=2.0, metavar="S", help="seconds per tree (default 2)"
     )
     parser.add_argument(
         "--memory", type=int, default=512, metavar="MB", help="memory limit (default 512 MB)"
     )
+    parser.add_argument(
+        "--disk", type=int, default=64, metavar="MB", help="scratch space (default 64 MB)"
+    )
+    parser.add_argument(
+        "--sandbox",
+        choices=("auto", "bwrap", "unshare", "user", "none"),
+        default=None,
+        help="where the code runs: auto (default; $GAMETREE_SANDBOX), bwrap, unshare, user "
+        "(root: a uid of its own only), none",
+    )
+    parser.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run the code unisolated, as your user (grading refuses to without this)",
+    )
 
 
-def checker_from_args(args: argparse.Namespace) -> Any:
-    """Build the :class:`~gametree.homework.codecheck.Checker` the options describe."""
+def checker_from_args(args: argparse.Namespace, *, require_sandbox: bool = False) -> Any:
+    """Build the :class:`~gametree.homework.codecheck.Checker` the options describe
+    (``require_sandbox``: grading, which refuses to run code unisolated unless
+    ``--no-sandbox``)."""
     from gametree.exceptions import SearchError
     from gametree.homework.codecheck import Checker, Limits
 
@@ -181,6 +203,8 @@ def checker_from_args(args: argparse.Namespace) -> Any:
         options["adapter"] = adapter
     if getattr(args, "iterative", None) is not None:
         options["iterative"] = args.iterative
+    if args.no_sandbox and args.sandbox not in (None, "none"):
+        raise SearchError(f"--no-sandbox and --sandbox {args.sandbox} contradict each other")
     return Checker(
         protocol,
         args.entry,
@@ -192,7 +216,9 @@ def checker_from_args(args: argparse.Namespace) -> Any:
         seed=args.seed,
         depth=args.depth,
         tie_break=args.tie_break,
-        limits=Limits(timeout=args.timeout, memory_mb=args.memory),
+        limits=Limits(timeout=args.timeout, memory_mb=args.memory, disk_mb=args.disk),
+        sandbox="none" if args.no_sandbox else args.sandbox,
+        require_sandbox=require_sandbox and not args.no_sandbox,
         **options,
     )
 

@@ -16,8 +16,11 @@ Run every submission in SUBMISSIONS_DIR (files matching --pattern, default *.py)
 check-code does, each in its own child process, --jobs at a time, and write one CSV row
 per entry: file, score, right, trees, verdict, prune_on_equal, bugs, first_divergence,
 error. An entry that cannot be read, loaded or run is a row with its error; a link
-leading out of the folder is never followed; no entry stops the run. Prints the most
-common bugs across the class.
+leading out of the folder is never followed; no entry stops the run (one that kills,
+hangs or floods is that entry's finding). Prints the most common bugs across the
+class, and which sandbox the code ran in. Where the machine has no sandbox
+(bubblewrap, or namespaces through unshare), grade-code refuses to run students' code
+unless you pass --no-sandbox.
 
 examples:
   gametree grade-code submissions/ --protocol cs188 --entry AlphaBetaAgent -o grades.csv
@@ -59,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         raise SearchError(f"--jobs must be at least 1, not {args.jobs}")
     if args.output is not None:
         check_new_output(args.output, force=args.force)
-    checker = checker_from_args(args)
+    checker = checker_from_args(args, require_sandbox=True)
+    checker.sandbox()  # refused before any work where there is none
     report = grade_code(
         args.submissions,
         protocol=args.protocol,
@@ -69,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         checker=checker,
     )
-    summary = terminal_safe(report.summary(args.top))
+    summary = terminal_safe(report.summary(args.top) + "\n" + checker.sandbox().describe())
     if args.output is None:
         sys.stdout.write(report.to_csv())
         print(summary, file=sys.stderr)

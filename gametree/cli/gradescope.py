@@ -35,7 +35,10 @@ defines the entry is graded); it runs as 'gametree check-code' runs it, with the
 protocol, entry, algorithm, convention, trees and limits given here, and gets one test
 per tree (the first divergence, the text art and picture of where the code and the
 search parted, the catalogued bug with its fix). The trees (the built-in suite, --trees
-files, --random ones) are bundled, so every student is graded on the same ones.
+files, --random ones) are bundled, so every student is graded on the same ones. The
+zip's setup.sh installs bubblewrap; the code runs sandboxed, and where Gradescope's
+container allows no sandbox the student gets 0 with "the grader failed: contact your
+instructor", unless you write the zip with --no-sandbox (the code then runs unisolated).
 
 The zip bundles this gametree as a wheel, so students are graded by the code you
 made the autograder with.
@@ -60,6 +63,9 @@ _CODE_ONLY = (
     "seed",
     "timeout",
     "memory",
+    "disk",
+    "sandbox",
+    "no_sandbox",
 )
 """Options of ``--code`` only (their ``dest``)."""
 
@@ -271,6 +277,7 @@ def _run_code(args: argparse.Namespace) -> Any:
         max_bytes=args.max_bytes,
         wheel=wheel,
         force=args.force,
+        require_sandbox=not args.no_sandbox,
     )
     trees = f"{made.tests} tree{'s' if made.tests != 1 else ''}"
     print(

@@ -60,6 +60,7 @@ Choices the specification leaves open, made as Gradescope users expect:
 
 from __future__ import annotations
 
+import contextlib
 import html
 import importlib
 import json
@@ -96,6 +97,7 @@ __all__ = [
     "DEFAULT_ROOT",
     "GRADERS",
     "ROOT_VARIABLE",
+    "SANDBOX_SETUP",
     "VISIBILITIES",
     "Autograder",
     "Submission",
@@ -501,12 +503,18 @@ def run_autograder(root: str | os.PathLike[str] | None = None) -> int:
     """Grade ``ROOT/submission`` into ``ROOT/results/results.json``; always return 0.
 
     What ``run_autograder`` calls on Gradescope. ``root`` defaults to
-    ``$AUTOGRADER_ROOT`` or ``/autograder``. Whatever happens (a broken configuration,
-    an error in gametree), a results.json is written: a failure is a score of 0 with a
-    message, never a failed run.
+    ``$AUTOGRADER_ROOT`` or ``/autograder``. Any results.json already there is deleted
+    first (only the grader writes a grade), and the real one is written whole (a temp
+    file renamed in) once grading is over and every process of the submission is gone.
+    Whatever happens (a broken configuration, an error in gametree), a results.json
+    is written: a failure is a score of 0 with a message, never a failed run; should
+    this process itself not finish, the ``run_autograder`` script writes a score of 0
+    saying the grader failed.
     """
     base = Path(root if root is not None else os.environ.get(ROOT_VARIABLE, DEFAULT_ROOT))
     results = base / "results" / "results.json"
+    with contextlib.suppress(FileNotFoundError):
+        results.unlink()
     total = 0.0
     try:
         config = json.loads((base / "source" / CONFIG_NAME).read_text(encoding="utf-8"))
@@ -533,7 +541,7 @@ _SETUP = """\
 set -eu
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 WHEEL="$ROOT/source/{wheel}"
-if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+{sandbox}if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
     apt-get update && apt-get install -y python3 python3-venv python3-pip
 fi
 if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
@@ -549,21 +557,38 @@ python3 -m venv "$ROOT/{venv}"
 _RUN = """\
 #!/usr/bin/env bash
 # Written by gametree {version} (gametree gradescope). Gradescope runs this for each
-# submission: it grades ROOT/submission into ROOT/results/results.json.
+# submission: it grades ROOT/submission into ROOT/results/results.json. Only the
+# grader writes a grade: an old results.json is deleted first, the results folder (and
+# the harness: source, environment) is root's alone, and unless the grader finishes
+# cleanly the file says so (0).
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
-mkdir -p "$ROOT/results"
+RESULTS="$ROOT/results"
+mkdir -p "$RESULTS"
+chmod 700 "$RESULTS" "$ROOT/source" "$ROOT/{venv}" 2>/dev/null
+rm -f "$RESULTS/results.json"
 cd "$ROOT" || exit 0
 "$ROOT/{venv}/bin/python" -I -c '
 import sys
 from gametree.platforms.gradescope import run_autograder
 sys.exit(run_autograder(sys.argv[1]))' "$ROOT"
-if [ ! -s "$ROOT/results/results.json" ]; then
-    cat > "$ROOT/results/results.json" <<'JSON'
+status=$?
+if [ "$status" -ne 0 ] || [ ! -s "$RESULTS/results.json" ]; then
+    cat > "$RESULTS/.results.json.failed" <<'JSON'
 {fallback}
 JSON
+    mv -f "$RESULTS/.results.json.failed" "$RESULTS/results.json"
 fi
 exit 0
 """
+
+SANDBOX_SETUP = """\
+# Students' code runs in bubblewrap where it can (Gradescope's images are Ubuntu).
+if ! command -v bwrap >/dev/null 2>&1; then
+    apt-get update && apt-get install -y bubblewrap \\
+        || echo "bubblewrap could not be installed: code runs in unshare or not at all" >&2
+fi
+"""
+"""What the code zip's ``setup.sh`` adds: bubblewrap for the students' code's sandbox."""
 
 
 @dataclass(frozen=True)
@@ -578,9 +603,9 @@ class Autograder:
 
 def _fallback(total: float) -> str:
     message = (
-        "The autograder could not start (its Python environment is missing or broken), "
-        "so your submission was not graded. This is not a problem with your submission: "
-        "please tell your instructor."
+        "The grader failed: it did not finish grading your submission (its Python "
+        "environment is missing or broken, or it was stopped), so no score was given. "
+        "Contact your instructor."
     )
     return json.dumps(failure_document(message, total, "Running the autograder"), indent=2)
 
@@ -718,6 +743,7 @@ def write_autograder_zip(
         **{k: v for k, v in config.items() if k != "mode"},
     }
     fill = {"version": gametree.__version__, "wheel": wheel.filename, "venv": _VENV}
+    fill["sandbox"] = SANDBOX_SETUP if config["mode"] == "code" else ""
     files = [
         ("setup.sh", _SETUP.format(sha256=wheel.sha256, **fill).encode(), _SCRIPT_MODE),
         ("run_autograder", _RUN.format(fallback=_fallback(total), **fill).encode(), _SCRIPT_MODE),

@@ -12,8 +12,11 @@ instructor built the zip with (:func:`write_code_autograder` checks that the bun
 trees rebuild the same cases and the same right searches before it writes the zip).
 
 For each submission, :func:`grade_code` finds the Python file to grade (see below),
-runs it in a child process with the configured limits as ``gametree check-code`` does
-(:meth:`~gametree.homework.codecheck.Checker.run`), and writes results.json
+runs it in a sandboxed child process with the configured limits as ``gametree
+check-code`` does (:meth:`~gametree.homework.codecheck.Checker.run`; the zip's
+``setup.sh`` installs bubblewrap, and the grader refuses to run the code where no
+sandbox works unless the zip was written with ``--no-sandbox``: the student then gets
+0 and "the grader failed: contact your instructor"), and writes results.json
 (Gradescope's autograder specification,
 https://gradescope-autograders.readthedocs.io/en/latest/specs/, ``docs/specs.md`` of
 github.com/gradescope/autograder_samples):
@@ -69,6 +72,7 @@ from gametree.exceptions import PlatformError
 from gametree.homework.codecheck import Checker, CodeReport, Limits, TreeResult
 from gametree.homework.codecheck.compare import RETURNS_VALUE, error_text
 from gametree.homework.codecheck.runner import ChildRun
+from gametree.homework.codecheck.sandbox import SandboxUnavailable
 from gametree.homework.codecheck.treespec import tree_case
 from gametree.platforms.gradescope import (
     DEFAULT_MAX_BYTES,
@@ -136,6 +140,8 @@ def checker_from_config(config: Mapping[str, Any]) -> Checker:
         suite=False,
         tie_break=code["tie_break"],
         limits=Limits(**code["limits"]),
+        sandbox=code.get("sandbox", "auto"),
+        require_sandbox=code.get("require_sandbox", True),
     )
 
 
@@ -159,6 +165,7 @@ def write_code_autograder(
     max_bytes: int = DEFAULT_MAX_BYTES,
     wheel: Wheel | None = None,
     force: bool = False,
+    require_sandbox: bool = True,
 ) -> Autograder:
     """Write a Gradescope autograder zip that checks students' search code.
 
@@ -178,6 +185,10 @@ def write_code_autograder(
         The gametree wheel to bundle; by default the running gametree.
     force : bool
         Replace ``output`` if it exists.
+    require_sandbox : bool, default True
+        Refuse to run a submission where Gradescope's container allows no sandbox (the
+        student gets 0 and "the grader failed: contact your instructor"); False runs
+        it unisolated there.
 
     Returns
     -------
@@ -218,6 +229,8 @@ def write_code_autograder(
             "tie_break": checker.tie_break,
             "limits": asdict(checker.limits),
             "file": USUAL_FILES.get(checker.protocol),
+            "sandbox": checker.sandbox_preference,
+            "require_sandbox": require_sandbox,
         },
         "trees": _tree_entries(checker),
         "visibility": visibility,
@@ -494,6 +507,15 @@ def grade_code(config: Mapping[str, Any], submission: str | os.PathLike[str]) ->
     except SubmissionError as exc:
         return failure_document(str(exc), total, "Reading your submission")
     checker = checker_from_config(config)
+    try:
+        checker.sandbox()
+    except SandboxUnavailable as exc:
+        message = (
+            "The grader failed: it has no sandbox to run your code in on this machine "
+            f"({exc}), so it did not run it. This is not a problem with your submission: "
+            "contact your instructor."
+        )
+        return failure_document(message, total, "Running the autograder")
     name = PurePosixPath(found.name).name
     child = checker.run(found.data, name)
     report = checker.report(child, name, started)
@@ -523,5 +545,6 @@ def grade_code(config: Mapping[str, Any], submission: str | os.PathLike[str]) ->
             "verdict": report.verdict,
             "convention": dict(report.convention),
             "bugs": [b.code for b in report.bugs],
+            "isolation": report.isolation,
         },
     )

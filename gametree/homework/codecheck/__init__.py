@@ -2,7 +2,9 @@
 
 - ``runtime``: what runs inside the child process (protocols, recorder, stand-ins).
 - ``treespec``: a gametree tree as the plain data the child reads.
-- ``runner``: the child process with limits, and what it reported.
+- ``sandbox``: where the child runs (bubblewrap, unshare, none), chosen at run time.
+- ``runner``: the child process with limits, and what it reported; ``messages``: its
+  lines read with size caps and checked against their schemas.
 - ``reference``: the right search's behaviour, from gametree's traced search.
 - ``behaviour``: a run's call log read as values read and positions generated.
 - ``compare``: correct or not, and the first divergence in explanation words.
@@ -19,6 +21,7 @@ from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
 from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
 from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
 from gametree.homework.codecheck.runner import Limits
+from gametree.homework.codecheck.sandbox import Sandbox, SandboxUnavailable, choose_sandbox
 from gametree.homework.codecheck.suite import SUITE
 
 __all__ = [
@@ -32,7 +35,10 @@ __all__ = [
     "CodeGradeRow",
     "CodeReport",
     "Limits",
+    "Sandbox",
+    "SandboxUnavailable",
     "TreeResult",
     "check_code",
+    "choose_sandbox",
     "grade_code",
 ]

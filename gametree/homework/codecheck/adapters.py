@@ -1,18 +1,23 @@
 """An instructor's adapter file, read in the parent: what the child is sent.
 
-The adapter itself runs only in the submission's child process
+The adapter presents trees to the code in the submission's child process
 (:mod:`~gametree.homework.codecheck.runtime.adapted`); here it is read as text, parsed
-to check that it is Python, and its ``NOTE`` string taken without running anything.
+to check that it is Python, and its ``NOTE`` string taken without running it. Only its
+``presentable`` runs here too (:func:`adapter_skips`): which trees a run may report as
+not presented is the grader's decision, never the child's word, as the child also runs
+the submission.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from gametree.exceptions import SearchError
 
-__all__ = ["read_adapter"]
+__all__ = ["adapter_skips", "read_adapter"]
 
 
 def read_adapter(protocol: str, adapter: str | Path | None) -> dict[str, str] | None:
@@ -49,3 +54,38 @@ def read_adapter(protocol: str, adapter: str | Path | None) -> dict[str, str] | 
         ):
             out["note"] = statement.value.value
     return out
+
+
+def adapter_skips(
+    adapter: dict[str, str], specs: Sequence[dict[str, Any]], entry: str
+) -> dict[int, str]:
+    """The trees (by index) the adapter does not present to ``entry``, with its reason:
+    its ``presentable(tree, entry_name)`` run in the grader on each tree's data.
+
+    Raises
+    ------
+    SearchError
+        When the adapter fails to load or its ``presentable`` raises.
+    """
+    from gametree.homework.codecheck.runtime.adapted import AdapterError, load
+    from gametree.homework.codecheck.runtime.treedata import TreeData
+
+    try:
+        space = load(adapter["source"], adapter["file"])
+    except AdapterError as exc:
+        raise SearchError(str(exc)) from None
+    check = space.get("presentable")
+    if not callable(check):
+        return {}
+    skips: dict[int, str] = {}
+    for i, spec in enumerate(specs):
+        try:
+            why = check(TreeData(spec), entry)
+        except Exception as exc:  # the instructor's bug, told as such
+            raise SearchError(
+                f"the adapter {adapter['file']} failed in presentable(): "
+                f"{type(exc).__name__}: {exc}"
+            ) from None
+        if why is not None:
+            skips[i] = str(why)
+    return skips

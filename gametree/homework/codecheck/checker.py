@@ -9,6 +9,8 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
+import ast
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -19,7 +21,7 @@ import networkx as nx
 
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
-from gametree.homework.codecheck.adapters import read_adapter
+from gametree.homework.codecheck.adapters import adapter_skips, read_adapter
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
 from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
@@ -44,9 +46,17 @@ from gametree.homework.codecheck.report import (
 )
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
 from gametree.homework.codecheck.runtime import adapted, aima, cs188, mutable, plaintree
+from gametree.homework.codecheck.runtime.binding import ALTERNATING, SKIPPED, kind_of_name
 from gametree.homework.codecheck.runtime.child import plain
+from gametree.homework.codecheck.runtime.plaintree import repeated_player
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
+from gametree.homework.codecheck.sandbox import (
+    SANDBOX_VARIABLE,
+    Sandbox,
+    SandboxUnavailable,
+    choose_sandbox,
+)
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
 from gametree.notation import parse
 from gametree.search import SearchResult
@@ -58,6 +68,7 @@ __all__ = [
     "checker_for",
     "default_algorithm",
     "default_entry",
+    "takes_depth",
 ]
 
 PROTOCOLS: dict[str, Any] = {
@@ -139,6 +150,50 @@ def default_entry(protocol: str, algorithm: str) -> str:
             f"name the function to call with --entry (the {protocol} protocol has no standard name)"
         )
     return names[algorithm]
+
+
+def parameter_kinds(source: bytes, entry: str) -> set[str] | None:
+    """What the parameters of the function ``entry`` that ``source`` defines at its top
+    level ask for (as the runtime binds them by name: ``"depth"``, ``"maximizing"``,
+    ...), read with :mod:`ast` without running it; None when that cannot be told (no
+    plain ``def`` of it is the last binding of the name, or the file does not parse).
+
+    >>> sorted(parameter_kinds(b"def negamax(game, depthLeft, color): pass", "negamax"))
+    ['colour', 'depth']
+    >>> parameter_kinds(b"def value(node): pass", "value"), parameter_kinds(b"value = max", "value")
+    (set(), None)
+    """
+    try:
+        module = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    last: ast.stmt | None = None
+    for node in module.body:
+        names: set[str] = set()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = {node.name}
+        else:
+            names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        if entry in names:
+            last = node
+    if not isinstance(last, ast.FunctionDef) or last.name != entry or last.decorator_list:
+        return None
+    arguments = last.args
+    params = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return {kind for p in params if (kind := kind_of_name(p.arg)) is not None}
+
+
+def takes_depth(source: bytes, entry: str) -> bool | None:
+    """Whether the function ``entry`` that ``source`` defines has a parameter for the
+    depth (see :func:`parameter_kinds`); None when that cannot be told.
+
+    >>> takes_depth(b"def negamax(game, depthLeft): pass", "negamax")
+    True
+    >>> takes_depth(b"def value(node): pass", "value"), takes_depth(b"value = max", "value")
+    (False, None)
+    """
+    kinds = parameter_kinds(source, entry)
+    return None if kinds is None else "depth" in kinds
 
 
 @dataclass(frozen=True)
@@ -228,6 +283,12 @@ class Checker:
         :mod:`~gametree.homework.codecheck.runtime.adapted`). Such code is judged as
         plain-node code is (a value in either sign at a MIN root, a move, or both); no
         bug is named, as the catalogue's mutants speak the built-in protocols.
+    sandbox : {"auto", "bwrap", "unshare", "none"} or Sandbox, optional
+        Where submissions run (default ``$GAMETREE_SANDBOX``, else ``auto``: the
+        strongest this machine has; see :mod:`gametree.homework.codecheck.sandbox`).
+    require_sandbox : bool, default False
+        Refuse to run submissions (:class:`SandboxUnavailable`) where no sandbox is
+        available: grading a class or a Gradescope submission asks for one.
     """
 
     def __init__(
@@ -246,6 +307,8 @@ class Checker:
         limits: Limits | None = None,
         iterative: bool | None = None,
         adapter: str | Path | None = None,
+        sandbox: str | Sandbox | None = None,
+        require_sandbox: bool = False,
     ) -> None:
         if protocol not in PROTOCOLS:
             raise SearchError(
@@ -269,11 +332,18 @@ class Checker:
                 f"iterative deepening is checked in the mutable protocol, not {protocol!r}"
             )
         self.iterative = iterative
+        self._sandbox = sandbox
+        self.require_sandbox = require_sandbox
         self.cases = self._cases(trees, suite, random, seed, depth)
         if iterative:
             self.cases = self._iterative_cases(suite)
         for case in self.cases if self.adapter is not None else ():
             case.spec["adapter"] = self.adapter
+        self.adapter_skips = (
+            adapter_skips(self.adapter, [case.spec for case in self.cases], self.entry)
+            if self.adapter is not None
+            else {}
+        )
         if not self.cases:
             raise SearchError(
                 f"no tree to check {self.algorithm} code on: give trees or keep the suite"
@@ -420,8 +490,58 @@ class Checker:
     def specs(self) -> list[dict[str, Any]]:
         return [case.spec for case in self.cases]
 
+    def sandbox(self) -> Sandbox:
+        """The sandbox submissions run in (chosen on first use).
+
+        Raises
+        ------
+        SandboxUnavailable
+            When ``require_sandbox`` is set and this machine has none.
+        """
+        if not isinstance(self._sandbox, Sandbox):
+            self._sandbox = choose_sandbox(self._sandbox)
+        if self.require_sandbox and not self._sandbox.isolated:
+            raise SandboxUnavailable(
+                f"no sandbox to run students' code in ({self._sandbox.why or 'none chosen'}): "
+                "install bubblewrap (apt-get install bubblewrap), or pass --no-sandbox to "
+                "run it unisolated, as your own user"
+            )
+        return self._sandbox
+
+    @property
+    def sandbox_preference(self) -> str:
+        """The kind of sandbox asked for (``auto`` unless one was named)."""
+        if isinstance(self._sandbox, Sandbox):
+            return self._sandbox.kind
+        return self._sandbox or os.environ.get(SANDBOX_VARIABLE) or "auto"
+
+    def skippable(self, source: bytes) -> dict[int, set[str]]:
+        """The trees a run of ``source`` may report skipped, each with the reasons it may
+        give: a depth limit, when its entry takes no depth; two moves of one player in a
+        row, on plain trees, when its entry is told only who moves at the root (a
+        maximizing flag or a colour); trees an adapter does not present (its
+        ``presentable``, run here). Where the parameters cannot be read without running
+        the code, either reason may be given. The child's word is never enough."""
+        if self.protocol == "cs188":
+            return {}
+        if self.protocol == "adapter":
+            return {i: {why} for i, why in self.adapter_skips.items()}
+        kinds = parameter_kinds(source, self.entry)
+        skips: dict[int, set[str]] = {}
+        for i, case in enumerate(self.cases):
+            reasons: set[str] = set()
+            if case.depth is not None and (kinds is None or "depth" not in kinds):
+                reasons.add(SKIPPED)
+            if self.protocol == "tree" and (kinds is None or kinds & {"maximizing", "colour"}):
+                where = repeated_player(TreeData(case.spec))
+                if where is not None:
+                    reasons.add(ALTERNATING.format(where=where))
+            if reasons:
+                skips[i] = reasons
+        return skips
+
     def run(self, source: bytes, filename: str) -> ChildRun:
-        """Run the submission in a child process on every tree."""
+        """Run the submission in a sandboxed child process on every tree."""
         return run_child(
             source,
             filename,
@@ -431,6 +551,8 @@ class Checker:
             trees=self.specs,
             limits=self.limits,
             standins=True,
+            may_skip=self.skippable(source),
+            sandbox=self.sandbox(),
         )
 
     def check(self, source: bytes, filename: str) -> CodeReport:
@@ -457,6 +579,8 @@ class Checker:
             load_output=str(child.load_output[0]),
             startup_seconds=child.startup_seconds,
             seconds=(time.monotonic() - began) if began is not None else child.seconds,
+            sandbox=child.sandbox,
+            isolation=child.isolation,
         )
 
     def assess(
@@ -744,8 +868,9 @@ def check_code(
 
     Notes
     -----
-    The child process isolates faults (loops, crashes, ``sys.exit``, runaway memory
-    or output), not malice: run untrusted code in a container.
+    The child process runs in the strongest sandbox the machine has (bubblewrap, else
+    ``unshare``, else none: the report's ``isolation`` says which); ``sandbox=`` in
+    ``options`` forces one. Everything it reports is checked before it is judged.
 
     Examples
     --------

@@ -8,6 +8,14 @@ descriptor by :func:`~gametree.homework.grade.read_beneath` (a link leading out 
 folder is never followed, a FIFO never opened, a file over the input limit refused), and
 every entry gets exactly one row, an unreadable one with its error: no entry stops the
 run. CSV text cells go through :func:`~gametree.homework.grade.csv_safe`.
+
+Each submission runs in the checker's sandbox (see
+:mod:`gametree.homework.codecheck.runner`): one that kills its process, hangs, floods
+its output or forges its messages is a row with that finding, and cannot reach the
+grading process or its classmates. Where the machine has no sandbox, grading refuses
+to start unless asked to run the code unisolated (``require_sandbox=False``, the
+command's ``--no-sandbox``). A failure of the checker itself on one file is that
+file's row ("the checker failed on this file"), never the end of the run.
 """
 
 from __future__ import annotations
@@ -187,7 +195,13 @@ def grade_code(
     **options
         The other options of :func:`gametree.check_code` (``timeout``, ``memory_mb``,
         ``prune_on_equal``, ``trees``, ``suite``, ``random``, ``seed``, ``depth``,
-        ``tie_break``).
+        ``tie_break``, ``sandbox``), and ``require_sandbox`` (default True: refuse to
+        run students' code where no sandbox is available).
+
+    Raises
+    ------
+    SandboxUnavailable
+        Before any work, where no sandbox is available and one is required.
 
     Returns
     -------
@@ -214,7 +228,9 @@ def grade_code(
     if output is not None:
         check_new_output(output, force=force)
     if checker is None:
+        options.setdefault("require_sandbox", True)
         checker = checker_for(protocol, entry, algorithm, **options)
+    checker.sandbox()  # no sandbox where one is required: refused before any work
     folder = open_folder(submissions)
     roots = folder_roots(submissions)
     read: list[tuple[str, bytes | None, str | None]] = []
@@ -235,6 +251,9 @@ def grade_code(
             return _row(name, checker.check(source, name))
         except (GameTreeError, OSError, ValueError) as exc:
             return CodeGradeRow(name, 0.0, 0, 0, NOT_CHECKED, error=error_text(exc))
+        except Exception as exc:  # one file never ends the class's run
+            why = f"the checker failed on this file ({type(exc).__name__}: {exc})"
+            return CodeGradeRow(name, 0.0, 0, 0, NOT_CHECKED, error=why[:500])
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         rows = tuple(pool.map(one, read))

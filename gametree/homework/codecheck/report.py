@@ -205,6 +205,9 @@ class CodeReport:
         Why the file did not load (with its frames), or None.
     startup_seconds, seconds : float
         Wall time to start the child and load the file; of the whole check.
+    sandbox, isolation : str
+        The sandbox the code ran in (``bwrap``, ``unshare``, ``none``; "" when it did
+        not run) and one line saying what that isolates.
     """
 
     submission: str
@@ -221,6 +224,8 @@ class CodeReport:
     load_output: str = ""
     startup_seconds: float = 0.0
     seconds: float = 0.0
+    sandbox: str = ""
+    isolation: str = ""
 
     @property
     def ok(self) -> bool:
@@ -265,6 +270,7 @@ class CodeReport:
             "findings": list(self.findings),
             "load_error": load,
             "seconds": {"startup": round(self.startup_seconds, 6), "total": round(self.seconds, 6)},
+            "isolation": {"sandbox": self.sandbox, "text": self.isolation},
         }
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -319,7 +325,7 @@ class CodeReport:
         """The report for students: a line per tree, the first divergence of each wrong
         one (with its diagram), the bugs named, the score."""
         head = f"check-code {self.submission}: {self.entry} ({self.protocol}), {self.algorithm}"
-        lines = [head]
+        lines = [head, self.isolation] if self.isolation else [head]
         convention = self.convention_text()
         if convention:
             lines.append(f"convention: {convention}")

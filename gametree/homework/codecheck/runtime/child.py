@@ -1,20 +1,28 @@
 """The child process: load one submission, run it on each tree, stream what it did.
 
-Started by :mod:`gametree.homework.codecheck.runner` as ``python -S -B child.py`` in a
-fresh session (so the whole process group can be killed) with the job as JSON on
-standard input. It imports only the standard library and the protocol modules beside
-it, so it starts in milliseconds. Before the submission is loaded it sets its own
-limits (address space, CPU time, file size, no core files), points file descriptors 0,
-1 and 2 at ``/dev/null`` and keeps a private copy of descriptor 1 for the results; the
-submission's prints go to a buffer that keeps only their start. Each tree runs under a
-wall-clock alarm; what the code did comes back as one JSON line per tree:
+Started by :mod:`gametree.homework.codecheck.runner` inside the sandbox it chose
+(:mod:`gametree.homework.codecheck.sandbox`) as ``python -S -B -c BOOTSTRAP``: the
+bootstrap reads the job as JSON on standard input, with this module's source and the
+runtime's, and runs :func:`main`. Nothing of gametree is on the child's file system
+or path: the runtime (protocols, recorder, tree data) is compiled from the job's text
+by an in-memory finder. In its scratch folder the child writes the submission (in
+``work``, its working folder) and the CS188 and aima stand-ins (in ``lib``); when the
+grader is root it then gives the scratch folder to the submission's own uid and
+becomes that user (:func:`become`). Before the submission loads, it puts a guard first
+on ``sys.meta_path`` that refuses ``gametree`` and the runtime, and drops the runtime
+from ``sys.modules``; it sets its limits (address space, CPU time, file size, open
+files, processes, no core files), points descriptors 0, 1 and 2 at ``/dev/null`` and
+keeps a private copy of descriptor 1 for the results; the submission's prints go to a
+buffer that keeps only their start. Each tree runs under a wall-clock alarm; what the
+code did comes back as one JSON line per tree:
 ``{"tree": i, "log": [...], "calls": n, "result": {...} | null, "error": {...} | null,
-"skipped": reason | null, "out": [start, length], "seconds": t}``, then
-``{"done": true}``. A submission that cannot be loaded, or has no entry of that name,
-gives one line ``{"load": {...}}`` instead.
+"out": [start, length], "seconds": t}``, then ``{"done": true}``. A submission that
+cannot be loaded, or has no entry of that name, gives one line ``{"load": {...}}`` or
+``{"missing": ...}`` instead.
 
-This isolates faults (loops, crashes, ``sys.exit``, runaway memory and output), not
-malice: run untrusted code in a container.
+Everything here runs in the same process as the submission, which can rewrite any of
+it: the parent trusts none of these lines (the runner checks each against its schema
+and size, and decides itself which trees may be skipped).
 """
 
 from __future__ import annotations
@@ -35,7 +43,6 @@ TYPE_CHECKING = False  # typing is not imported at run time: the child starts fa
 if TYPE_CHECKING:
     from typing import Any
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
 _PACKAGE = "_gametree_codecheck_runtime"
 
 
@@ -95,7 +102,7 @@ def frames(tb: TracebackType | None, filename: str) -> list[list[Any]]:
     for fs in traceback.extract_tb(tb):
         if os.path.abspath(fs.filename) != filename:
             continue
-        key = (fs.lineno or 0, fs.name, (fs.line or "").strip()[:160])
+        key = (fs.lineno or 0, fs.name[:200], (fs.line or "").strip()[:160])
         counts[key] = counts.pop(key, 0) + 1
     return [[line, name, text, n] for (line, name, text), n in counts.items()][-12:]
 
@@ -120,21 +127,28 @@ def error(exc: BaseException, filename: str, refusal: type) -> dict[str, Any]:
         message = ""
     return {
         "kind": kind,
-        "type": type(exc).__name__,
+        "type": type(exc).__name__[:200],
         "message": message[:400],
         "frames": frames(exc.__traceback__, filename),
     }
 
 
-def set_limits(limits: dict[str, Any]) -> None:
+def set_limits(limits: dict[str, Any], own_user: bool) -> None:
+    """Limit this process and what it starts; ``own_user``: the process-count limit
+    binds (it counts every process of the uid, so only a uid of its own can have one)."""
     memory = int(limits["memory_mb"]) * 1024 * 1024
     cpu = max(1, int(limits["cpu_seconds"]))
-    for name, soft, hard in (
+    wanted = [
         ("RLIMIT_AS", memory, memory),
         ("RLIMIT_CPU", cpu, cpu + 1),
         ("RLIMIT_FSIZE", 1 << 20, 1 << 20),
         ("RLIMIT_CORE", 0, 0),
-    ):
+        ("RLIMIT_NOFILE", 256, 256),
+    ]
+    if own_user:
+        processes = int(limits.get("processes", 8))
+        wanted.append(("RLIMIT_NPROC", processes, processes))
+    for name, soft, hard in wanted:
         which = getattr(resource, name, None)
         if which is None:
             continue
@@ -150,24 +164,114 @@ def set_limits(limits: dict[str, Any]) -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails instead
 
 
-def load_runtime() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        _PACKAGE, os.path.join(_HERE, "__init__.py"), submodule_search_locations=[_HERE]
-    )
-    assert spec is not None and spec.loader is not None
-    package = importlib.util.module_from_spec(spec)
-    sys.modules[_PACKAGE] = package
-    spec.loader.exec_module(package)
-    return package
+class SourceFinder:
+    """Serves modules from source text held in memory (``{dotted name: source}``), so
+    that the runtime never has to be on the child's file system."""
+
+    def __init__(self, sources: dict[str, str], packages: set[str]) -> None:
+        self.sources = sources
+        self.packages = packages
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name not in self.sources:
+            return None
+        return importlib.util.spec_from_loader(
+            name,
+            self,  # type: ignore[arg-type]  # a loader by its methods
+            origin=f"<gametree {name}>",
+            is_package=name in self.packages,
+        )
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        name = module.__name__
+        code = compile(self.sources[name], f"<gametree {name}>", "exec", dont_inherit=True)
+        if name in self.packages:
+            module.__path__ = []
+        exec(code, module.__dict__)
+
+
+class ImportGuard:
+    """First on ``sys.meta_path`` while the submission runs: ``gametree`` and the
+    checker's runtime cannot be imported (a copy of them is not on the file system
+    either)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        top = name.partition(".")[0]
+        if top == "gametree" or top.startswith("_gametree"):
+            raise ImportError(f"{name} cannot be imported by the code being checked", name=name)
+        return None
+
+
+def load_runtime(sources: dict[str, str]) -> dict[str, ModuleType]:
+    """Import the runtime's modules from ``sources`` (keyed by their name within the
+    package); return them by that name. They are taken out of ``sys.modules`` later."""
+    full = {f"{_PACKAGE}.{k}" if k else _PACKAGE: v for k, v in sources.items()}
+    packages = {_PACKAGE} | {f"{_PACKAGE}.{k}" for k in sources if k.endswith("standins")}
+    finder = SourceFinder(full, packages)
+    sys.meta_path.insert(0, finder)
+    try:
+        return {k: importlib.import_module(n) for k, n in zip(sources, full, strict=True) if k}
+    finally:
+        sys.meta_path.remove(finder)
+
+
+def hide_runtime() -> None:
+    """Drop the runtime and anything of gametree from ``sys.modules``; guard imports."""
+    for name in list(sys.modules):
+        top = name.partition(".")[0]
+        if top == "gametree" or top.startswith("_gametree"):
+            del sys.modules[name]
+    sys.meta_path.insert(0, ImportGuard())
+
+
+def become(uid: int, folders: list[str]) -> None:
+    """Give ``folders`` to ``uid`` and become that user for good (the grader is root)."""
+    for folder in folders:
+        os.chmod(folder, 0o700)
+        os.chown(folder, uid, uid)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise SystemExit("could not become the submission's user")
+
+
+def prepare(job: dict[str, Any]) -> str:
+    """Write the submission and the stand-ins into the scratch folder (the working
+    folder); return the submission's path. The working folder becomes ``work``."""
+    import base64
+
+    scratch = os.getcwd()
+    work, lib = os.path.join(scratch, "work"), os.path.join(scratch, "lib")
+    os.makedirs(work, exist_ok=True)
+    os.makedirs(lib, exist_ok=True)
+    filename = os.path.join(work, job["module"] + ".py")
+    with open(filename, "wb") as f:
+        f.write(base64.b64decode(job["source"]))
+    for name, text in (job.get("standins") or {}).items():
+        with open(os.path.join(lib, name + ".py"), "w", encoding="utf-8") as f:
+            f.write(text)
+    if job.get("uid") is not None:
+        become(int(job["uid"]), [work, lib, scratch])  # the scratch folder last: root
+        # has no capability to pass a folder it gave away
+    os.chdir(work)
+    os.environ["HOME"] = os.environ["TMPDIR"] = work
+    sys.path[:] = [p for p in sys.path if p and p != "."]
+    sys.path.insert(0, work)
+    if job.get("standins"):
+        sys.path.insert(0, lib)
+    return filename
 
 
 def alarm(seconds: float) -> None:
     signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.0))
 
 
-def main() -> int:
-    job = json.loads(sys.stdin.buffer.read().decode("utf-8"))
-    sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != _HERE]
+def main(job: dict[str, Any]) -> int:
+    """Run ``job`` (see the module docstring); every result goes to descriptor 1."""
     out_fd = os.dup(1)
 
     def send(message: dict[str, Any]) -> None:
@@ -176,23 +280,22 @@ def main() -> int:
         while view:
             view = view[os.write(out_fd, view) :]
 
+    runtime = load_runtime(job["runtime"])
+    recorder, treedata = runtime["recorder"], runtime["treedata"]
+    protocol = runtime[job["module_of_protocol"]]
+    import traceback  # noqa: F401  (loaded now: the interpreter may be out of reach later)
+
+    filename = prepare(job)
+    hide_runtime()
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
+    os.close(null)
     sys.stdin = io.StringIO("")
     limits = job["limits"]
-    set_limits(limits)
-    load_runtime()
-    recorder = importlib.import_module(_PACKAGE + ".recorder")
-    treedata = importlib.import_module(_PACKAGE + ".treedata")
-    protocol = importlib.import_module(_PACKAGE + "." + job["module_of_protocol"])
-    standins = os.path.join(_HERE, "standins")
-    if job.get("standins"):
-        sys.path.insert(0, standins)
-    sys.path.extend(p for p in job.get("paths", ()) if p not in sys.path)
+    set_limits(limits, job.get("uid") is not None)
     capture = Capture(int(limits["output_chars"]))
     sys.stdout = sys.stderr = capture
-    filename = os.path.abspath(job["file"])
     timeout = float(limits["timeout"])
 
     def on_alarm(signum: int, frame: Any) -> None:
@@ -248,7 +351,7 @@ def main() -> int:
             err = error(exc, filename, recorder.Refusal)
             if rec.refused is not None and err["kind"] != "timeout":
                 err["kind"] = "refused"
-                err["message"] = rec.refused.text
+                err["message"] = rec.refused.text[:1000]
             timeouts += err["kind"] == "timeout"
         send(
             {
@@ -268,5 +371,12 @@ def main() -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+BOOTSTRAP = (
+    "import json,sys\n"
+    "job=json.loads(sys.stdin.buffer.read())\n"
+    "code=compile(job.pop('child'),'<gametree child>','exec')\n"
+    "scope={'__name__':'_gametree_child'}\n"
+    "exec(code,scope)\n"
+    "sys.exit(scope['main'](job))\n"
+)
+"""What the interpreter runs (``-c``): this module's source comes in the job."""
