@@ -128,3 +128,43 @@ def test_latex_choice_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main([*SHAPE, "--algorithm", "mcts", "--latex", "forest", "-o", out]) == 2
     assert "--latex applies to alpha-beta exercises" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.slow
+def test_a_tree_too_wide_for_the_paper_is_one_clean_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: generate printed raw Python warnings (``.../bin/gametree:8: FitWarning``,
+    ``sys.exit(main())``) 8 times for 4 versions. A root of 16 children is too wide for
+    A4 even in parts: one line on stderr, naming the versions and a paper that is wider."""
+    monkeypatch.setattr("gametree.platforms.latex.latex_problem", lambda latex: "no pdflatex")
+    argv = ["generate", "--branching", "16", "--depth", "2", "--prunes", "1-300",
+            "--variants", "2", "-o", str(tmp_path / "exam")]  # fmt: skip
+    assert main(argv) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "gametree generate: warning: the tree does not fit the text of the a4 page at fonts "
+        "of 7 pt or more, even drawn in parts (versions 1, 2): its pictures run into the "
+        "margin; set the exam on a4-landscape paper or draw a tree with fewer children per node"
+    ]
+
+
+def test_key_has_no_name_line_and_the_sheet_names_every_node(tmp_path: Path) -> None:
+    """Issue 35: the key kept the sheet's "Name: ____" line, and the sheet said leaves
+    are numbered #1, #2, ... where the drawing shows names and no numbers."""
+    out = tmp_path / "exam"
+    assert main([*SHAPE, "--variants", "1", "-o", str(out)]) == 0
+    sheet, key = (out / "sheet.tex").read_text(), (out / "key.tex").read_text()
+    assert sheet.count("Name: \\underline") == 1 and "Name: \\underline" not in key
+    assert "\\#1" not in sheet and "Each node's name is written under it." in sheet
+
+
+def test_paper_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "exam"
+    assert main([*SHAPE, "--variants", "1", "--paper", "letter-landscape", "-o", str(out)]) == 0
+    assert (out / "sheet.tex").read_text().startswith(
+        "\\documentclass[letterpaper,11pt]{article}\n"
+        "\\usepackage[letterpaper,margin=1in,landscape]{geometry}\n"
+    )
+    assert main([*SHAPE, "--variants", "1", "--paper", "a5", "-o", str(tmp_path / "x")]) == 2
+    assert "invalid choice: 'a5'" in capsys.readouterr().err

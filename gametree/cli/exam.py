@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gametree.cli.common import report_written
+from gametree.cli.common import print_warnings, report_written
 from gametree.cli.shapes import shape_arguments
 
 __all__ = ["run_exam"]
@@ -47,9 +47,11 @@ def run_exam(args: argparse.Namespace) -> int:
         f"{first.prunes} pruned edges and {len(first.answers['pruned'])} pruned leaves each"
     )
     if args.output is not None:
-        written = write_exam(
-            args.output, versions, force=args.force, latex=latex, pdf=problem is None
-        )
+        with print_warnings("generate"):
+            written = write_exam(
+                args.output, versions, force=args.force, latex=latex, pdf=problem is None,
+                paper=args.paper,
+            )  # fmt: skip
         for path in written:
             report_written(args, str(path))
         if problem is not None:

@@ -8,6 +8,7 @@ from typing import Any
 from gametree.cli.common import add_quiet_option, report_written
 from gametree.cli.shapes import add_shape_options, parse_range, shape_arguments
 from gametree.drawing.latex import LATEX, check_latex
+from gametree.platforms.latex import PAPER_CHOICES
 
 __all__ = ["add_parser", "add_shape_options", "parse_range", "run", "shape_arguments"]
 
@@ -70,6 +71,13 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="N versions of the exercise (same shape and difficulty, other values and cuts): "
         "sheet.tex and key.tex in DIR, and their PDFs when pdflatex is installed",
+    )
+    exam.add_argument(
+        "--paper",
+        choices=PAPER_CHOICES,
+        default="a4",
+        help="the paper of sheet.tex and key.tex (default: a4, 2 cm margins; letter has 1 in "
+        "margins); a tree too wide for it is drawn in parts: its top levels, then each subtree",
     )
     exam.add_argument(
         "--moodle",
