@@ -162,9 +162,64 @@ def test_key_has_no_name_line_and_the_sheet_names_every_node(tmp_path: Path) -> 
 def test_paper_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "exam"
     assert main([*SHAPE, "--variants", "1", "--paper", "letter-landscape", "-o", str(out)]) == 0
-    assert (out / "sheet.tex").read_text().startswith(
-        "\\documentclass[letterpaper,11pt]{article}\n"
-        "\\usepackage[letterpaper,margin=1in,landscape]{geometry}\n"
+    assert (
+        (out / "sheet.tex")
+        .read_text()
+        .startswith(
+            "\\documentclass[letterpaper,11pt]{article}\n"
+            "\\usepackage[letterpaper,margin=1in,landscape]{geometry}\n"
+        )
     )
     assert main([*SHAPE, "--variants", "1", "--paper", "a5", "-o", str(tmp_path / "x")]) == 2
     assert "invalid choice: 'a5'" in capsys.readouterr().err
+
+
+MINE = (
+    "(A (B (E 3 5 2) (F 5 1 7) (G 4 4 9)) (C (H 2 7 1) (I 5 4 3) (J 6 2 8))"
+    " (D (K 6 6 1) (L 1 8 3) (M 7 5 5)))"
+)
+
+
+def test_versions_of_an_own_tree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: an instructor who wrote an exam tree by hand could not make versions of
+    it. --tree FILE: the same shape and pruning counts, other values and cuts, and a
+    Moodle quiz of the same versions."""
+    (tmp_path / "mine.tree").write_text(MINE + "\n")
+    out, quiz = tmp_path / "exam", tmp_path / "quiz.xml"
+    argv = ["generate", "--tree", str(tmp_path / "mine.tree"), "--variants", "3",
+            "--moodle", str(quiz), "--seed", "4", "-o", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:2] == [
+        "3 versions: 40 nodes, 6 pruned edges and 8 pruned leaves each",
+        "ties: your tree's ties make cutting on >= and on > prune different leaves, and so "
+        "do every version's",
+    ]
+    G = gametree.parse(MINE)
+    trees = {gametree.to_notation(G)}
+    for k in (1, 2, 3):
+        H = gametree.load(out / f"version-{k}.tree")
+        assert list(H.edges) == list(G.edges)
+        assert gametree.check(H, out / f"version-{k}.toml").ok
+        trees.add(gametree.to_notation(H))
+    assert len(trees) == 4
+    assert [q.get("type") for q in ET.parse(quiz).getroot()].count("cloze") == 3
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--variants", "2", "--depth", "4"], "--depth does not apply with --tree FILE"),
+        ([], "--tree FILE makes versions: give --variants N -o DIR or --moodle FILE"),
+        (["--variants", "2", "--strict"], "alpha-beta prunes nothing in this tree"),
+    ],
+)
+def test_own_tree_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    (tmp_path / "t.tree").write_text("(A (B 3 4) (C 3 2))\n")
+    argv = ["generate", "--tree", str(tmp_path / "t.tree"), "-o", str(tmp_path / "x"), *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gametree generate: error: ") and message in err
+    assert err.count("\n") == 1

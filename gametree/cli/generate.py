@@ -6,7 +6,12 @@ import argparse
 from typing import Any
 
 from gametree.cli.common import add_quiet_option, report_written
-from gametree.cli.shapes import add_shape_options, parse_range, shape_arguments
+from gametree.cli.shapes import (
+    add_own_tree_options,
+    add_shape_options,
+    parse_range,
+    shape_arguments,
+)
 from gametree.drawing.latex import LATEX, check_latex
 from gametree.platforms.latex import PAPER_CHOICES
 
@@ -33,6 +38,14 @@ examples:
   gametree generate --depth 3 --branching 3 --prunes 3-5 --variants 4 -o exam
   gametree generate --depth 3 --branching 3 --variants 4 --latex forest -o exam
   gametree generate --depth 3 --prunes 2-4 --variants 10 --moodle quiz.xml
+  gametree generate --tree mine.tree --variants 4 --mirror -o exam
+  gametree generate --depth 4 --branching 3 --variants 4 --paper letter -o exam
+
+With --tree FILE the versions are of your own tree: same shape, same numbers of pruned
+edges and leaves (the same difficulty), other leaf values, other pruned leaves, none the
+same as another or as your tree; when your tree's ties make cutting on >= and on >
+prune different leaves, every version's do too. A tree wider than the page is drawn in
+parts (the top levels, then each subtree).
 """
 
 
@@ -72,6 +85,7 @@ def add_parser(subparsers: Any) -> None:
         help="N versions of the exercise (same shape and difficulty, other values and cuts): "
         "sheet.tex and key.tex in DIR, and their PDFs when pdflatex is installed",
     )
+    add_own_tree_options(exam, "versions")
     exam.add_argument(
         "--paper",
         choices=PAPER_CHOICES,
@@ -113,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         if args.algorithm == "mcts":
             raise ExerciseError("--latex applies to alpha-beta exercises (an MCTS one has no .tex)")
         check_latex(args.latex)
-    if args.variants is not None or args.moodle is not None:
+    if args.variants is not None or args.moodle is not None or args.tree is not None:
         from gametree.cli.exam import run_exam
 
         return run_exam(args)
