@@ -223,3 +223,29 @@ def test_own_tree_errors(
     err = capsys.readouterr().err
     assert err.startswith("gametree generate: error: ") and message in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_generate_names_only_remedies_it_can_point_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 35: generate's warning suggested --collapse and --paper, which generate does
+    not take. A 341-node exercise on its slide: one clean line per picture that points to
+    what draws it in parts, and no Python warning text."""
+    argv = [
+        "generate",
+        "--branching",
+        "4",
+        "--depth",
+        "4",
+        "--no-images",
+        "-o",
+        str(tmp_path / "x"),
+    ]
+    assert main(argv) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err and all(line.startswith("gametree generate: warning: the tree does not fit")
+                       for line in err)  # fmt: skip
+    for line in err:
+        assert "gametree draw exercise.tree --parts --paper PAPER" in line
+        assert "--collapse" not in line and "FitWarning" not in line and "(fit=" not in line

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gametree.cli.common import add_quiet_option, report_written
+from gametree.cli.common import add_quiet_option, print_warnings, report_written
 from gametree.cli.shapes import (
     add_own_tree_options,
     add_shape_options,
@@ -136,9 +136,10 @@ def run(args: argparse.Namespace) -> int:
     if args.algorithm == "mcts":
         return _mcts(args)
     exercise = generate(seed=args.seed, **shape_arguments(args))
-    paths = exercise.write(
-        args.output, images=not args.no_images, force=args.force, latex=args.latex or "tikz"
-    )
+    with print_warnings("generate"):
+        paths = exercise.write(
+            args.output, images=not args.no_images, force=args.force, latex=args.latex or "tikz"
+        )
     a = exercise.answers
     print(
         f"exercise: {len(exercise.tree)} nodes, value {a['value']}, best move {a['move']}, "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -26,7 +27,11 @@ if TYPE_CHECKING:
     from gametree.drawing.slots import Placement
     from gametree.search.result import SearchResult
 
-__all__ = ["Part", "draw_part", "split_tree"]
+__all__ = ["PART_FORMATS", "Part", "draw_part", "part_title", "save_parts", "split_tree"]
+
+PART_FORMATS = ("pdf", "tex", "png")
+"""What a tree drawn in parts is written to: a PDF or a LaTeX document of one page per
+part, or one PNG per part (``key-1.png``, ``key-2.png``, ...)."""
 
 
 @dataclass(frozen=True)
@@ -63,14 +68,16 @@ def draw_part(
     show: str | Iterable[str] | None = None,
     style: Mapping[str, Any] | None = None,
     warn: bool = True,
+    title: str | None = None,
 ) -> tuple[Diagram, Placement]:
     """The diagram of ``part`` fitted to ``fit`` (inches) and its placement."""
     from gametree.drawing.fit import fit_placement
     from gametree.drawing.style import diagram
 
     d = diagram(
-        G, result, show=show, style=style, root=part.root, max_depth=part.max_depth, fit=fit
-    )
+        G, result, show=show, style=style, root=part.root, max_depth=part.max_depth, fit=fit,
+        title=title,
+    )  # fmt: skip
     return d, fit_placement(d, warn=warn)
 
 
@@ -162,3 +169,98 @@ def split_tree(
         parts.append(Part(node, chosen, below, top_fits))
         pending.extend(reversed(below))
     return parts
+
+
+def part_title(part: Part, parts: list[Part], title: str | None = None) -> str:
+    """The heading of ``part``'s page: what it shows and where it continues.
+
+    >>> parts = [Part("A", 1, ("B", "C")), Part("B", None), Part("C", None)]
+    >>> part_title(parts[0], parts), part_title(parts[2], parts, "Key")
+    ('the top levels; the subtrees under B and C follow', 'Key: the subtree under C')
+    """
+    if len(parts) == 1:
+        return title or ""
+    if part.max_depth is None:
+        text = f"the subtree under {part.root}"
+    else:
+        words = [str(n) for n in part.below]
+        under = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        text = "the top levels" if part is parts[0] else f"the top levels under {part.root}"
+        text += f"; the subtrees under {under} follow"
+    return f"{title}: {text}" if title else text
+
+
+def save_parts(
+    G: nx.DiGraph,
+    path: str | Path,
+    result: SearchResult | None = None,
+    *,
+    fit: tuple[float, float],
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    latex: str = "tikz",
+    dpi: float | None = None,
+    force: bool = False,
+) -> list[Path]:
+    """Draw ``G`` in parts that each fit the page ``fit`` (:func:`split_tree`) to ``path``.
+
+    A ``.pdf`` (matplotlib) or ``.tex`` (a LaTeX document, TikZ or forest) has one page
+    per part, each headed by what it shows and where it continues; a ``.png`` becomes
+    one file per part, ``path`` with ``-1``, ``-2``, ... before its suffix (or ``path``
+    itself when the tree fits in one part). Every file is refused before anything is
+    drawn if it exists, unless ``force``.
+
+    Returns
+    -------
+    list of Path
+        The files written.
+    """
+    from gametree.exceptions import RenderError
+    from gametree.outfiles import check_new_output, replacing, write_text
+
+    target = Path(path)
+    suffix = target.suffix.lower().lstrip(".")
+    if suffix not in PART_FORMATS:
+        allowed = ", ".join(f".{f}" for f in PART_FORMATS)
+        raise RenderError(f"a tree drawn in parts is written to {allowed}, not {target.name!r}")
+    parts = split_tree(G, result, fit=fit, show=show, style=style)
+    drawn = [
+        draw_part(G, result, p, fit=fit, show=show, style=style, title=part_title(p, parts, title))
+        for p in parts
+    ]
+    if suffix == "png" and len(parts) > 1:
+        targets = [
+            target.with_name(f"{target.stem}-{k}{target.suffix}") for k in range(1, len(parts) + 1)
+        ]
+    else:
+        targets = [target]
+    for each in targets:
+        check_new_output(each, force=force)
+    if suffix == "tex":
+        from gametree.drawing.latex import diagram_latex, latex_preamble
+        from gametree.drawing.tex import standalone_document
+
+        pictures = [diagram_latex(d, pl, latex) for d, pl in drawn]
+        return [
+            write_text(target, standalone_document(latex_preamble(latex), *pictures), force=force)
+        ]
+    from gametree.drawing.mpl import draw_diagram
+
+    if suffix == "pdf":
+        from matplotlib.backends.backend_pdf import PdfPages
+
+        with replacing(target, force=force) as temp, PdfPages(temp) as pdf:
+            for d, pl in drawn:
+                pdf.savefig(draw_diagram(d, placement=pl).figure)
+        return [target]
+    from gametree.drawing.raster import fit_raster, refuse_raster
+
+    for each, (d, pl) in zip(targets, drawn, strict=True):
+        refuse_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
+        fig = draw_diagram(d, placement=pl).figure
+        width, height = fig.get_size_inches() * 72.0
+        resolution = fit_raster(width, height, float(dpi if dpi is not None else d.style["dpi"]))
+        with replacing(each, force=force) as temp:
+            fig.savefig(temp, format="png", dpi=resolution)
+    return targets

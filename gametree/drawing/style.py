@@ -369,12 +369,26 @@ def diagram(
         graph=H,
         fit=fit,
         orientation=orientation,
+        given=_given_views(
+            collapse=collapse,
+            max_depth=max_depth,
+            focus=focus,
+            orientation=orientation,
+            root=None if root == find_root(H) else root,
+        ),
     )
     if st["boards"]:
         from gametree.drawing.boards import attach_boards
 
         attach_boards(d)
     return d
+
+
+def _given_views(**views: Any) -> frozenset[str]:
+    """The names of the view options given (a top-down drawing of the whole tree gives none)."""
+    if views.get("orientation") == "top-down":
+        views["orientation"] = None
+    return frozenset(name for name, value in views.items() if value is not None)
 
 
 def convention_text(search: Mapping[str, Any]) -> str:
