@@ -145,3 +145,15 @@ def test_practice_names_only_what_it_takes(
     argv = ["practice", str(tree), "--size", size[1], "-o", str(tmp_path / "q.html")]
     assert main(argv) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_draw_help_says_it_is_the_names_that_alternate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 35: draw --help said leaves alternate between rows; their values stay in
+    one row and the names under crowded leaves alternate."""
+    with pytest.raises(SystemExit):
+        main(["draw", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "page and crowded leaves alternate between rows" not in text
+    assert "the names under crowded leaves alternate between rows" in text

@@ -512,3 +512,33 @@ def test_own_tree_refuses_shape_options_and_mirror_alone(
         "take your tree's shape and difficulty",
         "gametree prairielearn: error: --mirror applies to variants of your own tree (--tree FILE)",
     ]
+
+
+def test_require_bounds_reaches_the_grader(tmp_path: Path) -> None:
+    """Issue 35: an instructor could not require bounds. With --require-bounds a bare
+    number where the key has a bound loses its point; the bound itself scores."""
+    (tmp_path / "infoCourse.json").write_text("{}")
+    out = tmp_path / "questions" / "strict"
+    argv = ["prairielearn", "--depth", "3", "--branching", "3", "--prunes", "2-4",
+            "--require-bounds", "-q", "-o", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    spec = importlib.util.spec_from_file_location("pl_server_strict", out / "server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for seed in range(1, 20):
+        data = new_variant(module, seed)
+        bounded = [n["answer"] for n in data["params"]["nodes"]
+                   if data["correct_answers"][n["answer"]][:2] in ("<=", ">=")]  # fmt: skip
+        if bounded:
+            break
+    submitted = right_answers(data)
+    graded = submission(data, submitted)
+    module.parse(graded)
+    module.grade(graded)
+    assert graded["score"] == 1.0
+    submitted[bounded[0]] = submitted[bounded[0]][2:]  # the bare number
+    graded = submission(data, submitted)
+    module.parse(graded)
+    module.grade(graded)
+    assert graded["score"] < 1.0

@@ -74,7 +74,8 @@ def run_exam(args: argparse.Namespace) -> int:
         if problem is not None:
             print(f"{problem}: no PDFs (the .tex files compile on their own where it can)")
     if args.moodle is not None:
-        report_written(args, str(write_moodle(args.moodle, versions, force=args.force)))
+        quiz = write_moodle(args.moodle, versions, force=args.force, feedback=args.moodle_feedback)
+        report_written(args, str(quiz))
     return 0
 
 

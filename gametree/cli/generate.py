@@ -87,6 +87,13 @@ def add_parser(subparsers: Any) -> None:
     )
     add_own_tree_options(exam, "versions")
     exam.add_argument(
+        "--moodle-feedback",
+        choices=("reasons", "plain"),
+        default="reasons",
+        help="what each Moodle blank says after a try: the checker's reason (default; it "
+        "names the children's values, which other blanks ask for) or plain right/wrong",
+    )
+    exam.add_argument(
         "--paper",
         choices=PAPER_CHOICES,
         default="a4",

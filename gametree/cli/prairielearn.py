@@ -53,6 +53,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="ITEMS",
         help="what the question asks, some of value,values,pruned (default: all three)",
     )
+    group.add_argument(
+        "--require-bounds",
+        action="store_true",
+        help="a node cut off must be answered with its bound (<=2): a bare 2 is wrong "
+        "(default: accepted)",
+    )
     group.add_argument("--title", default="Alpha-beta pruning", help="the question's title")
     group.add_argument("--topic", default="Game search", help="the question's topic")
     group.add_argument(
@@ -110,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
         **arguments,
         tree=own,
         mirror=args.mirror,
+        require_bounds=args.require_bounds,
         ask=[x.strip() for x in args.ask.split(",") if x.strip()],
         title=args.title,
         topic=args.topic,

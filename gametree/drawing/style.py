@@ -246,8 +246,9 @@ def diagram(
         The node to draw from (default: the tree's root).
     fit : (float, float) or None, default (13.33, 7.5)
         The page, in inches, the drawing should fit (default a 16:9 slide): fonts and
-        shapes shrink (never below 7 pt), levels spread to the page height, crowded
-        leaves alternate between rows. None draws at the style's natural size.
+        shapes shrink (never below 7 pt), levels spread to the page height, leaves
+        become bare values in one row, the names under crowded ones alternating between
+        rows. None draws at the style's natural size.
         See :func:`gametree.drawing.fit.fit_placement`.
     collapse : {"pruned"}, optional
         Draw the pruned children of each node as one greyed stub with the count of the

@@ -124,13 +124,15 @@ def question_settings(
     topic: str = "Game search",
     tree: nx.DiGraph | None = None,
     mirror: bool = False,
+    require_bounds: bool = False,
 ) -> dict[str, Any]:
     """Check a question's settings and return them as JSON-ready data.
 
     With ``tree`` (the instructor's own), each variant is a version of it
     (:func:`gametree.platforms.variants.tree_variants`, with ``mirror``; ``values``
     None takes the tree's own range) instead of a random tree; the shape arguments
-    then do not apply.
+    then do not apply. ``require_bounds``: a node cut off must be answered with its
+    bound (``<=2``), as :class:`gametree.AnswerKey` takes it.
 
     The shape and difficulty are :func:`gametree.generate`'s arguments. Every variant
     must prune at least one leaf, so ``prunes`` defaults to "at least one" and may not
@@ -168,6 +170,7 @@ def question_settings(
         "prune_on_equal": prune_on_equal,
         "fail": fail,
         "max_attempts": max_attempts,
+        **({"require_bounds": True} if require_bounds else {}),
     }
     own = None
     if tree is not None:
@@ -261,7 +264,10 @@ def _key_of(G: Any, settings: Mapping[str, Any]) -> Any:
     from gametree.homework import AnswerKey
 
     shape = settings["shape"]
-    return AnswerKey(G, prune_on_equal=shape["prune_on_equal"], fail=shape["fail"])
+    return AnswerKey(
+        G, prune_on_equal=shape["prune_on_equal"], fail=shape["fail"],
+        require_bounds=bool(shape.get("require_bounds", False)),
+    )  # fmt: skip
 
 
 def _rebuild(data: Mapping[str, Any], settings: Mapping[str, Any]) -> Any:
