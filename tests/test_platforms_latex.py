@@ -221,7 +221,10 @@ def test_every_exam_fits_its_page_with_every_answer_printed(
         prunes=(1, 3 * depth), prune_on_equal=not strict,
     )  # fmt: skip
     for key in (False, True):
-        pdf, log = typeset(exam_document(versions, key=key, paper=paper))
+        tex = exam_document(versions, key=key, paper=paper)
+        # Only a tree too wide for the text at 7 pt is drawn in parts (b=3 d=4: 14 in).
+        assert ("The top of the tree" in tex) == ((branching, depth) == (3, 4))
+        pdf, log = typeset(tex)
         assert [x for x in overfull_boxes(log) if x > 2.0] == []
         (tmp_path / "doc.pdf").write_bytes(pdf)
         info = subprocess.run(["pdfinfo", str(tmp_path / "doc.pdf")], capture_output=True,

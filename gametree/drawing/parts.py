@@ -87,6 +87,7 @@ def split_tree(
     *,
     fit: tuple[float, float],
     top_fit: tuple[float, float] | None = None,
+    whole_fit: tuple[float, float] | None = None,
     show: str | Iterable[str] | None = None,
     style: Mapping[str, Any] | None = None,
 ) -> list[Part]:
@@ -103,6 +104,8 @@ def split_tree(
         The page (inches) of the whole tree and of each subtree.
     top_fit : (float, float), optional
         The page of a picture of the top levels (default ``fit``).
+    whole_fit : (float, float), optional
+        The page of the whole tree drawn in one picture (default ``fit``).
     show, style
         As for :func:`gametree.drawing.style.diagram`.
 
@@ -144,12 +147,13 @@ def split_tree(
                 return levels
             levels += 1
 
+    root = find_root(G)
     parts: list[Part] = []
-    pending: list[Hashable] = [find_root(G)]
+    pending: list[Hashable] = [root]
     while pending:
         node = pending.pop()
         whole = Part(node, None)
-        if fits(whole, fit):
+        if fits(whole, whole_fit if node == root and whole_fit is not None else fit):
             parts.append(whole)
             continue
         deepest = height(node)

@@ -180,8 +180,9 @@ def _pictures(
     # convention is in the instructions, not under each picture.
     style = {"drop_names": False, "caption": False}
     parts = split_tree(
-        G, result, fit=(width, _PART_HEIGHT), top_fit=(width, _TOP_HEIGHT), style=style
-    )
+        G, result, fit=(width, _PART_HEIGHT), top_fit=(width, _TOP_HEIGHT),
+        whole_fit=(width, _WHOLE_HEIGHT), style=style,
+    )  # fmt: skip
     whole = len(parts) == 1
     out = []
     for part in parts:
