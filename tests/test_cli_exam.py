@@ -156,7 +156,10 @@ def test_key_has_no_name_line_and_the_sheet_names_every_node(tmp_path: Path) -> 
     assert main([*SHAPE, "--variants", "1", "-o", str(out)]) == 0
     sheet, key = (out / "sheet.tex").read_text(), (out / "key.tex").read_text()
     assert sheet.count("Name: \\underline") == 1 and "Name: \\underline" not in key
-    assert "\\#1" not in sheet and "Each node's name is written under it." in sheet
+    assert (
+        "\\#1" not in sheet
+        and "Each node's name is written beside it, a leaf's under its value." in sheet
+    )
 
 
 def test_paper_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -264,7 +264,7 @@ def _page(
         "Run alpha-beta on this game tree. MAX nodes point up, MIN nodes point down, the "
         "search takes the children from left to right, "
         + _convention(version.settings)
-        + ". Each node's name is written under it.",
+        + ". Each node's name is written beside it, a leaf's under its value.",
         "",
         *pictures,
         "",
