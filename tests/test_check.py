@@ -838,3 +838,34 @@ def test_given_and_reasons_match_a_plain_reference(G: nx.DiGraph, rnd: random.Ra
             assert f.explanation.startswith(f"node {above} is not searched: ")
         elif above != leaf:
             assert f"it is below {above}, which is cut off" in f.explanation
+
+
+def test_a_comparison_in_the_name_suggests_the_bound() -> None:
+    """Issue 35: ``C <= -2`` was read as the node 'C <' and told "unknown node 'C <'"."""
+    G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    report = gametree.AnswerKey(G).check("C <= 2\nD >= 2\n")
+    whys = [f.explanation for f in report.findings]
+    assert "to give C a bound, write 'C = <=2'" in whys[0]
+    assert "to give D a bound, write 'D = >=2'" in whys[1]
+
+
+def test_bounds_can_be_required() -> None:
+    """Issue 35: ``C = 2`` is accepted where the key says ``<=2`` (kept by default);
+    require_bounds makes it wrong and says why, and still accepts ``<=2``."""
+    G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert gametree.AnswerKey(G).check("C = 2\nB = 3").score == 1.0
+    strict = gametree.AnswerKey(G, require_bounds=True)
+    report = strict.check("C = 2\nB = 3")
+    assert [f.verdict.name for f in report.findings] == ["WRONG", "CORRECT"]
+    assert "the search returns only the bound <=2" in report.findings[0].notes[0]
+    assert strict.check("C = <=2\nB = 3").score == 1.0
+
+
+def test_require_bounds_on_the_command_line(tmp_path: Path) -> None:
+    from gametree.cli import main
+
+    (tmp_path / "t.tree").write_text("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n")
+    (tmp_path / "a.txt").write_text("C = 2\n")
+    argv = ["check", str(tmp_path / "t.tree"), str(tmp_path / "a.txt")]
+    assert main(argv) == 0
+    assert main([*argv, "--require-bounds"]) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from itertools import combinations
 from pathlib import Path
@@ -16,6 +17,7 @@ import gametree
 from gametree.cli import main
 from gametree.drawing.fit import MIN_FONT, PAPERS, page_size
 from gametree.drawing.mpl import Artists
+from gametree.drawing.parts import split_tree
 from gametree.exceptions import FitWarning, RenderError
 from tests.strategies import trees
 
@@ -109,7 +111,7 @@ def test_a_tree_too_big_warns_naming_the_ways_out() -> None:
     with pytest.warns(FitWarning) as caught:
         artists = gametree.draw(G)
     message = str(caught[0].message)
-    for way_out in ('collapse="pruned"', "max_depth", "focus", 'orientation="left-right"'):
+    for way_out in ("parts=True", "max_depth=K", "focus=NODE", "fit=(40.1, 3.8)"):
         assert way_out in message
     assert "\n" not in message
     # Legibility wins over the page: nothing is drawn below 7 pt.
@@ -237,3 +239,26 @@ def test_a_fitted_diagram_places_again_as_fitted(G: nx.DiGraph, page: tuple[floa
         fitted.ymin,
         fitted.ymax,
     )
+
+
+def test_the_ways_out_a_warning_names_work_and_are_not_given_already(tmp_path: Path) -> None:
+    """Issue 35: a b=3 d=4 key on A4 was told to use --collapse pruned (wider),
+    --orientation left-right (18.5 in tall) and the option already given. Each way out
+    named now fits: the parts, the page size it names; a given view is not named."""
+    G = searched(3, 4, 5)
+    a4 = PAPERS["a4"]
+    with pytest.warns(FitWarning) as caught:
+        gametree.draw(G, fit=a4)
+    message = str(caught[0].message)
+    assert "collapse" not in message and "orientation" not in message
+    need = re.search(r"fit=\(([\d.]+), ([\d.]+)\)", message)
+    assert need is not None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no FitWarning on the page it names
+        gametree.draw(G, fit=(float(need[1]) + 0.05, float(need[2]) + 0.05))
+        parts = split_tree(G, None, fit=a4)
+    assert len(parts) == 4 and all(p.fits for p in parts)
+    with pytest.warns(FitWarning) as caught:
+        gametree.draw(G, fit=a4, max_depth=3)
+    message = str(caught[0].message)
+    assert "max_depth" not in message and "parts" not in message and "focus=NODE" in message

@@ -16,7 +16,14 @@ import pytest
 
 import gametree
 from gametree.exceptions import RenderError
-from gametree.platforms.latex import compile_pdf, exam_document, latex_problem, write_exam
+from gametree.platforms.latex import (
+    compile_pdf,
+    exam_document,
+    latex_problem,
+    overfull_boxes,
+    typeset,
+    write_exam,
+)
 from gametree.platforms.variants import make_variants
 
 needs_tex = pytest.mark.skipif(
@@ -95,8 +102,8 @@ def test_pdfs_are_a4_with_every_label_in_the_text(
         assert {str(G.nodes[n]["value"]) for n in G if not G.succ[n]} <= words  # leaf values
         assert "cut off as soon as" in sheet  # ligatures map to text ("ff")
         flat = " ".join(key.replace("\u2212", "-").split())
-        for leaf in version.answers["pruned"]:
-            assert re.search(rf"\b{leaf} \(#\d+\)", flat), leaf
+        listed = flat.split("never evaluates (their names):")[1].split(".")[0]
+        assert listed.strip().split(", ") == (version.answers["pruned"] or ["none"])
         assert f"The value of the root A: {version.answers['value']}" in flat
         assert str(version.answers["value"]) not in sheet.split("The value of the root A:")[1][:10]
 
@@ -169,3 +176,66 @@ def test_latex_problem_says_why_no_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
     assert latex_problem("forest") == "pdflatex is not installed"
     with pytest.raises(RenderError, match="does not write istgame"):
         write_exam(Path("unused"), [], latex="istgame")
+
+
+PAPER_POINTS = {
+    "a4": (595.276, 841.89),
+    "a4-landscape": (841.89, 595.276),
+    "letter": (612.0, 792.0),
+    "letter-landscape": (792.0, 612.0),
+}
+
+
+def key_answers_missing(text: str, version: gametree.Exercise) -> list[str]:
+    """The answers of ``version``'s key that the key's text layer does not hold."""
+    flat = " ".join(text.replace("\u2212", "-").replace("\u2264 ", "<=").replace(
+        "\u2265 ", ">=").split())  # fmt: skip
+    answers = version.answers
+    missing = []
+    if f"The value of the root A: {answers['value']}" not in flat:
+        missing.append(f"root {answers['value']}")
+    internal = [n for n in version.tree if version.tree.succ[n] and n != "A"]
+    for node in internal:
+        value = answers["values"].get(node, "pruned")
+        if not re.search(rf"(^| ){node}: {re.escape(str(value))}( |$)", flat):
+            missing.append(f"{node}: {value}")
+    listed = flat.split("never evaluates (their names):")[1].split(".")[0]
+    if listed.strip().split(", ") != (answers["pruned"] or ["none"]):
+        missing.append(f"pruned leaves {answers['pruned']}")
+    return missing
+
+
+@needs_tex
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", list(PAPER_POINTS))
+@pytest.mark.parametrize(("branching", "depth"), [(2, 3), (2, 4), (3, 3), (3, 4)])
+def test_every_exam_fits_its_page_with_every_answer_printed(
+    paper: str, branching: int, depth: int, tmp_path: Path
+) -> None:
+    """Issue 35: a b=3 d=4 exam ran 528 pt past the page, its pruned leaves 16 beyond the
+    line. Every shape on every paper, under both conventions: no box more than 2 pt
+    too wide or high, the pages of the paper, every answer of the key in its text."""
+    strict = (branching + depth + len(paper)) % 2 == 0
+    versions = make_variants(
+        2, seed=5, branching=branching, depth=depth, values=(-20, 20),
+        prunes=(1, 3 * depth), prune_on_equal=not strict,
+    )  # fmt: skip
+    for key in (False, True):
+        tex = exam_document(versions, key=key, paper=paper)
+        # Only a tree too wide for the text at 7 pt is drawn in parts (b=3 d=4: 14 in).
+        assert ("The top of the tree" in tex) == ((branching, depth) == (3, 4))
+        pdf, log = typeset(tex)
+        assert [x for x in overfull_boxes(log) if x > 2.0] == []
+        (tmp_path / "doc.pdf").write_bytes(pdf)
+        info = subprocess.run(["pdfinfo", str(tmp_path / "doc.pdf")], capture_output=True,
+                              text=True, check=True).stdout  # fmt: skip
+        size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info)
+        assert size is not None
+        assert tuple(map(float, size.groups())) == pytest.approx(PAPER_POINTS[paper], abs=0.5)
+        if not key:
+            continue
+        text = subprocess.run(["pdftotext", str(tmp_path / "doc.pdf"), "-"],
+                              capture_output=True, text=True, check=True).stdout  # fmt: skip
+        for number, version in enumerate(versions, 1):
+            part = text.split(f"Version {number}")[1].split("Version ")[0]
+            assert key_answers_missing(part, version) == []

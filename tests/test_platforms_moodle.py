@@ -183,3 +183,25 @@ def test_write_moodle_refuses_an_existing_file(
         write_moodle(path, versions[:1])
     write_moodle(path, versions[:1], force=True)
     assert path.read_text().count('<question type="cloze">') == 1
+
+
+def test_plain_feedback_names_no_other_blanks_answer(versions: list[gametree.Exercise]) -> None:
+    """Issue 35: a blank's feedback (shown after each try) lists the node's children's
+    values, the answers of other blanks. feedback="plain" says right or wrong only; the
+    right answers and the general feedback (the diagram) stay."""
+    reasons = ET.fromstring(moodle_quiz(versions).encode("utf-8"))
+    plain = ET.fromstring(moodle_quiz(versions, feedback="plain").encode("utf-8"))
+    for rich, bare in zip(reasons.iter("question"), plain.iter("question"), strict=True):
+        if rich.get("type") != "cloze":
+            continue
+        rich_subs = subquestions(rich.findtext("questiontext/text") or "")
+        bare_subs = subquestions(bare.findtext("questiontext/text") or "")
+        assert any("takes the" in fb for s in rich_subs for _, _, fb in s["answers"])
+        for rich_sub, bare_sub in zip(rich_subs, bare_subs, strict=True):
+            validate(bare_sub)
+            assert [a[:2] for a in bare_sub["answers"]] == [a[:2] for a in rich_sub["answers"]]
+            for _, _, feedback in bare_sub["answers"]:
+                assert feedback in ("right", "wrong", "pruned", "evaluated")
+        assert bare.findtext("generalfeedback/text") == rich.findtext("generalfeedback/text")
+    with pytest.raises(gametree.GameTreeError, match="unknown Moodle feedback 'none'"):
+        moodle_quiz(versions, feedback="none")

@@ -462,3 +462,83 @@ def test_cli_errors_are_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
     assert not (tmp_path / "q").exists()
+
+
+MINE = (
+    "(A (B (E 3 5 2) (F 5 1 7) (G 4 4 9)) (C (H 2 7 1) (I 5 4 3) (J 6 2 8))"
+    " (D (K 6 6 1) (L 1 8 3) (M 7 5 5)))"
+)
+
+
+def test_own_tree_question_draws_a_new_version_per_variant(tmp_path: Path) -> None:
+    """Issue 35: a question could only draw random trees. With --tree, each variant is
+    a version of the instructor's tree: same shape, as many pruned edges and leaves,
+    other values, and the same seed gives the same version."""
+    (tmp_path / "infoCourse.json").write_text("{}")
+    (tmp_path / "mine.tree").write_text(MINE + "\n")
+    out = tmp_path / "questions" / "mine"
+    argv = ["prairielearn", "--tree", str(tmp_path / "mine.tree"), "-q", "-o", str(out)]
+    assert main(argv) == 0
+    spec = importlib.util.spec_from_file_location("pl_server_mine", out / "server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    original = gametree.AnswerKey(gametree.parse(MINE)).answers()
+    trees = set()
+    for seed in (1, 2, 3):
+        data = new_variant(module, seed)
+        G = gametree.parse(data["params"]["tree"])
+        answers = gametree.AnswerKey(G).answers()
+        assert sorted(G) == sorted(gametree.parse(MINE))  # the same nodes and shape
+        assert len(answers["pruned_edges"]) == len(original["pruned_edges"]) == 6
+        assert len(answers["pruned"]) == len(original["pruned"]) == 8
+        assert {G.nodes[n]["value"] for n in G if not G.succ[n]} <= set(range(1, 10))
+        assert data["correct_answers"]["root_value"] == answers["value"]
+        assert new_variant(module, seed)["params"] == data["params"]
+        trees.add(data["params"]["tree"])
+    assert len(trees) == 3 and gametree.to_notation(gametree.parse(MINE)) not in trees
+
+
+def test_own_tree_refuses_shape_options_and_mirror_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mine.tree").write_text(MINE + "\n")
+    base = ["prairielearn", "-o", str(tmp_path / "q"), "--server-files", str(tmp_path / "s")]
+    assert main([*base, "--tree", str(tmp_path / "mine.tree"), "--depth", "4"]) == 2
+    assert main([*base, "--mirror"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "gametree prairielearn: error: --depth does not apply with --tree FILE: the variants "
+        "take your tree's shape and difficulty",
+        "gametree prairielearn: error: --mirror applies to variants of your own tree (--tree FILE)",
+    ]
+
+
+def test_require_bounds_reaches_the_grader(tmp_path: Path) -> None:
+    """Issue 35: an instructor could not require bounds. With --require-bounds a bare
+    number where the key has a bound loses its point; the bound itself scores."""
+    (tmp_path / "infoCourse.json").write_text("{}")
+    out = tmp_path / "questions" / "strict"
+    argv = ["prairielearn", "--depth", "3", "--branching", "3", "--prunes", "2-4",
+            "--require-bounds", "-q", "-o", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    spec = importlib.util.spec_from_file_location("pl_server_strict", out / "server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for seed in range(1, 20):
+        data = new_variant(module, seed)
+        bounded = [n["answer"] for n in data["params"]["nodes"]
+                   if data["correct_answers"][n["answer"]][:2] in ("<=", ">=")]  # fmt: skip
+        if bounded:
+            break
+    submitted = right_answers(data)
+    graded = submission(data, submitted)
+    module.parse(graded)
+    module.grade(graded)
+    assert graded["score"] == 1.0
+    submitted[bounded[0]] = submitted[bounded[0]][2:]  # the bare number
+    graded = submission(data, submitted)
+    module.parse(graded)
+    module.grade(graded)
+    assert graded["score"] < 1.0

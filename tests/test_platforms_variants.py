@@ -6,7 +6,7 @@ import pytest
 
 import gametree
 from gametree.exceptions import PlatformError
-from gametree.platforms.variants import make_variants, tree_shape
+from gametree.platforms.variants import make_variants, tree_shape, tree_variants
 
 
 def leaf_values(G: object) -> list[object]:
@@ -92,3 +92,78 @@ def test_impossible_requests_say_what_to_relax() -> None:
 def test_tree_shape() -> None:
     G = gametree.from_nested([[1, 2], [3, [4, 5]], 6])
     assert tree_shape(G) == [[None, None], [None, [None, None]], None]
+
+
+# An instructor's tree with ties (5 5, 4 4, 6 6): cutting on >= prunes 8 leaves, on >
+# fewer. Uneven on purpose (M has an inner child), so that a mirror shows.
+MINE = (
+    "(A (B (E 3 5 2) (F 5 1 7) (G 4 4 9)) (C (H 2 7 1) (I 5 4 3) (J 6 2 8))"
+    " (D (K 6 6 1) (L 1 8 3) (M 7 5 5)))"
+)
+
+
+def pruned_counts(G: object, prune_on_equal: bool = True) -> tuple[int, int]:
+    answers = gametree.AnswerKey(G, prune_on_equal=prune_on_equal).answers()  # type: ignore[arg-type]
+    return len(answers["pruned_edges"]), len(answers["pruned"])
+
+
+@pytest.mark.parametrize("prune_on_equal", [True, False])
+def test_versions_of_an_own_tree_keep_its_shape_and_difficulty(prune_on_equal: bool) -> None:
+    G = gametree.parse(MINE)
+    versions = tree_variants(G, 4, seed=1, prune_on_equal=prune_on_equal)
+    level = pruned_counts(G, prune_on_equal)
+    cuts = {tuple(gametree.AnswerKey(G, prune_on_equal=prune_on_equal).answers()["pruned"])}
+    seen = {tuple(leaf_values(G))}
+    for v in versions:
+        H = v.tree
+        assert list(H.edges) == list(G.edges)  # the same nodes, names and child order
+        assert all(H.nodes[n]["player"] == G.nodes[n]["player"] for n in G if G.succ[n])
+        assert pruned_counts(H, prune_on_equal) == level
+        assert set(leaf_values(H)) <= set(range(1, 10))  # the tree's own range, 1..9
+        # Convention-sensitive ties stay: the two rules prune different leaves.
+        assert (
+            gametree.AnswerKey(H, prune_on_equal=True).answers()["pruned"]
+            != gametree.AnswerKey(H, prune_on_equal=False).answers()["pruned"]
+        )
+        cuts.add(tuple(v.answers["pruned"]))
+        seen.add(tuple(leaf_values(H)))
+    assert len(cuts) == 5 and len(seen) == 5  # none like the tree or another version
+
+
+def test_mirrored_versions_reverse_subtrees_and_rename_left_to_right() -> None:
+    G = gametree.parse("(A (B 3 (E 1 2) 4) (C 5 4 1) (D 2 6 3))")
+    versions = tree_variants(G, 4, seed=0, mirror=True, values=(0, 20))
+    shapes = {repr(tree_shape(v.tree)) for v in versions}
+    # The root's children reversed in some: the inner child moves under D.
+    assert shapes == {
+        "[[None, [None, None], None], [None, None, None], [None, None, None]]",
+        "[[None, None, None], [None, None, None], [None, [None, None], None]]",
+    }
+    level = pruned_counts(G)
+    for v in versions:
+        assert pruned_counts(v.tree) == level
+        # The names are given again breadth-first, in the order the tree has them.
+        assert breadth_first(v.tree) == breadth_first(G)
+
+
+def breadth_first(G: object) -> list[object]:
+    order, k = ["A"], 0
+    while k < len(order):
+        order.extend(G.successors(order[k]))  # type: ignore[attr-defined]
+        k += 1
+    return order
+
+
+@pytest.mark.parametrize(
+    ("tree", "options", "message"),
+    [
+        ("(A 3 5 2)", {}, "alpha-beta prunes nothing in this tree"),
+        ("(A (B 1 2) (C 3 4))", {}, "alpha-beta prunes nothing in this tree"),
+        ("players: CHANCE MAX\n(A (B 1 2) (C 3 4))", {}, "is a CHANCE node"),
+        ("(A (B 5 5) (C 5 5))", {}, "every leaf of the tree is worth 5"),
+        ("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))", {"n": 9}, "found 2 of 9 versions"),
+    ],
+)
+def test_trees_that_cannot_be_varied_say_why(tree: str, options: dict, message: str) -> None:
+    with pytest.raises(PlatformError, match=message):
+        tree_variants(gametree.parse(tree), options.pop("n", 2), **options)

@@ -68,7 +68,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def add_key_options(parser: argparse.ArgumentParser) -> None:
-    """Add the checker's own options, ``--window-at --tie-break --require --ids`` (read
+    """Add the checker's own options, ``--window-at --tie-break --require
+    --require-bounds --ids`` (read
     back by :func:`key_options`), for every command that checks answers."""
     parser.add_argument(
         "--window-at",
@@ -88,6 +89,12 @@ def add_key_options(parser: argparse.ArgumentParser) -> None:
         metavar="ITEMS",
         help="comma-separated items that must be answered (value,move,pruned,order,pv)",
     )
+    parser.add_argument(
+        "--require-bounds",
+        action="store_true",
+        help="a node cut off must be answered with its bound (<=2): a bare 2 is wrong "
+        "(default: accepted)",
+    )
     add_ids_option(parser)
 
 
@@ -98,6 +105,7 @@ def key_options(args: argparse.Namespace) -> dict[str, Any]:
     options["tie_break"] = args.tie_break
     options["require"] = tuple(x.strip() for x in args.require.split(",") if x.strip())
     options["ids"] = getattr(args, "ids", False)
+    options["require_bounds"] = args.require_bounds
     return options
 
 

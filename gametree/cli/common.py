@@ -515,12 +515,13 @@ def focus_node(G: Any, name: str) -> Any:
 
 @contextmanager
 def print_warnings(command: str) -> Iterator[None]:
-    """Print the warnings given inside the block as one line each on stderr."""
+    """Print the warnings given inside the block as one line each on stderr, each
+    distinct one once."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         yield
     from gametree.cli.wording import cli_wording
 
-    for warning in caught:
-        text = cli_wording(" ".join(str(warning.message).split()), command)
+    texts = [cli_wording(" ".join(str(w.message).split()), command) for w in caught]
+    for text in dict.fromkeys(texts):
         print(f"gametree {command}: warning: {text}", file=sys.stderr)

@@ -47,13 +47,17 @@ examples:
   gametree draw big.tree -o big.svg -a pvs --engine graphviz
   gametree draw big.tree -o key.png -a alphabeta --collapse pruned   fold pruned subtrees
   gametree draw big.tree -o part.png -a alphabeta --focus C --paper a4-landscape
+  gametree draw exam.tree -o key.pdf -a alphabeta --paper a4 --parts   top, then subtrees
   gametree draw fig52.tree -o steps.html -a alphabeta --conventions alphabeta:strict,pvs
 
 Drawings are fitted to a 16:9 slide (13.33 x 7.5 in) unless --size or --paper names
-another page: fonts shrink (never below 7 pt), levels spread over the page and crowded
-leaves alternate between rows. A tree too large for that gets a warning naming
---collapse, --max-depth, --focus and --orientation, which draw less of it. A .html
-page takes the same options (a step on a node it hides lights the node drawn for it).
+another page: fonts shrink (never below 7 pt), levels spread over the page, leaves are
+drawn as bare values in one row and the names under crowded leaves alternate between
+rows. A tree too large for that gets a warning naming what fits: --parts (a .pdf or
+.tex of one page per part, the top levels and then each subtree; one PNG per part),
+--max-depth or --focus (draw less of it), or the page size it needs; never an option
+already given. A .html page takes the same views (a step on a node it hides lights the
+node drawn for it).
 """
 
 
@@ -123,6 +127,12 @@ def add_parser(subparsers: Any) -> None:
     add_force_option(parser)
     add_quiet_option(parser)
     add_drawing_options(parser)
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="for .pdf, .tex, .png: a tree too large for the page is drawn in parts, its "
+        "top levels and then each subtree, one page (one PNG: OUT-1.png, ...) per part",
+    )
     parser.set_defaults(func=run)
 
 
@@ -171,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
 
         result = solve(G, args.algorithm, annotate=False, trace=True, **options)
         result = _chosen_passes(result, args.passes)
+    if args.parts:
+        return _parts(args, G, result, show, view)
     with print_warnings("draw"):
         save(
             G,
@@ -182,10 +194,37 @@ def run(args: argparse.Namespace) -> int:
             algorithm=args.algorithm,
             force=args.force,
             latex=args.latex or "tikz",
+            parts=args.parts,
             **view,
             **(options if suffix == "gif" else {}),
         )
     report_written(args, args.output)
+    return 0
+
+
+def _parts(args: argparse.Namespace, G: Any, result: Any, show: Any, view: dict[str, Any]) -> int:
+    """``--parts``: the tree in parts that each fit the page, one page or PNG per part."""
+    from gametree.drawing.parts import PART_FORMATS, save_parts
+    from gametree.drawing.style import DEFAULT_FIT
+
+    suffix = args.output.rsplit(".", 1)[-1].lower()
+    if suffix not in PART_FORMATS:
+        raise RenderError(
+            f"--parts writes {', '.join('.' + f for f in PART_FORMATS)}, not .{suffix}"
+        )
+    flags = {"collapse": "--collapse", "max_depth": "--max-depth", "focus": "--focus"}
+    asked = [flags[k] for k in flags if view.get(k) is not None]
+    asked += ["--orientation"] if view.get("orientation", "top-down") != "top-down" else []
+    asked += ["--engine graphviz"] if args.engine != "matplotlib" else []
+    if asked:
+        raise RenderError(f"--parts draws the whole tree top-down, in parts; drop {asked[0]}")
+    with print_warnings("draw"):
+        written = save_parts(
+            G, args.output, result, fit=view.get("fit", DEFAULT_FIT), show=show,
+            title=args.title, latex=args.latex or "tikz", force=args.force,
+        )  # fmt: skip
+    for path in written:
+        report_written(args, str(path))
     return 0
 
 

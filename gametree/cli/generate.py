@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gametree.cli.common import add_quiet_option, report_written
-from gametree.cli.shapes import add_shape_options, parse_range, shape_arguments
+from gametree.cli.common import add_quiet_option, print_warnings, report_written
+from gametree.cli.shapes import (
+    add_own_tree_options,
+    add_shape_options,
+    parse_range,
+    shape_arguments,
+)
 from gametree.drawing.latex import LATEX, check_latex
+from gametree.platforms.latex import PAPER_CHOICES
 
 __all__ = ["add_parser", "add_shape_options", "parse_range", "run", "shape_arguments"]
 
@@ -32,6 +38,14 @@ examples:
   gametree generate --depth 3 --branching 3 --prunes 3-5 --variants 4 -o exam
   gametree generate --depth 3 --branching 3 --variants 4 --latex forest -o exam
   gametree generate --depth 3 --prunes 2-4 --variants 10 --moodle quiz.xml
+  gametree generate --tree mine.tree --variants 4 --mirror -o exam
+  gametree generate --depth 4 --branching 3 --variants 4 --paper letter -o exam
+
+With --tree FILE the versions are of your own tree: same shape, same numbers of pruned
+edges and leaves (the same difficulty), other leaf values, other pruned leaves, none the
+same as another or as your tree; when your tree's ties make cutting on >= and on >
+prune different leaves, every version's do too. A tree wider than the page is drawn in
+parts (the top levels, then each subtree).
 """
 
 
@@ -71,6 +85,21 @@ def add_parser(subparsers: Any) -> None:
         help="N versions of the exercise (same shape and difficulty, other values and cuts): "
         "sheet.tex and key.tex in DIR, and their PDFs when pdflatex is installed",
     )
+    add_own_tree_options(exam, "versions")
+    exam.add_argument(
+        "--moodle-feedback",
+        choices=("reasons", "plain"),
+        default="reasons",
+        help="what each Moodle blank says after a try: the checker's reason (default; it "
+        "names the children's values, which other blanks ask for) or plain right/wrong",
+    )
+    exam.add_argument(
+        "--paper",
+        choices=PAPER_CHOICES,
+        default="a4",
+        help="the paper of sheet.tex and key.tex (default: a4, 2 cm margins; letter has 1 in "
+        "margins); a tree too wide for it is drawn in parts: its top levels, then each subtree",
+    )
     exam.add_argument(
         "--moodle",
         metavar="FILE",
@@ -105,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         if args.algorithm == "mcts":
             raise ExerciseError("--latex applies to alpha-beta exercises (an MCTS one has no .tex)")
         check_latex(args.latex)
-    if args.variants is not None or args.moodle is not None:
+    if args.variants is not None or args.moodle is not None or args.tree is not None:
         from gametree.cli.exam import run_exam
 
         return run_exam(args)
@@ -114,9 +143,10 @@ def run(args: argparse.Namespace) -> int:
     if args.algorithm == "mcts":
         return _mcts(args)
     exercise = generate(seed=args.seed, **shape_arguments(args))
-    paths = exercise.write(
-        args.output, images=not args.no_images, force=args.force, latex=args.latex or "tikz"
-    )
+    with print_warnings("generate"):
+        paths = exercise.write(
+            args.output, images=not args.no_images, force=args.force, latex=args.latex or "tikz"
+        )
     a = exercise.answers
     print(
         f"exercise: {len(exercise.tree)} nodes, value {a['value']}, best move {a['move']}, "

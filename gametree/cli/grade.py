@@ -66,6 +66,12 @@ def add_parser(subparsers: Any) -> None:
         metavar="ITEMS",
         help="comma-separated items every submission must answer",
     )
+    parser.add_argument(
+        "--require-bounds",
+        action="store_true",
+        help="a node cut off must be answered with its bound (<=2): a bare 2 is wrong "
+        "(default: accepted)",
+    )
     add_force_option(parser)
     add_quiet_option(parser)
     parser.set_defaults(func=run)

@@ -7,7 +7,12 @@ import argparse
 from typing import Any
 
 from gametree.cli.common import add_quiet_option, report_written
-from gametree.cli.shapes import add_shape_options, shape_arguments
+from gametree.cli.shapes import (
+    add_own_tree_options,
+    add_shape_options,
+    shape_arguments,
+    shape_flags_given,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -24,6 +29,10 @@ examples:
   gametree prairielearn --depth 3 --branching 2-3 --prunes 2-4 -o COURSE/questions/alphabeta
   gametree prairielearn --depth 2 --branching 3 --strict --title "Strict cuts" -o q2
       --server-files COURSE/serverFilesCourse
+  gametree prairielearn --tree mine.tree --mirror -o COURSE/questions/mine
+
+With --tree FILE each variant is a new version of your tree: the same shape, as many
+pruned edges and leaves, other leaf values and pruned leaves (see gametree generate).
 """
 
 
@@ -36,12 +45,19 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_shape_options(parser)
+    add_own_tree_options(parser, "variants")
     group = parser.add_argument_group("the question")
     group.add_argument(
         "--ask",
         default="value,values,pruned",
         metavar="ITEMS",
         help="what the question asks, some of value,values,pruned (default: all three)",
+    )
+    group.add_argument(
+        "--require-bounds",
+        action="store_true",
+        help="a node cut off must be answered with its bound (<=2): a bare 2 is wrong "
+        "(default: accepted)",
     )
     group.add_argument("--title", default="Alpha-beta pruning", help="the question's title")
     group.add_argument("--topic", default="Game search", help="the question's topic")
@@ -82,16 +98,36 @@ def run(args: argparse.Namespace) -> int:
                 "above it); give --server-files COURSE/serverFilesCourse"
             )
         server_files = str(course / "serverFilesCourse")
+    own = None
+    if args.tree is not None:
+        from gametree.cli.common import read_tree
+
+        given = shape_flags_given(args)
+        if given:
+            raise PlatformError(f"{given[0]} does not apply with --tree FILE: the variants "
+                                "take your tree's shape and difficulty")  # fmt: skip
+        own = read_tree(args.tree)
+    elif args.mirror:
+        raise PlatformError("--mirror applies to variants of your own tree (--tree FILE)")
+    arguments = shape_arguments(args)
+    if own is not None:
+        arguments["values"] = args.values  # None: the tree's own range
     settings = pl.question_settings(
-        **shape_arguments(args),
+        **arguments,
+        tree=own,
+        mirror=args.mirror,
+        require_bounds=args.require_bounds,
         ask=[x.strip() for x in args.ask.split(",") if x.strip()],
         title=args.title,
         topic=args.topic,
     )
     copied, current = pl.write_server_files(server_files, force=args.force)
     written = pl.write_question(args.output, settings, force=args.force)
-    print(f"question: {args.title!r}, a new tree per variant ({settings['shape']['depth']} "
-          f"levels, {settings['shape']['prunes'][0]}+ pruned edges)")  # fmt: skip
+    if own is not None:
+        print(f"question: {args.title!r}, a new version of {args.tree} per variant")
+    else:
+        print(f"question: {args.title!r}, a new tree per variant ({settings['shape']['depth']} "
+              f"levels, {settings['shape']['prunes'][0]}+ pruned edges)")  # fmt: skip
     for path in written:
         report_written(args, str(path))
     if current:

@@ -11,7 +11,13 @@ import argparse
 import re
 from typing import Any
 
-__all__ = ["add_shape_options", "parse_range", "shape_arguments"]
+__all__ = [
+    "add_own_tree_options",
+    "add_shape_options",
+    "parse_range",
+    "shape_arguments",
+    "shape_flags_given",
+]
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:\.\.|,|-|:)\s*(-?\d+)\s*$")
 
@@ -56,7 +62,10 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
         help="number of pruned edges wanted, N or MIN-MAX",
     )
     parser.add_argument(
-        "--values", type=parse_range, default=(-9, 9), help="leaf values MIN..MAX (default: -9..9)"
+        "--values",
+        type=parse_range,
+        default=None,
+        help="leaf values MIN..MAX (default: -9..9; with --tree, the tree's own range)",
     )
     parser.add_argument(
         "--ordering",
@@ -89,6 +98,25 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_own_tree_options(parser: Any, what: str) -> None:
+    """Add ``--tree FILE`` and ``--mirror``: ``what`` ("versions", "variants") of the
+    instructor's own tree instead of random trees."""
+    parser.add_argument(
+        "--tree",
+        metavar="FILE",
+        default=None,
+        help=f"{what} of this tree (yours) instead of random trees: the same shape, as many "
+        "pruned edges and leaves under the key's convention, other leaf values (from "
+        "--values, default the tree's own range) and other pruned leaves; --branching, "
+        "--depth, --prunes, --ordering, --players, --distinct-conventions do not apply",
+    )
+    parser.add_argument(
+        "--mirror",
+        action="store_true",
+        help=f"with --tree: {what} may also mirror subtrees (a node's children reversed)",
+    )
+
+
 def shape_arguments(args: argparse.Namespace) -> dict[str, Any]:
     """The keyword arguments of :func:`gametree.generate` but ``seed``, from parsed
     :func:`add_shape_options`."""
@@ -96,7 +124,7 @@ def shape_arguments(args: argparse.Namespace) -> dict[str, Any]:
         "branching": args.branching,
         "depth": args.depth,
         "prunes": args.prunes,
-        "values": args.values,
+        "values": args.values if args.values is not None else (-9, 9),
         "ordering": args.ordering,
         "players": [p for p in args.players.split(",") if p.strip()],
         "distinct_conventions": args.distinct_conventions,
@@ -104,3 +132,16 @@ def shape_arguments(args: argparse.Namespace) -> dict[str, Any]:
         "fail": args.fail,
         "max_attempts": args.max_attempts,
     }
+
+
+def shape_flags_given(args: argparse.Namespace) -> list[str]:
+    """The shape options given on the command line that ``--tree FILE`` replaces."""
+    shape = {
+        "--branching": args.branching != (2, 3),
+        "--depth": args.depth != 3,
+        "--prunes": args.prunes is not None,
+        "--ordering": args.ordering != "random",
+        "--players": args.players != "MAX,MIN",
+        "--distinct-conventions": args.distinct_conventions,
+    }
+    return [flag for flag, present in shape.items() if present]

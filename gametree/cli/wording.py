@@ -44,6 +44,8 @@ _WORDING: tuple[tuple[re.Pattern[str], str, str], ...] = (
     ),
     (re.compile(r"\(merge_transpositions=True\)"), "(--merge)", "(--merge)"),
     (re.compile(r"pass force=True"), "add --force", "add --force"),
+    # A page as large as a drawing needs (gametree.drawing.fit).
+    (re.compile(r"\(fit=\(([\d.]+), ([\d.]+)\)\)"), r"(--size \1x\2)", r"(--size \1x\2)"),
     # A view a practice page cannot take: its remedies as flags.
     (re.compile(r"\(fit, orientation\)"), "(--size or --paper, --orientation)", "(fit)"),
     (
@@ -93,6 +95,7 @@ _FLAGS = {
     "orientation": ("--orientation", "DIR"),
     "max_frames": ("--max-frames", "N"),
     "force": ("--force", ""),
+    "parts": ("--parts", ""),
 }
 _KEYWORD = re.compile(
     r"\b(?P<name>" + "|".join(_FLAGS) + r")=(?:'(?P<q1>[^']*)'|\"(?P<q2>[^\"]*)\"|(?P<bare>[\w.]+))"
@@ -106,9 +109,19 @@ def _flag(match: re.Match[str]) -> str:
     value = match["q1"] if match["q1"] is not None else match["q2"]
     if value is None:
         value = match["bare"]
-    if match["name"] == "force" or value in ("True", "..."):
+    if match["name"] in ("force", "parts") or value in ("True", "..."):
         value = placeholder
     return f"{flag} {value}".rstrip()
+
+
+# generate draws an exercise's pictures on a slide; a tree too large for one is drawn
+# in parts by draw, or on an exam sheet.
+_GENERATE_REMEDY = re.compile(r"; draw it in parts, its top levels and then each subtree.*$")
+_GENERATE_WORDS = (
+    "; draw it in parts, its top levels and then each subtree, with gametree draw "
+    "exercise.tree --parts --paper PAPER, or make it an exam sheet (--variants 1 --paper "
+    "PAPER), which draws it so"
+)
 
 
 def cli_wording(message: str, command: str) -> str:
@@ -118,6 +131,8 @@ def cli_wording(message: str, command: str) -> str:
     ...             "draw")
     'draw less with --collapse pruned, --max-depth K'
     """
+    if command == "generate":
+        message = _GENERATE_REMEDY.sub(_GENERATE_WORDS, message)
     for pattern, words, play_words in _WORDING:
         message = pattern.sub(play_words if command == "play" else words, message)
     message = _CLI_ASIDE.sub("", message)

@@ -16,6 +16,7 @@ clearance   what lies near what in a placed diagram, and what crosses what
 cuts        :func:`~gametree.drawing.cuts.cut_marks`: where each cut mark goes, for all
 slots       :func:`~gametree.drawing.slots.place`: the placement every emitter draws
 fit         fitting a page: :func:`~gametree.drawing.fit.arrange`, paper sizes
+parts       a tree too wide for its page in parts: the top levels, then each subtree
 mpl         :func:`draw`: matplotlib artists
 svg         :func:`to_svg`: SVG with an id per node and edge
 tex         what the LaTeX back ends share: escaping, fonts, colours, outlines, documents

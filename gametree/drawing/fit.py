@@ -106,7 +106,7 @@ def arrange(d: Diagram) -> Placement:
     return fit_placement(d) if d.fit is not None else place(d)
 
 
-def fit_placement(d: Diagram) -> Placement:
+def fit_placement(d: Diagram, *, warn: bool = True) -> Placement:
     """Fit ``d`` to its page ``d.fit`` and return its placement (points).
 
     Changes ``d`` to what is drawn (the style's sizes scaled, leaves drawn bare, levels
@@ -121,7 +121,8 @@ def fit_placement(d: Diagram) -> Placement:
     (``drop_names``), (5) without the inner nodes' names and (6) without any. Fonts
     never go below :data:`MIN_FONT` points: a tree that does not fit even so is drawn
     at that size in mode (4), larger than the page, with a
-    :class:`~gametree.exceptions.FitWarning`. A drawing that was shrunk and is more
+    :class:`~gametree.exceptions.FitWarning` (none with ``warn=False``) and the
+    placement's ``overflow`` set. A drawing that was shrunk and is more
     than :data:`WIDE` times as wide as tall then gets its levels spread towards the
     page's proportions: the levels whose children are far apart first, each at most
     :data:`~gametree.drawing.slots.SPREAD` times as tall, so that crowded children
@@ -219,12 +220,13 @@ def fit_placement(d: Diagram) -> Placement:
         margin, title = _frame(d)
         need_w = (pl.xmax - pl.xmin + 2 * margin) / 72.0
         need_h = (pl.ymax - pl.ymin + title) / 72.0
+        pl.overflow = True
+        if not warn:
+            return pl
         warnings.warn(
             f"the tree does not fit a {_inches(page[0])} x {_inches(page[1])} in page with "
-            f"fonts of {MIN_FONT:g} pt or more (it needs {need_w:.1f} x {need_h:.1f} in); "
-            'draw less of it with collapse="pruned", max_depth=K, focus=NODE or '
-            'orientation="left-right" (CLI: --collapse pruned, --max-depth K, --focus NODE, '
-            "--orientation left-right), or fit it to a larger page",
+            f"fonts of {MIN_FONT:g} pt or more (it needs {need_w:.1f} x {need_h:.1f} in)"
+            + _remedies(d, need_w, need_h),
             FitWarning,
             stacklevel=_caller_level(),
         )
@@ -241,6 +243,28 @@ def fit_placement(d: Diagram) -> Placement:
         _spread(d, attempt(mode, scale), page_w, page_h, scale)
         final = place(d)
     return final
+
+
+_REMEDIES = {
+    "parts": "draw it in parts, its top levels and then each subtree (parts=True)",
+    "max_depth": "draw its top levels only (max_depth=K)",
+    "focus": "draw one subtree (focus=NODE)",
+}
+
+
+def _remedies(d: Diagram, need_w: float, need_h: float) -> str:
+    """What the warning suggests: the remedies the caller offers (``d.remedies``) but
+    those already given (``d.given``), and parts only of a whole tree drawn top-down."""
+    offered = [r for r in d.remedies if r not in d.given]
+    if d.given:  # parts are of the whole tree, drawn top-down
+        offered = [r for r in offered if r != "parts"]
+    texts = [_REMEDIES[r] for r in offered if r in _REMEDIES]
+    if "fit" in offered:
+        texts.append(f"fit it to a page of {need_w:.1f} x {need_h:.1f} in or more "
+                     f"(fit=({need_w:.1f}, {need_h:.1f}))")  # fmt: skip
+    if not texts:
+        return ""
+    return "; " + (", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else texts[0])
 
 
 def _cannot_fit(

@@ -438,6 +438,9 @@ def _exercise(
     if view.get("collapse") == "pruned":
         drawn = _with_pruned(drawn, conventions)
     bare = diagram(drawn, show=show, style=style, root=root, **view)
+    # A page is one picture: a tree too large for it is fitted to a larger page, or (to
+    # explore, where views may hide nodes) drawn less of.
+    bare.remedies = ("fit",) if mode == "practice" else ("max_depth", "focus", "fit")
     if mode == "practice":
         _refuse_hiding(G, bare, view)
     index = bare.index

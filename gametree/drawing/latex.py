@@ -46,9 +46,11 @@ from gametree.drawing.style import DEFAULT_FIT
 from gametree.exceptions import RenderError
 
 if TYPE_CHECKING:
+    from gametree.drawing.model import Diagram
+    from gametree.drawing.slots import Placement
     from gametree.search.result import SearchResult
 
-__all__ = ["ISTGAME", "LATEX", "check_latex", "latex_preamble", "to_latex"]
+__all__ = ["ISTGAME", "LATEX", "check_latex", "diagram_latex", "latex_preamble", "to_latex"]
 
 LATEX = ("tikz", "forest", "istgame")
 """The names ``--latex`` takes (``istgame`` only to say why it is not offered)."""
@@ -93,6 +95,19 @@ def latex_preamble(latex: str = "tikz") -> str:
     from gametree.drawing.tikz import PREAMBLE as TIKZ
 
     return TIKZ
+
+
+def diagram_latex(d: Diagram, placement: Placement, latex: str = "tikz") -> str:
+    """The picture of a placed diagram in the LaTeX back end ``latex`` (``"tikz"`` or
+    ``"forest"``): :func:`gametree.drawing.tikz.diagram_tikz` or
+    :func:`gametree.drawing.forest.diagram_forest`."""
+    if check_latex(latex) == "forest":
+        from gametree.drawing.forest import diagram_forest
+
+        return diagram_forest(d, placement)
+    from gametree.drawing.tikz import diagram_tikz
+
+    return diagram_tikz(d, placement)
 
 
 def to_latex(

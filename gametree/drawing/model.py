@@ -170,3 +170,11 @@ class Diagram:
     every_cut: bool = False
     """Place a cut mark on every edge (a page where the student marks edges), not only
     on the pruned ones."""
+    given: frozenset[str] = frozenset()
+    """The view options the drawing was asked with (``collapse``, ``max_depth``,
+    ``focus``, ``root``, ``orientation``): a warning that the tree does not fit never
+    suggests one of them again."""
+    remedies: tuple[str, ...] = ("parts", "max_depth", "focus", "fit")
+    """What a warning that the tree does not fit its page may suggest, as the caller
+    offers it: ``parts`` (the top levels, then each subtree), ``max_depth``, ``focus``
+    (draw less of it) and ``fit`` (a page as large as it needs)."""

@@ -195,15 +195,19 @@ def new_figure(d: Diagram, placement: Placement) -> tuple[Figure, Axes]:
     top = margin + (2.0 * float(st["font_size"]) if d.title else 0.0)
     bottom = margin + (2.0 * float(st["font_size"]) if d.caption else 0.0)
     width = placement.xmax - placement.xmin + 2 * margin
-    # A caption wider than the tree widens the figure to the right.
+    # A caption wider than the tree widens the figure to the right, a title wider than
+    # that on both sides (it is centred).
     extra = max(0.0, text_width(d.caption, float(st["font_size"])) + 2 * margin - width)
     width += extra
+    wide = text_width(d.title, 1.2 * float(st["font_size"])) + 2 * margin if d.title else 0.0
+    side = max(0.0, wide - width) / 2
+    width += 2 * side
     height = placement.ymax - placement.ymin + top + bottom
     fig = Figure(figsize=(width / 72.0, height / 72.0), dpi=float(st["dpi"]))
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_axis_off()
-    ax.set_xlim(placement.xmin - margin, placement.xmax + margin + extra)
+    ax.set_xlim(placement.xmin - margin - side, placement.xmax + margin + extra + side)
     ax.set_ylim(placement.ymin - bottom, placement.ymax + top)
     ax.set_aspect("equal")
     return fig, ax

@@ -46,6 +46,7 @@ def save(
     latex: str = "tikz",
     algorithm: str | None = None,
     force: bool = False,
+    parts: bool = False,
     **options: Any,
 ) -> Path:
     """Write the pruning diagram of ``G`` to ``path``, in the format its suffix names.
@@ -83,13 +84,18 @@ def save(
         (:class:`~gametree.outfiles.OutputExistsError`) before anything is drawn. The
         file is written through :mod:`gametree.outfiles`: to a fresh temporary file
         beside it, renamed over it when complete.
+    parts : bool, default False
+        For ``.pdf``, ``.tex`` and ``.png``: a tree too large for the page ``fit`` at
+        fonts of 7 pt or more is drawn in parts, its top levels and then each subtree,
+        one page per part (one PNG per part: ``key-1.png``, ``key-2.png``, ...; see
+        :func:`gametree.drawing.parts.save_parts`).
     **options
         For ``.gif`` and ``.html``: the search options (``depth``, ``prune_on_equal``, ...).
 
     Returns
     -------
     pathlib.Path
-        The file written.
+        The file written (the first, for a tree drawn in parts as PNGs).
 
     Raises
     ------
@@ -137,6 +143,21 @@ def save(
             f"save() got search options {sorted(options)!r}, which only a .gif takes; "
             "search first and pass the result"
         )
+    if parts:
+        views = {"root": root, "collapse": collapse, "max_depth": max_depth, "focus": focus}
+        refused = [k for k, v in views.items() if v is not None]
+        refused += ["orientation"] if orientation != "top-down" else []
+        refused += ["engine"] if engine != "matplotlib" else []
+        if refused:
+            raise RenderError(f"parts=True draws the whole tree top-down, without {refused[0]}=")
+        if fit is None:
+            raise RenderError("parts=True needs a page to fit the parts to (fit=(width, height))")
+        from gametree.drawing.parts import save_parts
+
+        return save_parts(
+            G, target, result, fit=fit, show=show, style=style, title=title, latex=latex,
+            dpi=dpi, force=force,
+        )[0]  # fmt: skip
     check_new_output(target, force=force)  # refused before anything is drawn
     drawing: dict[str, Any] = {"show": show, "style": style, "title": title, "root": root}
     view: dict[str, Any] = {"collapse": collapse, "max_depth": max_depth, "focus": focus}

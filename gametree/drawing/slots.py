@@ -98,6 +98,9 @@ class Placement:
     drawing is clean)."""
     gaps: list[float] = field(default_factory=list)
     """Distance between each level and the next."""
+    overflow: bool = False
+    """Whether the drawing is larger than the page it was fitted to (fonts at their
+    smallest, :func:`gametree.drawing.fit.fit_placement`)."""
 
     def left(self, node: Hashable) -> float:
         """How far left of its centre a node's shape (or the shape beside its board) reaches."""

@@ -246,8 +246,9 @@ def diagram(
         The node to draw from (default: the tree's root).
     fit : (float, float) or None, default (13.33, 7.5)
         The page, in inches, the drawing should fit (default a 16:9 slide): fonts and
-        shapes shrink (never below 7 pt), levels spread to the page height, crowded
-        leaves alternate between rows. None draws at the style's natural size.
+        shapes shrink (never below 7 pt), levels spread to the page height, leaves
+        become bare values in one row, the names under crowded ones alternating between
+        rows. None draws at the style's natural size.
         See :func:`gametree.drawing.fit.fit_placement`.
     collapse : {"pruned"}, optional
         Draw the pruned children of each node as one greyed stub with the count of the
@@ -369,12 +370,26 @@ def diagram(
         graph=H,
         fit=fit,
         orientation=orientation,
+        given=_given_views(
+            collapse=collapse,
+            max_depth=max_depth,
+            focus=focus,
+            orientation=orientation,
+            root=None if root == find_root(H) else root,
+        ),
     )
     if st["boards"]:
         from gametree.drawing.boards import attach_boards
 
         attach_boards(d)
     return d
+
+
+def _given_views(**views: Any) -> frozenset[str]:
+    """The names of the view options given (a top-down drawing of the whole tree gives none)."""
+    if views.get("orientation") == "top-down":
+        views["orientation"] = None
+    return frozenset(name for name, value in views.items() if value is not None)
 
 
 def convention_text(search: Mapping[str, Any]) -> str:

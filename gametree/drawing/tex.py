@@ -239,12 +239,25 @@ def board_paths(
     return out
 
 
-def standalone_document(preamble: str, picture: str) -> str:
-    """A LaTeX document that pdflatex compiles to one PDF page cropped to ``picture``.
+def standalone_document(preamble: str, picture: str, *more: str) -> str:
+    """A LaTeX document that pdflatex compiles to one PDF page cropped to ``picture``
+    (and one more page, cropped alike, per picture in ``more``).
 
     ``preamble`` is what the picture needs (``\\usepackage{...}`` lines); every glyph
     maps to Unicode in the PDF's text layer, so its labels can be searched and copied.
     """
+    pages = "".join(
+        "\\savebox{\\gametreebox}{%\n"
+        # The picture's last line ends in a comment: a space there would widen the box.
+        + each.rstrip("\n")
+        + "%\n}\n"
+        + "% Crop the page to the picture.\n"
+        + "\\pdfpagewidth=\\wd\\gametreebox\n"
+        + "\\pdfpageheight=\\dimexpr\\ht\\gametreebox+\\dp\\gametreebox\\relax\n"
+        + "\\hoffset=-1in \\voffset=-1in\n"
+        + "\\shipout\\copy\\gametreebox\n"
+        for each in (picture, *more)
+    )
     return (
         "\\documentclass{article}\n"
         + preamble
@@ -253,15 +266,7 @@ def standalone_document(preamble: str, picture: str) -> str:
         + "\\begin{document}\n"
         + "\\pagestyle{empty}\n"
         + "\\newsavebox{\\gametreebox}\n"
-        + "\\savebox{\\gametreebox}{%\n"
-        # The picture's last line ends in a comment: a space there would widen the box.
-        + picture.rstrip("\n")
-        + "%\n}\n"
-        + "% Crop the page to the picture.\n"
-        + "\\pdfpagewidth=\\wd\\gametreebox\n"
-        + "\\pdfpageheight=\\dimexpr\\ht\\gametreebox+\\dp\\gametreebox\\relax\n"
-        + "\\hoffset=-1in \\voffset=-1in\n"
-        + "\\shipout\\copy\\gametreebox\n"
+        + pages
         + "\\end{document}\n"
     )
 
@@ -324,8 +329,14 @@ def bounding_box(d: Diagram, pl: Placement) -> str:
     big = float(st["font_size"])
     margin = float(st["margin"])
     caption_width = text_width(d.caption, big) if d.caption else 0.0
+    left, right = pl.xmin, max(pl.xmax, pl.xmin + caption_width)
+    if d.title:
+        # The title is centred over the tree, \\large (12 pt in a 10 pt document); a
+        # wide one widens the box on both sides.
+        cx, half = (pl.xmin + pl.xmax) / 2, text_width(d.title, 12.0) / 2
+        left, right = min(left, cx - half), max(right, cx + half)
     return (
-        f"({num(pl.xmin - margin)}, {num(pl.ymin - margin - (2 * big if d.caption else 0))}) "
-        f"rectangle ({num(max(pl.xmax, pl.xmin + caption_width) + margin)}, "
+        f"({num(left - margin)}, {num(pl.ymin - margin - (2 * big if d.caption else 0))}) "
+        f"rectangle ({num(right + margin)}, "
         f"{num(pl.ymax + margin + (2 * big if d.title else 0))})"
     )

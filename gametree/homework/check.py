@@ -32,6 +32,7 @@ from gametree.homework.checkitems import (
 )
 from gametree.homework.checkpruned import check_pruned
 from gametree.homework.findings import CheckReport, Finding, Verdict, given_as_text
+from gametree.homework.naming import bound_hint
 from gametree.homework.solution import Solution
 from gametree.homework.story import fmt
 
@@ -84,10 +85,9 @@ class AnswerKey(Solution):
                 findings.extend(self._check_item(item, notes))
             except ValueError as exc:
                 label = item.key or item.kind
+                why = str(exc) + bound_hint(item.node, item.given)
                 findings.append(
-                    Finding(
-                        label, Verdict.MALFORMED, "", given_as_text(item.given), str(exc), item.line
-                    )
+                    Finding(label, Verdict.MALFORMED, "", given_as_text(item.given), why, item.line)
                 )
         present = {i.kind for i in answers.items} | {
             _kind_of(p.key) for p in answers.problems if p.key

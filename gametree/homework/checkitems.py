@@ -119,7 +119,12 @@ def check_node_value(key: Solution, item: AnswerItem) -> Finding:
     story = key.value_story(node)
     expected = "no value (not searched)" if nv is None else bound_text(nv)
     if value_matches(n, nv):
-        return Finding(label, Verdict.CORRECT, expected, n.text(), story, item.line)
+        if not (
+            key.require_bounds and n.op is None and nv is not None and nv.bound is not Bound.EXACT
+        ):
+            return Finding(label, Verdict.CORRECT, expected, n.text(), story, item.line)
+        note = f"{node} is cut off: the search returns only the bound {expected}; write it so"
+        return Finding(label, Verdict.WRONG, expected, n.text(), story, item.line, (note,))
     if n.op is not None and nv is not None and key.options.get("fail") == "hard":
         # A fail-hard search clamps what it returns, but the bound it found is as
         # true, and is what diagrams write: "<=2" at C, not only "<=3".

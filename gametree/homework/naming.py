@@ -29,7 +29,10 @@ from gametree.attrs import LABEL, MOVE
 from gametree.homework.answeritems import AnswerItem
 from gametree.search.result import edge_move
 
-__all__ = ["NodeNames"]
+__all__ = [
+    "NodeNames",
+    "bound_hint",
+]
 
 
 class NodeNames:
@@ -313,3 +316,23 @@ def _enter(table: dict[str, Any], key: str, node: Hashable) -> None:
 
 _NONE = _Several()
 """What a name that names no node finds."""
+
+
+_BOUND_KEY = re.compile(r"^(.*\S)\s*([<>≤≥])$")
+
+
+def bound_hint(name: Any, given: Any) -> str:
+    """A hint for a node name that is a node and a comparison (``C <= -2`` read as the
+    node ``'C <'`` worth ``-2``): how to write the bound, or ``""``.
+
+    >>> bound_hint("C <", -2)
+    "; to give C a bound, write 'C = <=-2'"
+    >>> bound_hint("C", 3)
+    ''
+    """
+    found = _BOUND_KEY.match(str(name)) if name is not None else None
+    if found is None:
+        return ""
+    node, sign = found.groups()
+    op = "<=" if sign in "<≤" else ">="
+    return f"; to give {node} a bound, write '{node} = {op}{given}'"

@@ -70,6 +70,10 @@ class Solution:
     ids : bool, default False
         Name the best move and the PV in findings by node id; by default they are
         named by move (``a1 (to B)``) where the edges carry moves.
+    require_bounds : bool, default False
+        A node cut off returns a bound (``<=2``): with ``require_bounds`` an answer
+        giving the bare number (``2``) is wrong; by default it is accepted, the number
+        being right.
 
     Examples
     --------
@@ -101,6 +105,7 @@ class Solution:
         tie_break: str = "first",
         require: Iterable[str] = (),
         ids: bool = False,
+        require_bounds: bool = False,
     ) -> None:
         validate(G)
         if window_at not in ("exit", "enter"):
@@ -117,6 +122,7 @@ class Solution:
         self.tie_break = tie_break
         self.require = tuple(require)
         self.ids = ids
+        self.require_bounds = bool(require_bounds)
         unknown = set(self.require) - {"value", "move", "pruned", "order", "pv"}
         if unknown:
             raise SearchError(

@@ -29,6 +29,11 @@ Each version becomes one question:
   ``-1/k`` (k right choices), never below 0 ("net correct");
 * every answer's feedback is the checker's reason (why the value is what it is, why a
   leaf is or is not evaluated), and the general feedback shows the pruning diagram.
+  A value's reason names the values of the node's children, which are the answers of
+  other blanks (and a leaf's reason the window that prunes it): in interactive mode,
+  where Moodle shows the feedback after each try, that tells the student more than the
+  one blank. ``feedback="plain"`` writes only "right" or "wrong" (each blank's own
+  answer, after the last try); the general feedback with the diagram stays.
 
 Choices the documentation leaves open: the category is ``$course$/gametree/Alpha-beta
 pruning`` (the course's own question bank, where a teacher looks first); the penalty
@@ -48,10 +53,15 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from gametree.exceptions import PlatformError
 from gametree.homework import AnswerKey, Exercise
 from gametree.platforms.items import convention_text, inner_nodes
 
-__all__ = ["CATEGORY", "cloze_text", "moodle_quiz", "write_moodle"]
+__all__ = ["CATEGORY", "FEEDBACK", "cloze_text", "moodle_quiz", "write_moodle"]
+
+FEEDBACK = ("reasons", "plain")
+"""What each blank's feedback says: the checker's reason (which names other blanks'
+answers), or only whether the answer is right."""
 
 CATEGORY = "$course$/gametree/Alpha-beta pruning"
 """The question category the quiz imports into (a path in the course's question bank)."""
@@ -97,7 +107,7 @@ def _cdata(text: str) -> str:
     return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>"
 
 
-def _question(version: Exercise, number: int) -> str:
+def _question(version: Exercise, number: int, feedback: str = "reasons") -> str:
     import gametree
 
     G = version.tree
@@ -107,8 +117,10 @@ def _question(version: Exercise, number: int) -> str:
     root = key.root
     nodes = [n for n in inner_nodes(key) if n != root]
 
+    plain = feedback == "plain"
+
     def numerical(node: Hashable, value: Any) -> str:
-        story = cloze_text(key.value_story(node))
+        story = "wrong" if plain else cloze_text(key.value_story(node))
         return f"{{1:NUMERICAL:={_number(value)}:0#right~*#{story}}}"
 
     rows = []
@@ -117,16 +129,19 @@ def _question(version: Exercise, number: int) -> str:
             blank = numerical(n, answers["values"][str(n)])
         else:
             why = cloze_text(key.pruned_reason(n))
-            blank = f"{{1:SHORTANSWER:=pruned#right: {why}~=-#right: {why}~*#{why}}}"
+            right, wrong = ("right", "wrong") if plain else (f"right: {why}", why)
+            blank = f"{{1:SHORTANSWER:=pruned#{right}~=-#{right}~*#{wrong}}}"
         rows.append(f"<tr><td>{escape(str(n))}</td><td>{blank}</td></tr>")
     pruned = set(answers["pruned"])
     options = []
     for i, leaf in enumerate(key.frontier, 1):
         label = cloze_text(f"leaf {i}: {leaf} (value {G.nodes[leaf]['value']})", answer=True)
         if str(leaf) in pruned:
-            options.append(f"={label}#{cloze_text(key.pruned_reason(leaf))}")
+            why = "pruned" if plain else cloze_text(key.pruned_reason(leaf))
+            options.append(f"={label}#{why}")
         else:
-            options.append(f"{label}#{cloze_text(key.evaluated_reason(leaf))}")
+            why = "evaluated" if plain else cloze_text(key.evaluated_reason(leaf))
+            options.append(f"{label}#{why}")
     weight = max(len(pruned), 1)
     tree_name, key_name = f"tree-{number}.png", f"key-{number}.png"
     alt = f"A game tree with root {root} and {len(key.frontier)} leaves"
@@ -176,8 +191,14 @@ def _question(version: Exercise, number: int) -> str:
     )
 
 
-def moodle_quiz(versions: Sequence[Exercise], *, category: str = CATEGORY) -> str:
+def moodle_quiz(
+    versions: Sequence[Exercise], *, category: str = CATEGORY, feedback: str = "reasons"
+) -> str:
     """Return ``versions`` as a Moodle XML quiz: a category, then one Cloze question each.
+
+    ``feedback`` is what each blank says after a try: ``"reasons"`` (the checker's
+    reason, which names the children's values, other blanks' answers) or ``"plain"``
+    (right or wrong only); see the module's docstring.
 
     Examples
     --------
@@ -195,17 +216,23 @@ def moodle_quiz(versions: Sequence[Exercise], *, category: str = CATEGORY) -> st
         f"    <category><text>{escape(category)}</text></category>",
         "  </question>",
     ]
-    parts += [_question(v, i) for i, v in enumerate(versions, 1)]
+    if feedback not in FEEDBACK:
+        raise PlatformError(f"unknown Moodle feedback {feedback!r}; expected 'reasons' or 'plain'")
+    parts += [_question(v, i, feedback) for i, v in enumerate(versions, 1)]
     parts.append("</quiz>")
     return "\n".join(parts) + "\n"
 
 
 def write_moodle(
-    path: str | os.PathLike[str], versions: Sequence[Exercise], *, force: bool = False
+    path: str | os.PathLike[str],
+    versions: Sequence[Exercise],
+    *,
+    force: bool = False,
+    feedback: str = "reasons",
 ) -> Path:
-    """Write :func:`moodle_quiz` of ``versions`` to ``path`` (refused if it exists,
-    unless ``force``)."""
+    """Write :func:`moodle_quiz` of ``versions`` (with ``feedback``) to ``path`` (refused
+    if it exists, unless ``force``)."""
     from gametree.outfiles import check_new_output, write_text
 
     check_new_output(path, force=force)
-    return write_text(path, moodle_quiz(versions), force=force)
+    return write_text(path, moodle_quiz(versions, feedback=feedback), force=force)

@@ -55,7 +55,7 @@ import pprint
 import uuid
 from collections.abc import Hashable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gametree.exceptions import PlatformError
 from gametree.outfiles import check_new_output, write_bytes, write_text
@@ -67,6 +67,9 @@ from gametree.platforms.items import (
     grade_items,
     inner_nodes,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "ASK",
@@ -109,7 +112,7 @@ def question_settings(
     branching: int | tuple[int, int] = (2, 3),
     depth: int = 3,
     prunes: int | tuple[int, int] | None = None,
-    values: tuple[int, int] = (-9, 9),
+    values: tuple[int, int] | None = (-9, 9),
     ordering: str = "random",
     players: Iterable[str] = ("MAX", "MIN"),
     distinct_conventions: bool = False,
@@ -119,8 +122,17 @@ def question_settings(
     ask: Iterable[str] = DEFAULT_ASK,
     title: str = "Alpha-beta pruning",
     topic: str = "Game search",
+    tree: nx.DiGraph | None = None,
+    mirror: bool = False,
+    require_bounds: bool = False,
 ) -> dict[str, Any]:
     """Check a question's settings and return them as JSON-ready data.
+
+    With ``tree`` (the instructor's own), each variant is a version of it
+    (:func:`gametree.platforms.variants.tree_variants`, with ``mirror``; ``values``
+    None takes the tree's own range) instead of a random tree; the shape arguments
+    then do not apply. ``require_bounds``: a node cut off must be answered with its
+    bound (``<=2``), as :class:`gametree.AnswerKey` takes it.
 
     The shape and difficulty are :func:`gametree.generate`'s arguments. Every variant
     must prune at least one leaf, so ``prunes`` defaults to "at least one" and may not
@@ -151,23 +163,45 @@ def question_settings(
         "branching": list(branching) if not isinstance(branching, int) else branching,
         "depth": depth,
         "prunes": [low, high],
-        "values": list(values),
+        "values": list(values) if values is not None else [-9, 9],
         "ordering": ordering,
         "players": list(players),
         "distinct_conventions": distinct_conventions,
         "prune_on_equal": prune_on_equal,
         "fail": fail,
         "max_attempts": max_attempts,
+        **({"require_bounds": True} if require_bounds else {}),
     }
+    own = None
+    if tree is not None:
+        own = {"tree": gametree.to_notation(tree), "mirror": mirror,
+               "values": list(values) if values is not None else None}  # fmt: skip
     for seed in range(3):
-        gametree.generate(seed=seed, **_shape_arguments(shape))
+        _variant(seed, shape, own)
     return {
+        **({"own_tree": own} if own is not None else {}),
         "gametree": gametree.__version__,
         "title": title,
         "topic": topic,
         "ask": list(asked),
         "shape": shape,
     }
+
+
+def _variant(seed: int, shape: Mapping[str, Any], own: Mapping[str, Any] | None) -> Any:
+    """The exercise of a variant: a random tree of ``shape``, or a version of the
+    instructor's own tree (``own``: its notation, ``mirror``, ``values``)."""
+    import gametree
+
+    if own is None:
+        return gametree.generate(seed=seed, **_shape_arguments(shape))
+    from gametree.platforms.variants import tree_variants
+
+    values = tuple(own["values"]) if own.get("values") else None
+    return tree_variants(
+        gametree.parse(own["tree"]), 1, seed=seed, values=values, mirror=bool(own["mirror"]),
+        prune_on_equal=shape["prune_on_equal"], fail=shape["fail"],
+    )[0]  # fmt: skip
 
 
 def _shape_arguments(shape: Mapping[str, Any]) -> dict[str, Any]:
@@ -191,10 +225,8 @@ def _answer_name(node: Hashable) -> str:
 
 def generate(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
     """PrairieLearn's ``generate(data)``: draw this variant's tree; set params and answers."""
-    import gametree
-
     seed = int(data.get("variant_seed", 0))
-    exercise = gametree.generate(seed=seed, **_shape_arguments(settings["shape"]))
+    exercise = _variant(seed, settings["shape"], settings.get("own_tree"))
     G = exercise.tree
     key = _key_of(G, settings)
     answers = key.answers()
@@ -232,7 +264,10 @@ def _key_of(G: Any, settings: Mapping[str, Any]) -> Any:
     from gametree.homework import AnswerKey
 
     shape = settings["shape"]
-    return AnswerKey(G, prune_on_equal=shape["prune_on_equal"], fail=shape["fail"])
+    return AnswerKey(
+        G, prune_on_equal=shape["prune_on_equal"], fail=shape["fail"],
+        require_bounds=bool(shape.get("require_bounds", False)),
+    )  # fmt: skip
 
 
 def _rebuild(data: Mapping[str, Any], settings: Mapping[str, Any]) -> Any:

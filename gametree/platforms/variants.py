@@ -1,5 +1,8 @@
 """Versions of one exercise for an exam: the same shape and difficulty, other values.
 
+Of a generated tree (:func:`make_variants`) or of the instructor's own
+(:func:`tree_variants`).
+
 :func:`make_variants` draws a tree with :func:`gametree.generate` (so it meets every
 constraint ``gametree generate`` takes), then draws new leaf values into the very same
 tree shape, keeping those that still meet the constraints, until it has ``n`` versions
@@ -28,7 +31,7 @@ import networkx as nx
 from gametree.exceptions import PlatformError
 from gametree.homework import AnswerKey, Exercise, generate, reorder
 
-__all__ = ["make_variants", "tree_shape"]
+__all__ = ["make_variants", "tree_shape", "tree_variants"]
 
 Shape = list[Any]
 """A tree shape: a leaf is None, an internal node the list of its children's shapes."""
@@ -187,3 +190,184 @@ def _build(nested: Shape, players: Sequence[str]) -> nx.DiGraph:
     from gametree import from_nested
 
     return from_nested(nested, players=list(players))
+
+
+def tree_variants(
+    G: nx.DiGraph,
+    n: int,
+    *,
+    seed: int = 0,
+    values: tuple[int, int] | None = None,
+    mirror: bool = False,
+    prune_on_equal: bool = True,
+    fail: str = "soft",
+    max_attempts: int = 2000,
+) -> list[Exercise]:
+    """Return ``n`` versions of the instructor's tree ``G``: same shape, same difficulty.
+
+    Each version is ``G`` with other leaf values (and, with ``mirror``, the children of
+    some nodes in reverse order): the same nodes, players and names, alpha-beta under
+    the convention (``prune_on_equal``, ``fail``) pruning as many edges and as many
+    leaves as in ``G``, other pruned leaves than ``G`` and every other version (so that
+    no two students copy the same cuts), and no two with the same leaf values. Ties:
+    when ``G``'s ties make the two cut rules prune different leaves (``alpha >= beta``
+    against ``alpha > beta``, what ties in an exam usually test), every version's do
+    too; otherwise ties are left to chance.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A tree of MAX and MIN nodes (no CHANCE nodes) whose search prunes something.
+    n : int
+        How many versions (at least 1).
+    seed : int
+        The same tree, arguments and seed give the same versions.
+    values : (int, int), optional
+        The range the new leaf values are drawn from (default: from ``G``'s smallest
+        leaf value to its largest, rounded out to integers).
+    mirror : bool, default False
+        Also reverse the children of randomly chosen nodes (the same picture mirrored
+        at those nodes; the names are given again left to right, level by level, as
+        ``G`` has them).
+    max_attempts : int
+        Draws in a row that bring no new version before giving up.
+
+    Returns
+    -------
+    list of Exercise
+
+    Raises
+    ------
+    PlatformError
+        If ``G`` cannot be varied (CHANCE nodes, a depth below 2, nothing pruned under
+        the convention, a single leaf value and no ``values``), or ``n`` versions are
+        not found.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> versions = tree_variants(G, 2, seed=1)
+    >>> [(v.prunes, len(v.answers["pruned"])) for v in versions]
+    [(2, 2), (2, 2)]
+    >>> sorted(versions[0].tree) == sorted(G)
+    True
+    """
+    from gametree.attrs import PLAYER, VALUE
+    from gametree.validation import find_root, validate
+
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise PlatformError(f"the number of variants must be at least 1, got {n!r}")
+    validate(G)
+    chance = next((u for u in G if G._succ[u] and G._node[u].get(PLAYER) == "CHANCE"), None)
+    if chance is not None:
+        raise PlatformError(
+            f"node {chance!r} is a CHANCE node: versions are made of alpha-beta trees of MAX "
+            "and MIN nodes only"
+        )
+    root = find_root(G)
+    leaves = [u for u in G if not G._succ[u]]
+    found = [G._node[u][VALUE] for u in leaves]
+    if values is None:
+        import math
+
+        lo, hi = math.floor(min(found)), math.ceil(max(found))
+        if lo == hi:
+            raise PlatformError(
+                f"every leaf of the tree is worth {found[0]!r}: give the range of the new "
+                "values (values=(lo, hi); --values LO..HI)"
+            )
+    else:
+        lo, hi = values
+    convention: dict[str, Any] = {"prune_on_equal": prune_on_equal, "fail": fail}
+    original = AnswerKey(G, **convention).answers()
+    level = (len(original["pruned_edges"]), len(original["pruned"]))
+    rule = "alpha >= beta" if prune_on_equal else "alpha > beta"
+    if level[0] == 0:
+        raise PlatformError(
+            f"alpha-beta prunes nothing in this tree (cutting when {rule}, fail-{fail}): "
+            "versions of the same difficulty would all prune nothing, so they could not "
+            "differ in their cuts; give a tree where something is pruned"
+        )
+    other: dict[str, Any] = {"prune_on_equal": not prune_on_equal, "fail": fail}
+    ties_matter = AnswerKey(G, **other).answers()["pruned"] != original["pruned"]
+    settings = {
+        "tree": True, "values": (lo, hi), "mirror": mirror, "seed": seed,
+        "prunes": (level[0], level[0]), "distinct_conventions": ties_matter, **convention,
+    }  # fmt: skip
+    order = _breadth_first(G, root)
+    rng = random.Random(f"gametree tree variants {seed}")
+    seen_values = {_leaf_values(G, root)}
+    seen_cuts = {tuple(original["pruned"])}
+    versions: list[Exercise] = []
+    attempt = fruitless = 0
+    while len(versions) < n and fruitless < max_attempts:
+        attempt += 1
+        fruitless += 1
+        H = _mirrored(G, root, order, rng) if mirror else G.copy()
+        for leaf in (u for u in H if not H._succ[u]):
+            H._node[leaf][VALUE] = rng.randint(lo, hi)
+        drawn = _leaf_values(H, root)
+        if drawn in seen_values:
+            continue
+        seen_values.add(drawn)
+        answers = AnswerKey(H, **convention).answers()
+        if (len(answers["pruned_edges"]), len(answers["pruned"])) != level:
+            continue
+        if tuple(answers["pruned"]) in seen_cuts:
+            continue
+        if ties_matter and AnswerKey(H, **other).answers()["pruned"] == answers["pruned"]:
+            continue
+        seen_cuts.add(tuple(answers["pruned"]))
+        info = {**settings, "variant": len(versions) + 1}
+        versions.append(Exercise(H, answers, level[0], attempt, info))
+        fruitless = 0
+    if len(versions) < n:
+        raise PlatformError(
+            f"found {len(versions)} of {n} versions of this tree pruning {level[0]} edges and "
+            f"{level[1]} leaves (cutting when {rule}) with other pruned leaves than the tree "
+            f"and each other (none new in {max_attempts} draws); ask for fewer variants, "
+            "widen the values (--values LO..HI)"
+            + ("" if mirror else ", allow mirrored subtrees (--mirror)")
+            + " or give a larger tree"
+        )
+    return versions
+
+
+def _breadth_first(G: nx.DiGraph, root: Hashable) -> list[Hashable]:
+    order, k = [root], 0
+    while k < len(order):
+        order.extend(G._succ[order[k]])
+        k += 1
+    return order
+
+
+def _leaf_values(G: nx.DiGraph, root: Hashable) -> tuple[Any, ...]:
+    return tuple(G._node[u]["value"] for u in _breadth_first(G, root) if not G._succ[u])
+
+
+def _mirrored(
+    G: nx.DiGraph, root: Hashable, names: list[Hashable], rng: random.Random
+) -> nx.DiGraph:
+    """``G`` with the children of each inner node reversed with probability 1/2, its
+    nodes then renamed breadth-first in the order of ``names`` (``G``'s own order)."""
+    chosen: dict[Hashable, list[Hashable]] = {}
+    order = [root]
+    k = 0
+    while k < len(order):
+        u = order[k]
+        children = list(G._succ[u])
+        if len(children) > 1 and rng.random() < 0.5:
+            children.reverse()
+        chosen[u] = children
+        order.extend(children)
+        k += 1
+    rename = dict(zip(order, names, strict=True))
+    H = nx.DiGraph()
+    H.graph.update(G.graph)
+    for u in order:
+        H.add_node(rename[u], **G._node[u])
+    for u in order:
+        for c in chosen[u]:
+            H.add_edge(rename[u], rename[c], **G._succ[u][c])
+    return H
