@@ -94,6 +94,7 @@ from gametree.drawing.mctspage import mcts_steps
 from gametree.drawing.metrics import text_width
 from gametree.drawing.model import Diagram
 from gametree.drawing.pagefiles import Page, page_html, style_variables
+from gametree.drawing.slots import Placement
 from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, diagram, format_value
 from gametree.drawing.svg import INNER, diagram_svg
 from gametree.drawing.view import Hidden, check_view
@@ -104,7 +105,15 @@ from gametree.search.result import jsonable
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
-__all__ = ["MODES", "REVEAL_CHOICES", "build_page", "conventions_of", "parse_convention", "to_html"]
+__all__ = [
+    "MODES",
+    "REVEAL_CHOICES",
+    "build_page",
+    "conventions_of",
+    "explore_layout",
+    "parse_convention",
+    "to_html",
+]
 
 MODES = ("explore", "practice")
 REVEAL_CHOICES = ("always", "after-check", "never")
@@ -430,6 +439,52 @@ def _exercise(
     view: Mapping[str, Any],
 ) -> tuple[dict[str, Any], str, tuple[Hashable, ...]]:
     """The data and the SVG of one tree, and the tree's node drawn as each node."""
+    data, bare, placement = _laid_out(G, conventions, mode, ask, show=show, style=style,
+                                      title=title, root=root, view=view)  # fmt: skip
+    prefix = f"x{number}-" if number else ""
+    svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
+    return data, svg, tuple(n.node for n in bare.nodes)
+
+
+def explore_layout(
+    G: nx.DiGraph,
+    algorithm: str,
+    options: Mapping[str, Any],
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    root: Hashable | None = None,
+) -> tuple[Diagram, Placement, dict[str, Any]]:
+    """The explore page of one search as the page lays it out: its bare diagram, the
+    placement sized for every value and window a step shows, and its trace (the steps,
+    see above). The step animation (:mod:`gametree.drawing.animate`) draws these.
+
+    >>> import gametree
+    >>> G = gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
+    >>> bare, placement, trace = explore_layout(G, "alphabeta", {})
+    >>> len(trace["steps"]), trace["steps"][0]["c"], bare.nodes[0].value
+    (30, 'enter A with [−∞, ∞]', '')
+    """
+    options = dict(options) if root is None else {**options, "root": root}
+    data, bare, placement = _laid_out(G, [(algorithm, options)], "explore", (), show=show,
+                                      style=style, title="", root=root,
+                                      view={"fit": DEFAULT_FIT})  # fmt: skip
+    return bare, placement, data["explore"][0]
+
+
+def _laid_out(
+    G: nx.DiGraph,
+    conventions: Sequence[tuple[str, dict[str, Any]]],
+    mode: str,
+    ask: Sequence[str],
+    *,
+    show: str | Iterable[str] | None,
+    style: Mapping[str, Any] | None,
+    title: str,
+    root: Hashable | None,
+    view: Mapping[str, Any],
+) -> tuple[dict[str, Any], Diagram, Placement]:
+    """The data of one tree, its bare diagram and the placement the page draws it with."""
     from gametree.notation import to_notation
     from gametree.search.annotate import clear_annotations
 
@@ -526,9 +581,7 @@ def _exercise(
         for n, fitted in zip(bare.nodes, sizing.nodes, strict=True):
             fitted.name = n.name
         placement = arrange(sizing)
-    prefix = f"x{number}-" if number else ""
-    svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
-    return data, svg, tuple(n.node for n in bare.nodes)
+    return data, bare, placement
 
 
 def _with_pruned(G: nx.DiGraph, conventions: Sequence[tuple[str, dict[str, Any]]]) -> nx.DiGraph:

@@ -324,7 +324,7 @@ def diagram(
             # Knuth & Moore's PV/CUT/ALL share the left slot with the visit order.
             drawn.order = f"{drawn.order} {data[NODE_TYPE]}".strip()
         drawn.pv = node in pv_nodes
-        _paint_node(drawn, st)
+        paint_node(drawn, st)
         index[node] = len(nodes)
         nodes.append(drawn)
     edges: list[DrawnEdge] = []
@@ -344,7 +344,7 @@ def diagram(
                 edge.move = _move_text(data, precision)
                 if VISITS in data:
                     edge.move = f"{edge.move} {edge_visits_text(data)}".strip()
-            _paint_edge(edge, st)
+            paint_edge(edge, st)
             if VISITS in data and root_visits:
                 edge.line_width = edge_width(
                     data, root_visits, edge.line_width, float(st["pv_line_width"]) * 1.5
@@ -464,7 +464,8 @@ def _move_text(data: Mapping[str, Any], precision: int) -> str:
     return " ".join(parts)
 
 
-def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
+def paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
+    """Set a node's colours, line and dashes from its kind, status and PV flag."""
     fill_key = {"MAX": "max_fill", "MIN": "min_fill", "CHANCE": "chance_fill"}.get(
         drawn.kind, "leaf_fill"
     )
@@ -487,7 +488,8 @@ def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
         drawn.color = str(st["pv_color"])
 
 
-def _paint_edge(edge: DrawnEdge, st: Mapping[str, Any]) -> None:
+def paint_edge(edge: DrawnEdge, st: Mapping[str, Any]) -> None:
+    """Set an edge's colour, width and dashes from its status and PV flag."""
     edge.color = str(st["color"])
     edge.line_width = float(st["line_width"])
     if edge.status == PRUNED:
