@@ -184,15 +184,15 @@ def marked_svg(
                       "wrong": "you listed it as pruned: wrong",
                       "missed": "pruned, you missed it: missed"}  # fmt: skip
         for i, n in enumerate(d.nodes):
-            mark = leaf_marks.get(n.node)
-            if mark is not None and n.kind == "LEAF":
-                n.order = _SYMBOL[mark]  # beside the leaf's name: each leaf ticked or missed
-                said[i] = leaf_words[mark]
+            listed = leaf_marks.get(n.node)
+            if listed is not None and n.kind == "LEAF":
+                n.order = _SYMBOL[listed]  # beside the leaf's name: each leaf ticked or missed
+                said[i] = leaf_words[listed]
         edge_marks = _edge_marks(key, order, leaf_marks)
         marked: dict[int, str] = {}
         for j, e in enumerate(d.edges):
-            mark = edge_marks.get((e.u, e.v))
-            if mark is None:
+            mark = edge_marks.get((e.u, e.v), "")
+            if not mark:
                 continue
             marked[j] = mark
             e.cut = mark != "missed"
@@ -217,10 +217,10 @@ def marked_svg(
     what = {"right": "you cut it: right", "wrong": "you cut it: wrong", "missed": "missed"}
     for j, mark in marked.items():
         g = groups[f"e{j}"]
-        for cut in g.iter("g"):
-            if cut.get("class") == "cut":
-                cut.set("class", f"cut mark {mark}")
-                cut.set("stroke", COLORS[mark])
+        for strokes in g.iter("g"):
+            if strokes.get("class") == "cut":
+                strokes.set("class", f"cut mark {mark}")
+                strokes.set("stroke", COLORS[mark])
         for t in g.iter("text"):
             if t.get("class") == "move":
                 t.set("class", f"move mark {mark}")
