@@ -86,8 +86,9 @@ def asset(name: str) -> str:
 
 def style_variables(style: Mapping[str, Any]) -> str:
     """The CSS custom properties the page's rules read, from a drawing style."""
-    names = ("pruned_color", "pruned_fill", "unreached_color", "unreached_fill", "current_color",
-             "cut_color", "pv_color", "color")  # fmt: skip
+    names = ("pruned_color", "pruned_fill", "pruned_text_color", "unreached_color",
+             "unreached_fill", "unreached_text_color", "current_color", "cut_color", "pv_color",
+             "color")  # fmt: skip
     return "".join(f"--{k.replace('_', '-')}: {style[k]};" for k in names)
 
 

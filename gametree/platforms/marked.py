@@ -28,13 +28,15 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable
 
+from gametree.drawing.style import VERDICT_COLORS
 from gametree.homework import AnswerKey, Verdict
 from gametree.platforms.items import Grading
 
 __all__ = ["COLORS", "MARKED_FIT", "marked_svg"]
 
-COLORS = {"right": "#1a7f37", "wrong": "#b3261e", "missed": "#b3261e", "unanswered": "#6e6e6e"}
-"""The colour of each mark (green right, red wrong or missed, grey not answered)."""
+COLORS = VERDICT_COLORS
+"""The colour of each mark (green right, red wrong or missed, grey not answered): the
+drawing style's :data:`~gametree.drawing.style.VERDICT_COLORS`."""
 
 _SYMBOL = {"right": "\u2713", "wrong": "\u2717", "missed": "!", "unanswered": "?"}
 _SVG = "http://www.w3.org/2000/svg"
