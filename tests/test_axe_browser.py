@@ -189,3 +189,37 @@ def test_the_marked_feedback_tree_in_a_page(browser: Any, axe: str, tmp_path: Pa
         encoding="utf-8",
     )
     assert violations(browser, axe, path) == []
+
+
+COLOURS = """
+const rgb = (c) => { const m = c.match(/\\d+(\\.\\d+)?/g).map(Number);
+  return '#' + m.slice(0, 3).map(x => Math.round(x).toString(16).padStart(2, '0')).join(''); };
+const out = [];
+document.querySelectorAll('.drawing:not([hidden]) .node').forEach(g => {
+  const shape = g.querySelector('.shape');
+  const fill = shape ? getComputedStyle(shape).fill : 'none';
+  g.querySelectorAll('text').forEach(t => {
+    if (!t.textContent || getComputedStyle(t).visibility === 'hidden') return;
+    const inside = t.classList.contains('value');
+    out.push([rgb(getComputedStyle(t).fill), inside && fill !== 'none' ? rgb(fill) : '#ffffff',
+              t.textContent]);
+  });
+});
+return out;
+"""
+
+
+@pytest.mark.parametrize("step", [0, 17, 10**9])
+def test_the_page_s_tree_texts_read_at_aa(browser: Any, tmp_path: Path, step: int) -> None:
+    """The explore page's labels as Chromium paints them (CSS of the step's states: cut
+    tops, greyed nodes below a cut) at 4.5:1 or more on the shape they sit in."""
+    from tests.test_contrast import contrast
+
+    path = tmp_path / "explore.html"
+    path.write_text(gametree.to_html(gametree.parse(DEEP)), encoding="utf-8")
+    browser.get(path.as_uri())
+    browser.execute_script(f"window.gametreePage.go({step})")
+    texts = browser.execute_script(COLOURS)
+    assert texts
+    worst = min((contrast(fg, bg), fg, bg, text) for fg, bg, text in texts)
+    assert worst[0] >= 4.5, worst
