@@ -34,6 +34,11 @@ The page's data is the JSON in ``<script type="application/json" id="gametree-da
       ]
     }
 
+A second JSON script, ``<script type="application/json" id="gametree-start">``, says where
+the page opens: ``null``, or ``{"step": k, "convention": c, "answers": {...},
+"findings": [...]}`` (a notebook widget's static copy opens where the widget is; see
+:func:`gametree.drawing.pagefiles.page_html`).
+
 Nodes are numbered in preorder (node ``i`` is the SVG group ``n<i>``). A *trace* is
 ``{"steps": [...], "summary": "Result: value 3, ...", "pv": [j, ...]}``
 (``pv``: the principal variation's edges, drawn bold after the last step) with one step

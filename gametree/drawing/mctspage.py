@@ -39,7 +39,8 @@ from gametree.drawing.style import format_value
 __all__ = ["LEGEND", "mcts_steps"]
 
 LEGEND = (
-    "Nodes not yet in the MCTS tree are faint; a node joins it when expansion adds it. "
+    "Nodes not yet in the MCTS tree are dotted on a light grey fill; a node joins it when "
+    "expansion adds it. "
     "Labels read wins/playouts (win/loss trees) or mean / N; n= on an edge counts the "
     "iterations that went down it. The node of the step is outlined in blue, the path "
     "of the phase drawn in blue; after the last step the chosen move (the most visited "

@@ -226,6 +226,7 @@ def widget_class() -> type[Any]:
                                            "show": show, "style": style, "root": root,
                                            "fit": fit}  # fmt: skip
             self._page: Page | None = None
+            self._display_id: str | None = None  # of the fallback, once displayed
             self._quiet = True  # no redraw while the traits are first set
             self.report: CheckReport | None = None
             super().__init__(
@@ -439,13 +440,36 @@ def widget_class() -> type[Any]:
                 return
             data, metadata = bundle
             display(data, metadata=metadata, raw=True)
-            display({**self.fallback(), "text/plain": repr(self)}, raw=True)
+            self._display_id = f"gametree-{self._uid}"
+            display(self._fallback_bundle(), raw=True, display_id=self._display_id)
+
+        def _fallback_bundle(self) -> dict[str, str]:
+            return {**self.fallback(), "text/plain": repr(self)}
+
+        @traitlets.observe("step", "convention", "_answers", "_report", "_data")
+        def _update_fallback(self, change: Any) -> None:
+            """Keep the displayed fallback where the widget is: a step, answers or a
+            check set by a later cell show in the exported notebook too (nbconvert
+            applies a display's updates to the output that showed it)."""
+            if self._quiet or getattr(self, "_display_id", None) is None:
+                return
+            from IPython import display as ipython
+
+            update: Callable[..., object] = ipython.update_display
+            update(self._fallback_bundle(), raw=True, display_id=self._display_id)
 
         def fallback(self) -> dict[str, str]:
             """The widget without a kernel: ``{"text/html": the page in an iframe,
-            "image/svg+xml": the drawing}``; the page hides where the widget shows."""
+            "image/svg+xml": the drawing}``; the page hides where the widget shows. The
+            page opens where the widget is: its step and convention, the answers and a
+            check's verdicts."""
             assert self._page is not None
-            frame = page_frame(page_html(self._page), str(self._page.data["title"]))
+            start: dict[str, Any] = {"step": self.step, "convention": self.convention}
+            if self._answers:
+                start["answers"] = self._answers
+            if self._report.get("findings"):
+                start["findings"] = self._report["findings"]
+            frame = page_frame(page_html(self._page, start), str(self._page.data["title"]))
             uid = self._uid
             hide = (
                 f'.jp-OutputArea:has(.gametree-widget[data-gametree="{uid}"]) '

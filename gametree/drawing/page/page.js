@@ -100,6 +100,22 @@ function mountGametree(scope, DATA, host) {
     return Math.max(least, Math.min(1.6, width / b.w));
   }
 
+  function openScale() {
+    // The scale a tree opens at (fitScale(true)). Where the tree, beside the panel, would
+    // open cut off on both sides but shows whole with the panel below it (a notebook's
+    // frame, a laptop), the panel goes below.
+    var main = scope.querySelector("main");
+    main.classList.remove("stacked");
+    var b = elements(exIndex).base;
+    var s = fitScale(true);
+    if (b.w * s <= $("viewport").clientWidth - 4) { return s; }
+    main.classList.add("stacked");
+    s = fitScale(true);
+    if (b.w * s <= $("viewport").clientWidth - 4) { return s; }
+    main.classList.remove("stacked");  // too wide either way: it pans beside the panel
+    return fitScale(true);
+  }
+
   // ------------------------------------------------------------------ explore
   var position = 0;
   var timer = null;
@@ -1045,7 +1061,7 @@ function mountGametree(scope, DATA, host) {
     });
     exIndex = k;
     updateNav();
-    scale = fitScale(true);
+    scale = openScale();
     applyZoom();
     showRoot();
     if (DATA.mode === "practice") {
@@ -1115,7 +1131,7 @@ function mountGametree(scope, DATA, host) {
   updateNav();
   // The panel beside the tree shows first, so that "fit" measures the room left for it.
   $(DATA.mode === "practice" ? "practice-panel" : "explore-panel").hidden = false;
-  scale = fitScale(true);
+  scale = openScale();
   applyZoom();
   showRoot();
   if (DATA.mode === "practice") {
@@ -1162,7 +1178,7 @@ function mountGametree(scope, DATA, host) {
     },
     answers: function () { return JSON.parse(JSON.stringify(state)); },
     steps: function () { return DATA.mode === "practice" ? 0 : trace().steps.length; },
-    refit: function () { scale = fitScale(true); applyZoom(); showRoot(); },
+    refit: function () { scale = openScale(); applyZoom(); showRoot(); },
     stop: function () { play(false); },
     editing: function (on) { if (on !== undefined) { setEditing(on); } return editing; },
     select: function (i) { if (i !== undefined) { select(i); } return selected; },
