@@ -99,6 +99,7 @@ from gametree.drawing.mctspage import mcts_steps
 from gametree.drawing.metrics import text_width
 from gametree.drawing.model import Diagram
 from gametree.drawing.pagefiles import Page, page_html, style_variables
+from gametree.drawing.pagesteps import PRUNING, stand_ins, trace_steps
 from gametree.drawing.slots import Placement
 from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, diagram, format_value
 from gametree.drawing.svg import INNER, diagram_svg
@@ -124,7 +125,6 @@ MODES = ("explore", "practice")
 REVEAL_CHOICES = ("always", "after-check", "never")
 """When a practice page offers "Show solution": always, once the student checked, never."""
 
-_PRUNING = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
 NO_MCTS_PRACTICE = (
     "a practice page asks for pruned edges and minimax values, which Monte Carlo tree "
     "search has not: an explore page steps through it (mode='explore'; gametree draw TREE "
@@ -171,14 +171,14 @@ def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]
             raise RenderError(
                 f"unknown convention flag {flag!r} in {spec!r}; expected ALGORITHM[:strict][:hard]"
             )
-    if options and algorithm not in _PRUNING:
-        raise RenderError(f"{spec!r}: strict and hard apply only to {', '.join(_PRUNING)}")
+    if options and algorithm not in PRUNING:
+        raise RenderError(f"{spec!r}: strict and hard apply only to {', '.join(PRUNING)}")
     return algorithm, options
 
 
 def _label(algorithm: str, options: Mapping[str, Any]) -> str:
     parts = [algorithm]
-    if algorithm in _PRUNING:
+    if algorithm in PRUNING:
         parts.append(
             "cut when α ≥ β" if options.get("prune_on_equal", True) else "cut only when α > β"
         )
@@ -274,156 +274,11 @@ def conventions_of(
         out.append(parse_convention(spec))
     unique: list[tuple[str, dict[str, Any]]] = []
     for algorithm, options in out or [("alphabeta", {})]:
-        if algorithm in _PRUNING:
+        if algorithm in PRUNING:
             options = {"prune_on_equal": True, "fail": "soft", **options}
         if (algorithm, options) not in unique:
             unique.append((algorithm, options))
     return unique
-
-
-def _window(alpha: float, beta: float) -> str:
-    return f"[{format_value(alpha)}, {format_value(beta)}]"
-
-
-def _value(value: float, bound: Any = "exact") -> str:
-    return {"lower": GEQ, "upper": LEQ}.get(str(bound), "") + format_value(value)
-
-
-def stand_ins(d: Diagram, G: nx.DiGraph) -> dict[Hashable, Hashable]:
-    """Map every node of ``G`` under ``d``'s root to the drawn node that shows it.
-
-    A drawn node stands for itself; a hidden one for the stub or ellipsis that folds it
-    away, else (outside a focus) for its nearest drawn ancestor.
-    """
-    V = d.graph
-    out: dict[Hashable, Hashable] = {d.root: d.root}
-    stack = [d.root]
-    while stack:
-        u = stack.pop()
-        here = out[u]
-        markers = [h for h in V._succ[here] if isinstance(h, Hidden)] if here == u else []
-        for c in G._succ[u]:
-            if c in out:
-                continue
-            if c in d.index:
-                out[c] = c
-            else:
-                out[c] = here
-                for h in markers:
-                    if h.kind == "depth" or G._succ[u][c].get(STATUS) == PRUNED:
-                        out[c] = h
-            stack.append(c)
-    return out
-
-
-def trace_steps(
-    G: nx.DiGraph,
-    algorithm: str,
-    options: Mapping[str, Any],
-    index: Mapping[Hashable, int],
-    edge_index: Mapping[tuple[Hashable, Hashable], int],
-    shown_as: Mapping[Hashable, Hashable] | None = None,
-) -> dict[str, Any]:
-    """Return the explore data of one search: a step per trace event (see above).
-
-    ``shown_as`` (see :func:`stand_ins`) maps the nodes a view hides to the drawn nodes
-    that stand for them; default: every node is drawn.
-    """
-    from gametree.drawing.frame import describe
-    from gametree.homework.explain import explain, explain_lines
-    from gametree.homework.story import replay
-    from gametree.search import search_trace, solve
-    from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
-
-    events = list(search_trace(G, algorithm, **options))
-    sentences = explain_lines(G, algorithm, **options)
-    result = solve(G, algorithm, annotate=False, **options)
-    searched = set(result.node_values) | set(result.visited_leaves) | set(result.visit_order)
-    shown = shown_as if shown_as is not None else {x: x for x in index}
-    pruning = algorithm in _PRUNING
-
-    def edge(u: Hashable, v: Hashable) -> int | None:
-        """The drawn edge of ``u -> v``: itself, or the edge into the stub folding ``v``."""
-        if (u, v) in edge_index:
-            return edge_index[(u, v)]
-        return edge_index.get((shown[u], shown[v])) if shown[u] == u else None
-
-    window: dict[Hashable, tuple[float, float]] = {}
-    steps = []
-    for step, sentence in zip(replay(G, events), sentences, strict=True):
-        e = step.event
-        at = shown[e.node]
-        out: dict[str, Any] = {"k": e.kind, "n": index[at], "t": sentence, "c": describe(e)}
-        window[e.node] = (e.alpha, e.beta)
-        windows: list[list[Any]] = []
-        if at == e.node:
-            windows.append([index[at], _window(e.alpha, e.beta)])
-        else:
-            out["h"] = [_name(G, e.node), _kind(G, e.node),
-                        _window(e.alpha, e.beta) if pruning else ""]  # fmt: skip
-        values: list[list[Any]] = []
-        if isinstance(e, Enter) and e.parent is not None:
-            down = edge(e.parent, e.node)
-            if down is not None:
-                out["d"] = down
-        elif isinstance(e, (Leaf, TranspositionHit)):
-            if at == e.node:
-                values.append([index[at], _value(e.value, getattr(e, "bound", "exact"))])
-        elif isinstance(e, Exit):
-            if at == e.node:
-                values.append([index[at], _value(e.value, e.bound)])
-            parent = step.parent
-            if parent in window and step.update in ("alpha", "beta"):
-                a, b = window[parent]
-                assert step.new_bound is not None
-                window[parent] = (
-                    (step.new_bound, b) if step.update == "alpha" else (a, step.new_bound)
-                )
-                if shown[parent] == parent:
-                    windows.append([index[parent], _window(*window[parent])])
-                else:
-                    out["hw"] = [[_name(G, parent), _window(*window[parent])]]
-        elif isinstance(e, Cutoff):
-            cut = (edge(e.node, c) for c in e.skipped)
-            out["x"] = list(dict.fromkeys(j for j in cut if j is not None))
-            out["g"] = _never_searched(G, e.skipped, searched, index)
-        # Minimax and expectiminimax carry no window worth showing.
-        out["w"] = windows if pruning else []
-        if values:
-            out["v"] = values
-        steps.append(out)
-    summary = explain(G, algorithm, **options).splitlines()[-1]
-    pv_edges = zip(result.pv, result.pv[1:], strict=False)
-    pv = [edge_index[edge] for edge in pv_edges if edge in edge_index]
-    return {"steps": steps, "summary": summary, "pv": pv}
-
-
-def _name(G: nx.DiGraph, node: Hashable) -> str:
-    return str(node)
-
-
-def _kind(G: nx.DiGraph, node: Hashable) -> str:
-    from gametree.attrs import PLAYER
-
-    return "LEAF" if not G._succ[node] else str(G._node[node].get(PLAYER, "MAX"))
-
-
-def _never_searched(
-    G: nx.DiGraph, tops: Iterable[Hashable], searched: set[Hashable], index: Mapping[Hashable, int]
-) -> list[int]:
-    """The nodes at and below ``tops`` that the search never reaches, by number."""
-    stack = [x for x in tops if x not in searched]
-    seen = set(stack)
-    gone = []
-    while stack:
-        x = stack.pop()
-        if x in index:
-            gone.append(index[x])
-        for c in G._succ[x]:
-            if c not in seen and c not in searched:
-                seen.add(c)
-                stack.append(c)
-    return sorted(gone)
 
 
 def _widest(texts: Iterable[str], size: float) -> str:

@@ -65,7 +65,7 @@ def mcts_steps(
     """Return the explore data of :func:`gametree.mcts` on ``G`` with ``options``.
 
     ``shown_as`` maps every node to the drawn node standing for it (see
-    :func:`gametree.drawing.html.stand_ins`); default: every node is drawn.
+    :func:`gametree.drawing.pagesteps.stand_ins`); default: every node is drawn.
 
     Examples
     --------

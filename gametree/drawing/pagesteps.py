@@ -1,4 +1,5 @@
-"""What the explore page shows at each step, in Python: :func:`step_views`.
+"""The explore page's steps: made from a search (:func:`trace_steps`) and applied
+(:func:`step_views`).
 
 The explore page (:mod:`gametree.drawing.html`) embeds a search's *trace*, a list of
 steps, and its script shows step ``k`` by applying steps ``1..k`` in order (the values
@@ -11,11 +12,21 @@ shows, from the page's own data. Step 0 is the bare tree.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["StepView", "step_views"]
+import networkx as nx
+
+from gametree.attrs import PRUNED, STATUS
+from gametree.drawing.model import Diagram
+from gametree.drawing.style import GEQ, LEQ, format_value
+from gametree.drawing.view import Hidden
+
+__all__ = ["PRUNING", "StepView", "stand_ins", "step_views", "trace_steps"]
+
+PRUNING = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
+"""The searches whose steps show windows (and take the strict and hard conventions)."""
 
 
 @dataclass
@@ -135,3 +146,148 @@ def _copy(view: StepView) -> StepView:
         open_nodes=list(view.open_nodes),
         pv_edges=set(view.pv_edges),
     )
+
+
+def _window(alpha: float, beta: float) -> str:
+    return f"[{format_value(alpha)}, {format_value(beta)}]"
+
+
+def _value(value: float, bound: Any = "exact") -> str:
+    return {"lower": GEQ, "upper": LEQ}.get(str(bound), "") + format_value(value)
+
+
+def stand_ins(d: Diagram, G: nx.DiGraph) -> dict[Hashable, Hashable]:
+    """Map every node of ``G`` under ``d``'s root to the drawn node that shows it.
+
+    A drawn node stands for itself; a hidden one for the stub or ellipsis that folds it
+    away, else (outside a focus) for its nearest drawn ancestor.
+    """
+    V = d.graph
+    out: dict[Hashable, Hashable] = {d.root: d.root}
+    stack = [d.root]
+    while stack:
+        u = stack.pop()
+        here = out[u]
+        markers = [h for h in V._succ[here] if isinstance(h, Hidden)] if here == u else []
+        for c in G._succ[u]:
+            if c in out:
+                continue
+            if c in d.index:
+                out[c] = c
+            else:
+                out[c] = here
+                for h in markers:
+                    if h.kind == "depth" or G._succ[u][c].get(STATUS) == PRUNED:
+                        out[c] = h
+            stack.append(c)
+    return out
+
+
+def trace_steps(
+    G: nx.DiGraph,
+    algorithm: str,
+    options: Mapping[str, Any],
+    index: Mapping[Hashable, int],
+    edge_index: Mapping[tuple[Hashable, Hashable], int],
+    shown_as: Mapping[Hashable, Hashable] | None = None,
+) -> dict[str, Any]:
+    """Return the explore data of one search: a step per trace event (see above).
+
+    ``shown_as`` (see :func:`stand_ins`) maps the nodes a view hides to the drawn nodes
+    that stand for them; default: every node is drawn.
+    """
+    from gametree.drawing.frame import describe
+    from gametree.homework.explain import explain, explain_lines
+    from gametree.homework.story import replay
+    from gametree.search import search_trace, solve
+    from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
+
+    events = list(search_trace(G, algorithm, **options))
+    sentences = explain_lines(G, algorithm, **options)
+    result = solve(G, algorithm, annotate=False, **options)
+    searched = set(result.node_values) | set(result.visited_leaves) | set(result.visit_order)
+    shown = shown_as if shown_as is not None else {x: x for x in index}
+    pruning = algorithm in PRUNING
+
+    def edge(u: Hashable, v: Hashable) -> int | None:
+        """The drawn edge of ``u -> v``: itself, or the edge into the stub folding ``v``."""
+        if (u, v) in edge_index:
+            return edge_index[(u, v)]
+        return edge_index.get((shown[u], shown[v])) if shown[u] == u else None
+
+    window: dict[Hashable, tuple[float, float]] = {}
+    steps = []
+    for step, sentence in zip(replay(G, events), sentences, strict=True):
+        e = step.event
+        at = shown[e.node]
+        out: dict[str, Any] = {"k": e.kind, "n": index[at], "t": sentence, "c": describe(e)}
+        window[e.node] = (e.alpha, e.beta)
+        windows: list[list[Any]] = []
+        if at == e.node:
+            windows.append([index[at], _window(e.alpha, e.beta)])
+        else:
+            out["h"] = [_name(G, e.node), _kind(G, e.node),
+                        _window(e.alpha, e.beta) if pruning else ""]  # fmt: skip
+        values: list[list[Any]] = []
+        if isinstance(e, Enter) and e.parent is not None:
+            down = edge(e.parent, e.node)
+            if down is not None:
+                out["d"] = down
+        elif isinstance(e, (Leaf, TranspositionHit)):
+            if at == e.node:
+                values.append([index[at], _value(e.value, getattr(e, "bound", "exact"))])
+        elif isinstance(e, Exit):
+            if at == e.node:
+                values.append([index[at], _value(e.value, e.bound)])
+            parent = step.parent
+            if parent in window and step.update in ("alpha", "beta"):
+                a, b = window[parent]
+                assert step.new_bound is not None
+                window[parent] = (
+                    (step.new_bound, b) if step.update == "alpha" else (a, step.new_bound)
+                )
+                if shown[parent] == parent:
+                    windows.append([index[parent], _window(*window[parent])])
+                else:
+                    out["hw"] = [[_name(G, parent), _window(*window[parent])]]
+        elif isinstance(e, Cutoff):
+            cut = (edge(e.node, c) for c in e.skipped)
+            out["x"] = list(dict.fromkeys(j for j in cut if j is not None))
+            out["g"] = _never_searched(G, e.skipped, searched, index)
+        # Minimax and expectiminimax carry no window worth showing.
+        out["w"] = windows if pruning else []
+        if values:
+            out["v"] = values
+        steps.append(out)
+    summary = explain(G, algorithm, **options).splitlines()[-1]
+    pv_edges = zip(result.pv, result.pv[1:], strict=False)
+    pv = [edge_index[edge] for edge in pv_edges if edge in edge_index]
+    return {"steps": steps, "summary": summary, "pv": pv}
+
+
+def _name(G: nx.DiGraph, node: Hashable) -> str:
+    return str(node)
+
+
+def _kind(G: nx.DiGraph, node: Hashable) -> str:
+    from gametree.attrs import PLAYER
+
+    return "LEAF" if not G._succ[node] else str(G._node[node].get(PLAYER, "MAX"))
+
+
+def _never_searched(
+    G: nx.DiGraph, tops: Iterable[Hashable], searched: set[Hashable], index: Mapping[Hashable, int]
+) -> list[int]:
+    """The nodes at and below ``tops`` that the search never reaches, by number."""
+    stack = [x for x in tops if x not in searched]
+    seen = set(stack)
+    gone = []
+    while stack:
+        x = stack.pop()
+        if x in index:
+            gone.append(index[x])
+        for c in G._succ[x]:
+            if c not in seen and c not in searched:
+                seen.add(c)
+                stack.append(c)
+    return sorted(gone)
