@@ -58,22 +58,8 @@ def axe() -> str:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Any:
-    from tests.test_page_browser import _binaries
-
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    found = _binaries()
-    if found is None:
-        pytest.skip("chromium and chromedriver are not installed")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = found[0]
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(found[1]), options=options)
-    yield driver
-    driver.quit()
+def browser(chromium_browser: Any) -> Any:
+    return chromium_browser
 
 
 RUN = """

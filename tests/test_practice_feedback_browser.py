@@ -29,15 +29,8 @@ TREES = {
 
 
 @pytest.fixture(scope="module")
-def browser() -> Any:
-    from tests.jupyterlab import binaries, chromium
-
-    pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    if binaries() is None:
-        pytest.skip("chromium and chromedriver are not installed")
-    driver = chromium()
-    yield driver
-    driver.quit()
+def browser(chromium_browser: Any) -> Any:
+    return chromium_browser
 
 
 @pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
