@@ -215,3 +215,43 @@ def test_every_frame_shows_what_the_page_shows(
 @pytest.fixture(scope="module")
 def browser(chromium_browser: Any) -> Any:
     return chromium_browser
+
+
+def test_visit_order_numbers_nodes_as_they_are_entered() -> None:
+    """``show`` with ``order``: each node gets its number when the search first enters
+    it (A #1, B #2, E #3 by hand), none before; the page's steps number them."""
+    G = gametree.parse(FIG52)
+    frames = list(step_frames(G, show="values,bounds,names,order"))
+
+    def numbers(k: int) -> dict[str, str]:
+        d, placement = frames[k]
+        artists = draw_diagram(d, placement=placement)
+        try:
+            return {str(node): t.get_text() for node, t in artists.order.items()}
+        finally:
+            plt.close(artists.figure)
+
+    assert numbers(0) == {"A": "#1"}
+    assert numbers(2) == {"A": "#1", "B": "#2", "E": "#3"}
+    last = numbers(len(frames) - 1)
+    assert "I" not in last and "J" not in last  # never entered: pruned
+    assert sorted(last.values(), key=lambda s: int(s[1:]))[-1] == f"#{len(last)}"
+
+
+@pytest.mark.slow  # 80 frames drawn and read back
+@pytest.mark.parametrize("show", [None, "values,bounds,names,moves,order"])
+def test_every_frame_reads_cleanly(show: str | None) -> None:
+    """The keys' clearance audit on the artists of every frame: the labels a step adds
+    were placed for (sized to the widest any step writes), so none crosses an edge or
+    another label, and no cut mark comes near either."""
+    from tests.keygeometry import audit, read_mpl
+
+    G = gametree.random_tree(3, 3, seed=35)
+    for k, (d, placement) in enumerate(step_frames(G, show=show), 1):
+        artists = draw_diagram(d, placement=placement)
+        try:
+            found = audit(read_mpl(artists))
+        finally:
+            plt.close(artists.figure)
+        assert found.row()[1:4] == (0, 0, 0), (k, found.problems[:3])
+        assert found.crossed == found.overlapping == 0, (k, found.problems[:3])

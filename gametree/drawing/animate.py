@@ -242,6 +242,8 @@ def _frame(
         if n.kind in INNER:
             n.value = view.values.get(i, "") if "values" in bare.show else ""
             n.bounds = view.windows.get(i, "") if "bounds" in bare.show else ""
+        if "order" in bare.show and i in view.visits:
+            n.order = f"#{view.visits[i]}"
         paint_node(n, st)
         nodes.append(n)
     drawn_edges = []
@@ -268,11 +270,12 @@ def _frame(
             texts.append(t)
             continue
         n = nodes[bare.index[t.key]]
-        text = (
-            {"value": n.value, "bounds": n.bounds}.get(t.slot, t.text)
-            if n.kind in INNER
-            else t.text
-        )
+        if t.slot == "order":
+            text = n.order  # the visit number so far (a leaf's too)
+        elif n.kind in INNER:
+            text = {"value": n.value, "bounds": n.bounds}.get(t.slot, t.text)
+        else:
+            text = t.text
         if not text:
             continue
         bold = (n.current or n.pv) if t.slot == "value" and n.kind in INNER else t.bold

@@ -429,10 +429,13 @@ def _laid_out(
         e = bare.edges[j]  # sized (and first drawn) with its widest text; the page resets it
         e.move = _widest([f"{e.move} {t}".strip() for t in texts], small)
     sizing = replace(bare, nodes=[replace(n) for n in bare.nodes], every_cut=True)
+    visits = f"#{len(nodes)}"  # the widest visit number, where the steps number visits
     for i, n in enumerate(sizing.nodes):
         if n.kind in INNER:
             n.value = _widest(shown_values[i] or [n.value], big)
             n.bounds = _widest(shown_windows[i], small)
+        if "order" in bare.show and mode == "explore" and not isinstance(n.node, Hidden):
+            n.order = visits
     # Fitting the page (if asked) shrinks the shared style (sizing.style is bare.style)
     # and, as a last resort, leaves names out. The page keeps them: its steps, stack and
     # answer table speak of nodes by name. It is then wider than the page, and pans.

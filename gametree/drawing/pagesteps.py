@@ -47,6 +47,9 @@ class StepView:
     """The window written beside each inner node so far (``"[3, ∞]"``)."""
     visited: set[int] = field(default_factory=set)
     """Nodes entered so far."""
+    visits: dict[int, int] = field(default_factory=dict)
+    """The order in which nodes were first entered (1, 2, ...), as ``show="order"``
+    numbers them."""
     visited_edges: set[int] = field(default_factory=set)
     pruned_edges: set[int] = field(default_factory=set)
     """Edges cut so far (drawn dashed, with the cut mark)."""
@@ -108,6 +111,8 @@ def step_views(
         kind = step["k"]
         entry = (view.current, step["h"][0] if "h" in step else None)
         if kind == "enter":
+            if "h" not in step:
+                view.visits.setdefault(view.current, len(view.visits) + 1)
             view.visited.add(view.current)
             if view.down is not None:
                 view.visited_edges.add(view.down)
@@ -138,6 +143,7 @@ def _copy(view: StepView) -> StepView:
         values=dict(view.values),
         windows=dict(view.windows),
         visited=set(view.visited),
+        visits=dict(view.visits),
         visited_edges=set(view.visited_edges),
         pruned_edges=set(view.pruned_edges),
         cut_tops=set(view.cut_tops),
