@@ -255,3 +255,22 @@ def test_every_frame_reads_cleanly(show: str | None) -> None:
             plt.close(artists.figure)
         assert found.row()[1:4] == (0, 0, 0), (k, found.problems[:3])
         assert found.crossed == found.overlapping == 0, (k, found.problems[:3])
+
+
+def test_a_widget_s_svg_fallback_shows_its_step() -> None:
+    """A notebook viewer that shows only the widget's SVG (no HTML) sees the step the
+    cells set, drawn as the frame of that step: at 17, C's cutoff (I and J cut, C not
+    yet <= 2); at the end, the whole search."""
+    pytest.importorskip("anywidget")
+    import xml.etree.ElementTree as ET
+
+    G = gametree.parse(FIG52)
+    w = gametree.widget(G)
+    w.step = 17
+    root = ET.fromstring(w.svg())
+    texts = ["".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")]
+    assert "17/30  cut-off at C after H: prune I, J" in texts
+    assert "≤2" not in texts and "[3, 2]" in texts
+    assert sum(1 for g in root.iter() if g.get("class") == "cut") == 2
+    w.step = w.steps
+    assert "≤2" in w.svg()
