@@ -274,3 +274,33 @@ def test_a_widget_s_svg_fallback_shows_its_step() -> None:
     assert sum(1 for g in root.iter() if g.get("class") == "cut") == 2
     w.step = w.steps
     assert "≤2" in w.svg()
+
+
+def test_mcts_frames_show_only_the_counts_so_far() -> None:
+    """Monte Carlo frames had the same fault: iteration 1 already showed the root's
+    ``5.5 / 10`` and every edge's final ``n=``. Seed 1, 10 iterations on Figure 5.2: the
+    first iteration goes A-B (added) and plays out to E = 3, so A and B read 3 / 1 and
+    only A-B has a count; the last frame shows the search's own totals."""
+    from gametree.drawing.mctsframes import mcts_step_frames
+
+    G = gametree.parse(FIG52)
+    frames = list(mcts_step_frames(G, max_frames=10, iterations=10, seed=1))
+    assert len(frames) == 10
+
+    def texts(k: int) -> dict[tuple[str, str], str]:
+        d, placement = frames[k]
+        artists = draw_diagram(d, placement=placement)
+        try:
+            out = {("value", str(n)): t.get_text() for n, t in artists.values.items()}
+            out.update({("move", f"{u}-{v}"): t.get_text() for (u, v), t in
+                        artists.moves.items()})  # fmt: skip
+            return out
+        finally:
+            plt.close(artists.figure)
+
+    first = texts(0)
+    assert first[("value", "A")] == "3 / 1" and first[("value", "B")] == "3 / 1"
+    assert {k: v for k, v in first.items() if k[0] == "move"} == {("move", "A-B"): "n=1"}
+    last = texts(9)
+    assert last[("value", "A")] == "5.5 / 10"
+    assert last[("move", "A-D")] == "n=5" and last[("move", "A-B")] == "n=2"
