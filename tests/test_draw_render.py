@@ -158,7 +158,7 @@ def test_animate_rejects_other_suffixes(tmp_path: Path) -> None:
 
 
 def test_frames_follow_the_search() -> None:
-    from gametree.drawing.animate import describe
+    from gametree.drawing.frame import describe
 
     G = aima()
     captions = [describe(e) for e in gametree.search_trace(G, "alphabeta")]

@@ -46,7 +46,7 @@ def test_page_is_self_contained(mode):
     assert parser.refs == []  # no src, no href: nothing is fetched
     assert "link" not in parser.tags and "iframe" not in parser.tags
     assert not re.search(r"@import|url\(|https?://(?!www\.w3\.org/2000/svg)", page)
-    assert page.count("<script") == 2  # the data and the inline script, no src
+    assert page.count("<script") == 3  # the data, where it opens, the inline script; no src
     assert page.startswith("<!DOCTYPE html>")
 
 

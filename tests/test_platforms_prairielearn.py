@@ -384,7 +384,10 @@ def test_figures(server: ModuleType) -> None:
     assert key.count('class="cut"') == cuts
     graded = submission(data, right_answers(data))
     marked = server.file({**graded, "filename": "marked.svg"})
-    assert marked.count('class="mark right"') > 0 and 'class="mark wrong"' not in marked
+    assert marked.count(' mark right"') > 0 and " mark wrong" not in marked
+    # Every leaf ticked is marked beside its name (a subtree's cut is one edge mark).
+    ticked = len(graded["submitted_answers"]["pruned"])
+    assert marked.count('class="order mark right"') == ticked
     # An invalid or "save only" submission still gets a picture.
     assert server.file({**data, "submitted_answers": {}, "filename": "marked.svg"}).startswith(
         "<svg"

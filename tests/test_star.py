@@ -467,7 +467,7 @@ def test_views_step_by_step(tmp_path: Path) -> None:
     assert "└╫─ H  9  pruned" in text and "values in [0, 10]" in text
     page = (tmp_path / "steps.html").read_text()
     assert "--bounds 0 10" in page and "(4 + 10) / 2 = 7" in page
-    from gametree.drawing.animate import describe
+    from gametree.drawing.frame import describe
 
     captions = [describe(e) for e in gametree.search_trace(G, "star1", bounds=(0, 10))]
     assert "cut-off at C after G: prune H" in captions

@@ -33,6 +33,7 @@ mctsframes  the frames of a Monte Carlo search; mctslabels its node and edge tex
 gif         writing frames as a GIF as they come
 html        :func:`to_html`: the explore and practice pages (:func:`build_page`)
 pagefiles   the page's files (``page/``) put together: one HTML file, or the widget's
+pagesteps   the explore page's steps: made from a search, applied (the GIF draws them)
 mctspage    the page's steps of a Monte Carlo search
 jupyter     :func:`show`: the page (or SVG) inline in a notebook
 notebook    :func:`widget`: the page live in a notebook, talking to Python (anywidget)

@@ -4,43 +4,31 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.attrs import (
-    ALPHA,
-    BETA,
-    BOUND,
-    PRUNED,
-    SEARCH,
-    SEARCH_VALUE,
-    STATUS,
-    UNREACHED,
-    VISIT,
-    VISITED,
-)
-from gametree.drawing.fit import arrange
-from gametree.drawing.frame import (
-    MAX_FRAMES,
-    bare_copy,
-    check_frame_count,
-    describe,
-    frame_style,
-    render,
-)
+from gametree.attrs import PRUNED, UNREACHED, VISITED
+from gametree.drawing.frame import MAX_FRAMES, check_frame_count, frame_style, render
 from gametree.drawing.gif import write_gif
-from gametree.drawing.style import diagram, mark_current
+from gametree.drawing.model import Diagram
+from gametree.drawing.pagesteps import StepView
+from gametree.drawing.slots import Placement
+from gametree.drawing.style import mark_current, paint_edge, paint_node, visible
+from gametree.drawing.svg import INNER
 from gametree.exceptions import RenderError
 from gametree.outfiles import check_new_output, replacing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from gametree.search.trace import TraceEvent
 
-__all__ = ["MAX_FRAMES", "animate", "check_frame_count", "frames"]
+__all__ = ["ANIMATION_SHOW", "MAX_FRAMES", "animate", "check_frame_count", "frames", "step_frames"]
+
+ANIMATION_SHOW = "values,bounds,names,moves"
+"""What a frame shows unless ``show=`` says otherwise: what the explore page shows."""
 
 
 def animate(
@@ -48,7 +36,7 @@ def animate(
     algorithm: str = "alphabeta",
     path: str | os.PathLike[str] = "search.gif",
     *,
-    show: str | Iterable[str] | None = "values,bounds,names,moves",
+    show: str | Iterable[str] | None = ANIMATION_SHOW,
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
@@ -92,10 +80,12 @@ def animate(
 
     Notes
     -----
-    Each frame shows what the search knows after one event of
-    :func:`gametree.search_trace`: the node it is about outlined in colour and bold,
-    windows ``[a, b]`` as they are when nodes are entered and left, leaf values as they
-    are evaluated, cut marks as cutoffs happen; a caption says what happened.
+    Frame ``k`` is step ``k`` of the explore page (:func:`gametree.to_html`), drawn from
+    the page's own steps (:func:`step_frames`): the node the step is about outlined in
+    colour, the edge just gone down in colour, windows ``[a, b]`` and backed-up values as
+    far as the search has got, cut marks as cutoffs happen with the nodes below them
+    greyed, the principal variation in bold on the last frame; a caption says what
+    happened. Without ``show`` (None) a frame shows values, windows, names and moves.
 
     Examples
     --------
@@ -152,7 +142,7 @@ def frames(
     G: nx.DiGraph,
     algorithm: str = "alphabeta",
     *,
-    show: str | Iterable[str] | None = "values,bounds,names,moves",
+    show: str | Iterable[str] | None = ANIMATION_SHOW,
     style: Mapping[str, Any] | None = None,
     title: str | None = None,
     root: Hashable | None = None,
@@ -161,7 +151,6 @@ def frames(
 ) -> Iterator[Image]:
     """Yield one RGBA image per trace event of the search (see :func:`animate`);
     refuse more than ``max_frames`` of them before drawing any."""
-    from gametree.search import search_trace, solve
     from gametree.search.algorithms import is_mcts
 
     check_frame_count(0, max_frames)  # a bad limit is refused before any search
@@ -172,59 +161,123 @@ def frames(
             G, show=show, style=style, title=title, root=root, max_frames=max_frames, **options
         )
         return
-    events = list(search_trace(G, algorithm, **options))
-    # The final picture fixes the layout (and so every shape and slot) for all frames.
-    final = diagram(G, solve(G, algorithm, annotate=False, **options), show=show, style=style,
-                    title=title, root=root)  # fmt: skip
-    final.caption = " "
-    placement = arrange(final)
-    style = frame_style(final, placement, style)
-    check_frame_count(len(events), max_frames)
-    H = bare_copy(G)
-    # No ``search`` mark: the search is unfinished in every frame, so a node has only
-    # the status written so far (node_status derives "unreached" only after a search).
-    H.graph.pop(SEARCH, None)
-    visits = 0
-    total = len(events)
-    for step, event in enumerate(events, 1):
-        visits = _apply(H, event, visits)
-        d = diagram(H, show=show, style=style, title=title, root=final.root)
-        mark_current(d, getattr(event, "node", None))
-        d.caption = f"{step}/{total}  {describe(event)}"
+    for d, placement in step_frames(G, algorithm, show=show, style=style, title=title,
+                                    root=root, max_frames=max_frames, **options):  # fmt: skip
         yield render(d, placement)
 
 
-def _apply(H: nx.DiGraph, event: TraceEvent, visits: int) -> int:
-    """Write what ``event`` tells onto the working copy ``H``; return the visit count."""
-    from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
+def step_frames(
+    G: nx.DiGraph,
+    algorithm: str = "alphabeta",
+    *,
+    show: str | Iterable[str] | None = ANIMATION_SHOW,
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+    max_frames: int = MAX_FRAMES,
+    **options: Any,
+) -> Iterator[tuple[Diagram, Placement]]:
+    """Yield each frame of :func:`animate` (not MCTS) as a diagram and its placement.
 
-    data = H._node[event.node]
-    data[ALPHA], data[BETA] = event.alpha, event.beta
-    if isinstance(event, Enter):
-        if data.get(STATUS) != VISITED:
-            visits += 1
-            data[VISIT] = visits
-        data[STATUS] = VISITED
-        if event.parent is not None and H.has_edge(event.parent, event.node):
-            H.edges[event.parent, event.node][STATUS] = VISITED
-    elif isinstance(event, (Leaf, Exit, TranspositionHit)):
-        data[SEARCH_VALUE] = event.value
-        data[BOUND] = "exact" if isinstance(event, Leaf) else str(event.bound)
-    elif isinstance(event, Cutoff):
-        for child in event.skipped:
-            H.edges[event.node, child][STATUS] = PRUNED
-            if H._node[child].get(STATUS) is None:
-                H._node[child][STATUS] = PRUNED
-                _mark_unreached(H, child)
-    return visits
+    The frames are the explore page's steps 1, 2, ..., read from the page's own data
+    (:func:`gametree.drawing.html.explore_layout`) and applied as the page applies them
+    (:func:`gametree.drawing.pagesteps.step_views`): frame ``k`` shows the values and
+    windows step ``k`` of the page shows, its cut edges and the nodes below them greyed,
+    the current node outlined and the edge just gone down in colour; the last frame adds
+    the principal variation. One placement, sized for every value and window any step
+    writes, serves every frame.
+
+    Examples
+    --------
+    >>> import gametree
+    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> first, _ = next(step_frames(G))
+    >>> first.caption, [n.value for n in first.nodes if n.kind != "LEAF"]
+    ('1/30  enter A with [−∞, ∞]', ['', '', '', ''])
+    """
+    from gametree.drawing.html import explore_layout
+    from gametree.drawing.pagesteps import step_views
+    from gametree.search import search_trace
+
+    check_frame_count(0, max_frames)  # a bad limit is refused before any search
+    if show is None:  # as the explore page: values and windows
+        show = ANIMATION_SHOW
+    # Counted before the page's data is built: that takes far longer than the search.
+    check_frame_count(sum(1 for _ in search_trace(G, algorithm, **options)), max_frames)
+    bare, placement, trace = explore_layout(G, algorithm, options, show=show, style=style,
+                                            root=root)  # fmt: skip
+    total = len(trace["steps"])
+    fitted = frame_style(bare, placement, style)
+    if fitted is not style:
+        bare.style["dpi"] = fitted["dpi"]
+    edges = [(bare.index[e.u], bare.index[e.v]) for e in bare.edges]
+    children = [[bare.index[c] for c in bare.graph._succ[n.node] if c in bare.index]
+                for n in bare.nodes]  # fmt: skip
+    title = "" if title is None else visible(title)
+    for view in step_views(trace, edges, children):
+        if view.position:
+            yield _frame(bare, placement, view, edges, title, f"{view.position}/{total}")
 
 
-def _mark_unreached(H: nx.DiGraph, top: Hashable) -> None:
-    stack = [top]
-    while stack:
-        node = stack.pop()
-        for child in H._succ[node]:
-            if H._node[child].get(STATUS) is None:
-                H._node[child][STATUS] = UNREACHED
-                H.edges[node, child][STATUS] = UNREACHED
-                stack.append(child)
+def _frame(
+    bare: Diagram,
+    placement: Placement,
+    view: StepView,
+    edges: list[tuple[int, int]],
+    title: str,
+    count: str,
+) -> tuple[Diagram, Placement]:
+    """The diagram and placement of one frame: ``bare`` painted as ``view`` shows it."""
+    st = bare.style
+    pv_nodes = {i for j in view.pv_edges for i in edges[j]}
+    nodes = []
+    for i, old in enumerate(bare.nodes):
+        n = replace(old, pv=i in pv_nodes)
+        n.status = (
+            PRUNED if i in view.cut_tops
+            else UNREACHED if i in view.gone
+            else VISITED if i in view.visited
+            else None
+        )  # fmt: skip
+        if n.kind in INNER:
+            n.value = view.values.get(i, "") if "values" in bare.show else ""
+            n.bounds = view.windows.get(i, "") if "bounds" in bare.show else ""
+        if "order" in bare.show and i in view.visits:
+            n.order = f"#{view.visits[i]}"
+        paint_node(n, st)
+        nodes.append(n)
+    drawn_edges = []
+    for j, old_edge in enumerate(bare.edges):
+        e = replace(old_edge, pv=j in view.pv_edges, cut=j in view.pruned_edges)
+        e.status = (
+            PRUNED if j in view.pruned_edges
+            else UNREACHED if j in view.gone_edges
+            else VISITED if j in view.visited_edges
+            else None
+        )  # fmt: skip
+        paint_edge(e, st)
+        if j == view.down:
+            e.color = str(st["current_color"])
+            e.line_width = float(st["current_line_width"])
+        drawn_edges.append(e)
+    d = replace(bare, nodes=nodes, edges=drawn_edges, title=title,
+                caption=f"{count}  {view.caption}", searched=True)  # fmt: skip
+    if view.current is not None:
+        mark_current(d, nodes[view.current].node)
+    texts = []
+    for t in placement.texts:
+        if t.slot == "move":
+            texts.append(t)
+            continue
+        n = nodes[bare.index[t.key]]
+        if t.slot == "order":
+            text = n.order  # the visit number so far (a leaf's too)
+        elif n.kind in INNER:
+            text = {"value": n.value, "bounds": n.bounds}.get(t.slot, t.text)
+        else:
+            text = t.text
+        if not text:
+            continue
+        bold = (n.current or n.pv) if t.slot == "value" and n.kind in INNER else t.bold
+        texts.append(replace(t, text=text, color=n.text_color, bold=bold))
+    return d, replace(placement, texts=texts)

@@ -24,7 +24,15 @@ if TYPE_CHECKING:
 
     from gametree.search.trace import TraceEvent
 
-__all__ = ["MAX_FRAMES", "bare_copy", "check_frame_count", "describe", "frame_style", "render"]
+__all__ = [
+    "MAX_FRAMES",
+    "bare_copy",
+    "check_frame_count",
+    "describe",
+    "frame_style",
+    "render",
+    "with_texts_of",
+]
 
 MAX_FRAMES = 1_000
 """The default frame limit of an animation: a frame takes about 0.1 s to draw (more on
@@ -75,6 +83,32 @@ def frame_style(final: Diagram, placement: Placement, style: Mapping[str, Any] |
         instead="animate a smaller tree, or draw this one to .svg or .pdf",
     )
     return style if fitted == dpi else {**(style or {}), "dpi": fitted}
+
+
+def with_texts_of(d: Diagram, placement: Placement) -> Placement:
+    """``placement`` (laid out once, for the last frame) with the texts of frame ``d``.
+
+    A placement holds every label's text as well as its spot; a frame drawn with the
+    last frame's placement as it is would show the finished search under every caption.
+    Each label keeps its spot and takes the frame's text and colour (a label the frame
+    has not written yet is left out).
+    """
+    from dataclasses import replace
+
+    nodes = {n.node: n for n in d.nodes}
+    moves = {(e.u, e.v): e.move for e in d.edges}
+    texts = []
+    for t in placement.texts:
+        if t.slot == "move":
+            text, color = moves.get(t.key, ""), t.color
+        else:
+            n = nodes[t.key]
+            text = {"value": n.value, "name": n.name, "order": n.order,
+                    "bounds": n.bounds}.get(t.slot, t.text)  # fmt: skip
+            color = n.text_color if t.slot == "value" else t.color
+        if text:
+            texts.append(replace(t, text=text, color=color))
+    return replace(placement, texts=texts)
 
 
 def render(d: Any, placement: Any) -> Image:

@@ -34,6 +34,11 @@ The page's data is the JSON in ``<script type="application/json" id="gametree-da
       ]
     }
 
+A second JSON script, ``<script type="application/json" id="gametree-start">``, says where
+the page opens: ``null``, or ``{"step": k, "convention": c, "answers": {...},
+"findings": [...]}`` (a notebook widget's static copy opens where the widget is; see
+:func:`gametree.drawing.pagefiles.page_html`).
+
 Nodes are numbered in preorder (node ``i`` is the SVG group ``n<i>``). A *trace* is
 ``{"steps": [...], "summary": "Result: value 3, ...", "pv": [j, ...]}``
 (``pv``: the principal variation's edges, drawn bold after the last step) with one step
@@ -94,6 +99,8 @@ from gametree.drawing.mctspage import mcts_steps
 from gametree.drawing.metrics import text_width
 from gametree.drawing.model import Diagram
 from gametree.drawing.pagefiles import Page, page_html, style_variables
+from gametree.drawing.pagesteps import PRUNING, stand_ins, trace_steps
+from gametree.drawing.slots import Placement
 from gametree.drawing.style import DEFAULT_FIT, GEQ, LEQ, diagram, format_value
 from gametree.drawing.svg import INNER, diagram_svg
 from gametree.drawing.view import Hidden, check_view
@@ -104,13 +111,20 @@ from gametree.search.result import jsonable
 if TYPE_CHECKING:
     from gametree.search.result import SearchResult
 
-__all__ = ["MODES", "REVEAL_CHOICES", "build_page", "conventions_of", "parse_convention", "to_html"]
+__all__ = [
+    "MODES",
+    "REVEAL_CHOICES",
+    "build_page",
+    "conventions_of",
+    "explore_layout",
+    "parse_convention",
+    "to_html",
+]
 
 MODES = ("explore", "practice")
 REVEAL_CHOICES = ("always", "after-check", "never")
 """When a practice page offers "Show solution": always, once the student checked, never."""
 
-_PRUNING = ("alphabeta", "negamax_alphabeta", "pvs", "star1", "star2")
 NO_MCTS_PRACTICE = (
     "a practice page asks for pruned edges and minimax values, which Monte Carlo tree "
     "search has not: an explore page steps through it (mode='explore'; gametree draw TREE "
@@ -157,14 +171,14 @@ def parse_convention(spec: str | Mapping[str, Any]) -> tuple[str, dict[str, Any]
             raise RenderError(
                 f"unknown convention flag {flag!r} in {spec!r}; expected ALGORITHM[:strict][:hard]"
             )
-    if options and algorithm not in _PRUNING:
-        raise RenderError(f"{spec!r}: strict and hard apply only to {', '.join(_PRUNING)}")
+    if options and algorithm not in PRUNING:
+        raise RenderError(f"{spec!r}: strict and hard apply only to {', '.join(PRUNING)}")
     return algorithm, options
 
 
 def _label(algorithm: str, options: Mapping[str, Any]) -> str:
     parts = [algorithm]
-    if algorithm in _PRUNING:
+    if algorithm in PRUNING:
         parts.append(
             "cut when α ≥ β" if options.get("prune_on_equal", True) else "cut only when α > β"
         )
@@ -260,156 +274,11 @@ def conventions_of(
         out.append(parse_convention(spec))
     unique: list[tuple[str, dict[str, Any]]] = []
     for algorithm, options in out or [("alphabeta", {})]:
-        if algorithm in _PRUNING:
+        if algorithm in PRUNING:
             options = {"prune_on_equal": True, "fail": "soft", **options}
         if (algorithm, options) not in unique:
             unique.append((algorithm, options))
     return unique
-
-
-def _window(alpha: float, beta: float) -> str:
-    return f"[{format_value(alpha)}, {format_value(beta)}]"
-
-
-def _value(value: float, bound: Any = "exact") -> str:
-    return {"lower": GEQ, "upper": LEQ}.get(str(bound), "") + format_value(value)
-
-
-def stand_ins(d: Diagram, G: nx.DiGraph) -> dict[Hashable, Hashable]:
-    """Map every node of ``G`` under ``d``'s root to the drawn node that shows it.
-
-    A drawn node stands for itself; a hidden one for the stub or ellipsis that folds it
-    away, else (outside a focus) for its nearest drawn ancestor.
-    """
-    V = d.graph
-    out: dict[Hashable, Hashable] = {d.root: d.root}
-    stack = [d.root]
-    while stack:
-        u = stack.pop()
-        here = out[u]
-        markers = [h for h in V._succ[here] if isinstance(h, Hidden)] if here == u else []
-        for c in G._succ[u]:
-            if c in out:
-                continue
-            if c in d.index:
-                out[c] = c
-            else:
-                out[c] = here
-                for h in markers:
-                    if h.kind == "depth" or G._succ[u][c].get(STATUS) == PRUNED:
-                        out[c] = h
-            stack.append(c)
-    return out
-
-
-def trace_steps(
-    G: nx.DiGraph,
-    algorithm: str,
-    options: Mapping[str, Any],
-    index: Mapping[Hashable, int],
-    edge_index: Mapping[tuple[Hashable, Hashable], int],
-    shown_as: Mapping[Hashable, Hashable] | None = None,
-) -> dict[str, Any]:
-    """Return the explore data of one search: a step per trace event (see above).
-
-    ``shown_as`` (see :func:`stand_ins`) maps the nodes a view hides to the drawn nodes
-    that stand for them; default: every node is drawn.
-    """
-    from gametree.drawing.frame import describe
-    from gametree.homework.explain import explain, explain_lines
-    from gametree.homework.story import replay
-    from gametree.search import search_trace, solve
-    from gametree.search.trace import Cutoff, Enter, Exit, Leaf, TranspositionHit
-
-    events = list(search_trace(G, algorithm, **options))
-    sentences = explain_lines(G, algorithm, **options)
-    result = solve(G, algorithm, annotate=False, **options)
-    searched = set(result.node_values) | set(result.visited_leaves) | set(result.visit_order)
-    shown = shown_as if shown_as is not None else {x: x for x in index}
-    pruning = algorithm in _PRUNING
-
-    def edge(u: Hashable, v: Hashable) -> int | None:
-        """The drawn edge of ``u -> v``: itself, or the edge into the stub folding ``v``."""
-        if (u, v) in edge_index:
-            return edge_index[(u, v)]
-        return edge_index.get((shown[u], shown[v])) if shown[u] == u else None
-
-    window: dict[Hashable, tuple[float, float]] = {}
-    steps = []
-    for step, sentence in zip(replay(G, events), sentences, strict=True):
-        e = step.event
-        at = shown[e.node]
-        out: dict[str, Any] = {"k": e.kind, "n": index[at], "t": sentence, "c": describe(e)}
-        window[e.node] = (e.alpha, e.beta)
-        windows: list[list[Any]] = []
-        if at == e.node:
-            windows.append([index[at], _window(e.alpha, e.beta)])
-        else:
-            out["h"] = [_name(G, e.node), _kind(G, e.node),
-                        _window(e.alpha, e.beta) if pruning else ""]  # fmt: skip
-        values: list[list[Any]] = []
-        if isinstance(e, Enter) and e.parent is not None:
-            down = edge(e.parent, e.node)
-            if down is not None:
-                out["d"] = down
-        elif isinstance(e, (Leaf, TranspositionHit)):
-            if at == e.node:
-                values.append([index[at], _value(e.value, getattr(e, "bound", "exact"))])
-        elif isinstance(e, Exit):
-            if at == e.node:
-                values.append([index[at], _value(e.value, e.bound)])
-            parent = step.parent
-            if parent in window and step.update in ("alpha", "beta"):
-                a, b = window[parent]
-                assert step.new_bound is not None
-                window[parent] = (
-                    (step.new_bound, b) if step.update == "alpha" else (a, step.new_bound)
-                )
-                if shown[parent] == parent:
-                    windows.append([index[parent], _window(*window[parent])])
-                else:
-                    out["hw"] = [[_name(G, parent), _window(*window[parent])]]
-        elif isinstance(e, Cutoff):
-            cut = (edge(e.node, c) for c in e.skipped)
-            out["x"] = list(dict.fromkeys(j for j in cut if j is not None))
-            out["g"] = _never_searched(G, e.skipped, searched, index)
-        # Minimax and expectiminimax carry no window worth showing.
-        out["w"] = windows if pruning else []
-        if values:
-            out["v"] = values
-        steps.append(out)
-    summary = explain(G, algorithm, **options).splitlines()[-1]
-    pv_edges = zip(result.pv, result.pv[1:], strict=False)
-    pv = [edge_index[edge] for edge in pv_edges if edge in edge_index]
-    return {"steps": steps, "summary": summary, "pv": pv}
-
-
-def _name(G: nx.DiGraph, node: Hashable) -> str:
-    return str(node)
-
-
-def _kind(G: nx.DiGraph, node: Hashable) -> str:
-    from gametree.attrs import PLAYER
-
-    return "LEAF" if not G._succ[node] else str(G._node[node].get(PLAYER, "MAX"))
-
-
-def _never_searched(
-    G: nx.DiGraph, tops: Iterable[Hashable], searched: set[Hashable], index: Mapping[Hashable, int]
-) -> list[int]:
-    """The nodes at and below ``tops`` that the search never reaches, by number."""
-    stack = [x for x in tops if x not in searched]
-    seen = set(stack)
-    gone = []
-    while stack:
-        x = stack.pop()
-        if x in index:
-            gone.append(index[x])
-        for c in G._succ[x]:
-            if c not in seen and c not in searched:
-                seen.add(c)
-                stack.append(c)
-    return sorted(gone)
 
 
 def _widest(texts: Iterable[str], size: float) -> str:
@@ -430,6 +299,52 @@ def _exercise(
     view: Mapping[str, Any],
 ) -> tuple[dict[str, Any], str, tuple[Hashable, ...]]:
     """The data and the SVG of one tree, and the tree's node drawn as each node."""
+    data, bare, placement = _laid_out(G, conventions, mode, ask, show=show, style=style,
+                                      title=title, root=root, view=view)  # fmt: skip
+    prefix = f"x{number}-" if number else ""
+    svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
+    return data, svg, tuple(n.node for n in bare.nodes)
+
+
+def explore_layout(
+    G: nx.DiGraph,
+    algorithm: str,
+    options: Mapping[str, Any],
+    *,
+    show: str | Iterable[str] | None = None,
+    style: Mapping[str, Any] | None = None,
+    root: Hashable | None = None,
+) -> tuple[Diagram, Placement, dict[str, Any]]:
+    """The explore page of one search as the page lays it out: its bare diagram, the
+    placement sized for every value and window a step shows, and its trace (the steps,
+    see above). The step animation (:mod:`gametree.drawing.animate`) draws these.
+
+    >>> import gametree
+    >>> G = gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
+    >>> bare, placement, trace = explore_layout(G, "alphabeta", {})
+    >>> len(trace["steps"]), trace["steps"][0]["c"], bare.nodes[0].value
+    (30, 'enter A with [−∞, ∞]', '')
+    """
+    options = dict(options) if root is None else {**options, "root": root}
+    data, bare, placement = _laid_out(G, [(algorithm, options)], "explore", (), show=show,
+                                      style=style, title="", root=root,
+                                      view={"fit": DEFAULT_FIT})  # fmt: skip
+    return bare, placement, data["explore"][0]
+
+
+def _laid_out(
+    G: nx.DiGraph,
+    conventions: Sequence[tuple[str, dict[str, Any]]],
+    mode: str,
+    ask: Sequence[str],
+    *,
+    show: str | Iterable[str] | None,
+    style: Mapping[str, Any] | None,
+    title: str,
+    root: Hashable | None,
+    view: Mapping[str, Any],
+) -> tuple[dict[str, Any], Diagram, Placement]:
+    """The data of one tree, its bare diagram and the placement the page draws it with."""
     from gametree.notation import to_notation
     from gametree.search.annotate import clear_annotations
 
@@ -517,10 +432,13 @@ def _exercise(
         e = bare.edges[j]  # sized (and first drawn) with its widest text; the page resets it
         e.move = _widest([f"{e.move} {t}".strip() for t in texts], small)
     sizing = replace(bare, nodes=[replace(n) for n in bare.nodes], every_cut=True)
+    visits = f"#{len(nodes)}"  # the widest visit number, where the steps number visits
     for i, n in enumerate(sizing.nodes):
         if n.kind in INNER:
             n.value = _widest(shown_values[i] or [n.value], big)
             n.bounds = _widest(shown_windows[i], small)
+        if "order" in bare.show and mode == "explore" and not isinstance(n.node, Hidden):
+            n.order = visits
     # Fitting the page (if asked) shrinks the shared style (sizing.style is bare.style)
     # and, as a last resort, leaves names out. The page keeps them: its steps, stack and
     # answer table speak of nodes by name. It is then wider than the page, and pans.
@@ -529,9 +447,7 @@ def _exercise(
         for n, fitted in zip(bare.nodes, sizing.nodes, strict=True):
             fitted.name = n.name
         placement = arrange(sizing)
-    prefix = f"x{number}-" if number else ""
-    svg = diagram_svg(bare, placement, classes=True, standalone=False, id_prefix=prefix)
-    return data, svg, tuple(n.node for n in bare.nodes)
+    return data, bare, placement
 
 
 def _with_pruned(G: nx.DiGraph, conventions: Sequence[tuple[str, dict[str, Any]]]) -> nx.DiGraph:

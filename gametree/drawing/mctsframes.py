@@ -17,13 +17,21 @@ from gametree.attrs import (
     VISITS,
 )
 from gametree.drawing.fit import arrange
-from gametree.drawing.frame import bare_copy, check_frame_count, frame_style, render
+from gametree.drawing.frame import (
+    bare_copy,
+    check_frame_count,
+    frame_style,
+    render,
+    with_texts_of,
+)
+from gametree.drawing.model import Diagram
+from gametree.drawing.slots import Placement
 from gametree.drawing.style import diagram, format_value, mark_current
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-__all__ = ["mcts_frames"]
+__all__ = ["mcts_frames", "mcts_step_frames"]
 
 
 def mcts_frames(
@@ -39,9 +47,27 @@ def mcts_frames(
     """Yield one image per MCTS iteration: the tree grown so far with its counts, the
     added node outlined, the caption naming the path, the node added and the playout.
 
-    The layout is that of the final tree, so nodes do not move between frames. More
-    iterations than ``max_frames`` are refused before the search runs.
+    The layout is that of the final tree, so nodes do not move between frames; each
+    frame writes only the counts of its own iteration. More iterations than
+    ``max_frames`` are refused before the search runs.
     """
+    for d, placement in mcts_step_frames(G, show=show, style=style, title=title, root=root,
+                                         max_frames=max_frames, **options):  # fmt: skip
+        yield render(d, placement)
+
+
+def mcts_step_frames(
+    G: nx.DiGraph,
+    *,
+    show: str | Iterable[str] | None = "values,bounds,names,moves",
+    style: Mapping[str, Any] | None = None,
+    title: str | None = None,
+    root: Hashable | None = None,
+    max_frames: int,
+    **options: Any,
+) -> Iterator[tuple[Diagram, Placement]]:
+    """Each frame of :func:`mcts_frames` as a diagram and the placement it is drawn
+    with (the final tree's spots, the iteration's texts)."""
     from gametree.homework.mctsexplain import by_iteration
     from gametree.search.algorithms import check_options
     from gametree.search.mcts import mcts
@@ -91,4 +117,4 @@ def mcts_frames(
         d = diagram(H, show=show, style=style, title=title, root=final.root)
         mark_current(d, added)
         d.caption = f"{k}/{len(groups)}  iteration {k}: " + ", ".join(said)
-        yield render(d, placement)
+        yield d, with_texts_of(d, placement)

@@ -39,7 +39,8 @@ from gametree.drawing.style import format_value
 __all__ = ["LEGEND", "mcts_steps"]
 
 LEGEND = (
-    "Nodes not yet in the MCTS tree are faint; a node joins it when expansion adds it. "
+    "Nodes not yet in the MCTS tree are dotted on a light grey fill; a node joins it when "
+    "expansion adds it. "
     "Labels read wins/playouts (win/loss trees) or mean / N; n= on an edge counts the "
     "iterations that went down it. The node of the step is outlined in blue, the path "
     "of the phase drawn in blue; after the last step the chosen move (the most visited "
@@ -64,7 +65,7 @@ def mcts_steps(
     """Return the explore data of :func:`gametree.mcts` on ``G`` with ``options``.
 
     ``shown_as`` maps every node to the drawn node standing for it (see
-    :func:`gametree.drawing.html.stand_ins`); default: every node is drawn.
+    :func:`gametree.drawing.pagesteps.stand_ins`); default: every node is drawn.
 
     Examples
     --------

@@ -155,7 +155,7 @@ def draw(
     -----
     MAX nodes are upward triangles, MIN downward triangles, CHANCE circles, leaves
     squares holding their value. Pruned edges are dashed with a double stroke across
-    them and their subtrees greyed; unreached nodes are faint and dotted; the principal
+    them and their subtrees greyed; unreached nodes are dotted on a light grey fill; the principal
     variation is bold. Only dash patterns and line weights carry meaning, so the drawing
     reads in greyscale.
 

@@ -226,6 +226,7 @@ def widget_class() -> type[Any]:
                                            "show": show, "style": style, "root": root,
                                            "fit": fit}  # fmt: skip
             self._page: Page | None = None
+            self._display_id: str | None = None  # of the fallback, once displayed
             self._quiet = True  # no redraw while the traits are first set
             self.report: CheckReport | None = None
             super().__init__(
@@ -439,13 +440,36 @@ def widget_class() -> type[Any]:
                 return
             data, metadata = bundle
             display(data, metadata=metadata, raw=True)
-            display({**self.fallback(), "text/plain": repr(self)}, raw=True)
+            self._display_id = f"gametree-{self._uid}"
+            display(self._fallback_bundle(), raw=True, display_id=self._display_id)
+
+        def _fallback_bundle(self) -> dict[str, str]:
+            return {**self.fallback(), "text/plain": repr(self)}
+
+        @traitlets.observe("step", "convention", "_answers", "_report", "_data")
+        def _update_fallback(self, change: Any) -> None:
+            """Keep the displayed fallback where the widget is: a step, answers or a
+            check set by a later cell show in the exported notebook too (nbconvert
+            applies a display's updates to the output that showed it)."""
+            if self._quiet or getattr(self, "_display_id", None) is None:
+                return
+            from IPython import display as ipython
+
+            update: Callable[..., object] = ipython.update_display
+            update(self._fallback_bundle(), raw=True, display_id=self._display_id)
 
         def fallback(self) -> dict[str, str]:
             """The widget without a kernel: ``{"text/html": the page in an iframe,
-            "image/svg+xml": the drawing}``; the page hides where the widget shows."""
+            "image/svg+xml": the drawing}``; the page hides where the widget shows. The
+            page opens where the widget is: its step and convention, the answers and a
+            check's verdicts."""
             assert self._page is not None
-            frame = page_frame(page_html(self._page), str(self._page.data["title"]))
+            start: dict[str, Any] = {"step": self.step, "convention": self.convention}
+            if self._answers:
+                start["answers"] = self._answers
+            if self._report.get("findings"):
+                start["findings"] = self._report["findings"]
+            frame = page_frame(page_html(self._page, start), str(self._page.data["title"]))
             uid = self._uid
             hide = (
                 f'.jp-OutputArea:has(.gametree-widget[data-gametree="{uid}"]) '
@@ -460,13 +484,26 @@ def widget_class() -> type[Any]:
 
         def svg(self) -> str:
             """The picture without a kernel: the search's pruning diagram (explore), or
-            the bare tree (practice), as :func:`gametree.to_svg` draws it."""
-            from gametree.drawing.svg import to_svg
+            the bare tree (practice), as :func:`gametree.to_svg` draws it. An explore
+            widget part way through its search (``0 < w.step < w.steps``, no view) is
+            drawn at that step, as the step animation draws it."""
+            from gametree.drawing.svg import diagram_svg, to_svg
             from gametree.search import solve
 
             result = None
             if self.mode == "explore":
-                algorithm, options = self._search_of(0)
+                algorithm, options = self._search_of(self.convention)
+                views = (self.collapse, self.max_depth, self.focus)
+                if 0 < self.step < self.steps and algorithm != "mcts" and views == (None,) * 3:
+                    from itertools import islice
+
+                    from gametree.drawing.animate import step_frames
+
+                    frames = step_frames(self._graph, algorithm, show=self._fixed["show"],
+                                         style=self._fixed["style"], max_frames=self.steps,
+                                         **options)  # fmt: skip
+                    d, placement = next(islice(frames, self.step - 1, None))
+                    return diagram_svg(d, placement)
                 result = solve(self._graph, algorithm, annotate=False, **options)
             fixed = {k: v for k, v in self._fixed.items() if k in ("show", "style", "root", "fit")}
             return to_svg(self._graph, result, collapse=self.collapse, max_depth=self.max_depth,

@@ -86,8 +86,9 @@ def asset(name: str) -> str:
 
 def style_variables(style: Mapping[str, Any]) -> str:
     """The CSS custom properties the page's rules read, from a drawing style."""
-    names = ("pruned_color", "pruned_fill", "unreached_color", "unreached_fill", "current_color",
-             "cut_color", "pv_color", "color")  # fmt: skip
+    names = ("pruned_color", "pruned_fill", "pruned_text_color", "unreached_color",
+             "unreached_fill", "unreached_text_color", "current_color", "cut_color", "pv_color",
+             "color")  # fmt: skip
     return "".join(f"--{k.replace('_', '-')}: {style[k]};" for k in names)
 
 
@@ -106,10 +107,18 @@ def _drawings(svgs: Sequence[str]) -> str:
     )
 
 
-def page_html(page: Page) -> str:
-    """The self-contained page: one HTML file, its style, data and script inline."""
-    # Nothing in the data may end the script element or open an HTML comment.
-    safe = page.json_text().replace("</", "<\\/").replace("<!--", "<\\u0021--")
+def page_html(page: Page, start: Mapping[str, Any] | None = None) -> str:
+    """The self-contained page: one HTML file, its style, data and script inline.
+
+    ``start`` says where it opens (the notebook widget's copy for an exported notebook
+    opens where the widget is): ``step`` and ``convention`` (numbers), ``answers`` (the
+    page's practice state, as the widget syncs it in ``_answers``) and ``findings`` (a
+    check's verdicts, as the widget's ``_report`` holds them). Default: step 0 of the
+    first convention, the answers the browser kept for the page, if any.
+    """
+    safe = _script_json(page.json_text())
+    start_text = _script_json(json.dumps(dict(start or {}), ensure_ascii=False,
+                                         separators=(",", ":"), allow_nan=False))  # fmt: skip
     title = escape(str(page.data["title"]))
     return asset("page.html").format_map(
         {
@@ -119,9 +128,16 @@ def page_html(page: Page) -> str:
             "variables": page.variables,
             "body": page_body(page),
             "data": safe,
+            "start": start_text,
             "js": asset("page.js"),
         }
     )
+
+
+def _script_json(text: str) -> str:
+    """JSON made safe inside a script element: nothing in it may end the element or
+    open an HTML comment."""
+    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
 
 
 @cache

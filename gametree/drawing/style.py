@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_STYLE",
     "SHOW_CHOICES",
+    "VERDICT_COLORS",
     "Diagram",
     "DrawnEdge",
     "DrawnNode",
@@ -89,14 +90,19 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     # The principal variation.
     "pv_line_width": 3.0,
     "pv_color": "black",
-    # Cut-off branches: dashed, greyed, with a double stroke across the pruned edge.
+    # Cut-off branches: dashed outlines and edges on a grey fill, with a double stroke
+    # across the pruned edge; nodes below a cut dotted on a lighter fill. Told apart by
+    # dashes and fills, not by faint text: every text colour reads at 4.5:1 or more (WCAG
+    # 2.1 AA) on white and on these fills, strokes at 3:1 or more on white.
     "pruned_color": "#7f7f7f",
     "pruned_fill": "#e5e5e5",
+    "pruned_text_color": "#4d4d4d",
     "pruned_linestyle": "dashed",
     "cut_color": "black",
     "cut_line_width": 1.6,
-    "unreached_color": "#b0b0b0",
+    "unreached_color": "#8c8c8c",
     "unreached_fill": "#f4f4f4",
+    "unreached_text_color": "#595959",
     "unreached_linestyle": "dotted",
     # The node an animation frame is about.
     "current_color": "#1f5fbf",
@@ -127,6 +133,15 @@ DEFAULT_STYLE: Mapping[str, Any] = {
     "precision": 3,
 }
 """The default look. Pass ``style={"key": value}`` to override single keys."""
+
+VERDICT_COLORS: Mapping[str, str] = {
+    "right": "#1a7f37",
+    "wrong": "#b3261e",
+    "missed": "#b3261e",
+    "unanswered": "#6e6e6e",
+}
+"""The colours of an answer's verdict on feedback pictures (green right, red wrong or
+missed, grey not answered): text at 5:1 or more on white."""
 
 DEFAULT_FIT = (13.33, 7.5)
 """The page a drawing is fitted to by default, in inches: a 16:9 slide."""
@@ -325,7 +340,7 @@ def diagram(
             # Knuth & Moore's PV/CUT/ALL share the left slot with the visit order.
             drawn.order = f"{drawn.order} {data[NODE_TYPE]}".strip()
         drawn.pv = node in pv_nodes
-        _paint_node(drawn, st)
+        paint_node(drawn, st)
         index[node] = len(nodes)
         nodes.append(drawn)
     edges: list[DrawnEdge] = []
@@ -345,7 +360,7 @@ def diagram(
                 edge.move = _move_text(data, precision)
                 if VISITS in data:
                     edge.move = f"{edge.move} {edge_visits_text(data)}".strip()
-            _paint_edge(edge, st)
+            paint_edge(edge, st)
             if VISITS in data and root_visits:
                 edge.line_width = edge_width(
                     data, root_visits, edge.line_width, float(st["pv_line_width"]) * 1.5
@@ -479,7 +494,8 @@ def _move_text(data: Mapping[str, Any], precision: int) -> str:
     return " ".join(parts)
 
 
-def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
+def paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
+    """Set a node's colours, line and dashes from its kind, status and PV flag."""
     fill_key = {"MAX": "max_fill", "MIN": "min_fill", "CHANCE": "chance_fill"}.get(
         drawn.kind, "leaf_fill"
     )
@@ -490,11 +506,13 @@ def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
     if drawn.kind == "MORE":
         drawn.fill = drawn.color = "none"
     elif drawn.status == PRUNED:
-        drawn.color = drawn.text_color = str(st["pruned_color"])
+        drawn.color = str(st["pruned_color"])
+        drawn.text_color = str(st["pruned_text_color"])
         drawn.fill = str(st["pruned_fill"])
         drawn.linestyle = str(st["pruned_linestyle"])
     elif drawn.status == UNREACHED:
-        drawn.color = drawn.text_color = str(st["unreached_color"])
+        drawn.color = str(st["unreached_color"])
+        drawn.text_color = str(st["unreached_text_color"])
         drawn.fill = str(st["unreached_fill"])
         drawn.linestyle = str(st["unreached_linestyle"])
     elif drawn.pv:
@@ -502,7 +520,8 @@ def _paint_node(drawn: DrawnNode, st: Mapping[str, Any]) -> None:
         drawn.color = str(st["pv_color"])
 
 
-def _paint_edge(edge: DrawnEdge, st: Mapping[str, Any]) -> None:
+def paint_edge(edge: DrawnEdge, st: Mapping[str, Any]) -> None:
+    """Set an edge's colour, width and dashes from its status and PV flag."""
     edge.color = str(st["color"])
     edge.line_width = float(st["line_width"])
     if edge.status == PRUNED:

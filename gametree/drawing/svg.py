@@ -256,7 +256,9 @@ def diagram_svg(
             what += f", {e.status}"
         cls = ' class="edge"' if classes else ""
         status = f' data-status="{e.status}"' if e.status else ""
-        out.append(f'<g id="{id_prefix}e{j}"{cls}{status} aria-label={quoteattr(what)}>')
+        # A role, so that its label is allowed (ARIA prohibits aria-label on a plain g):
+        # an edge is a picture of a move; the practice page's script makes it a button.
+        out.append(f'<g id="{id_prefix}e{j}"{cls}{status} role="img" aria-label={quoteattr(what)}>')
         line = f'x1="{_num(x0)}" y1="{_num(y0)}" x2="{_num(x1)}" y2="{_num(y1)}"'
         out.append(
             f'<line class="stroke" {line} stroke="{e.color}" '

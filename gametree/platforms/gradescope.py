@@ -406,7 +406,11 @@ def _summary_html(grading: Grading, key: AnswerKey, source: str, notes: Sequence
     ]
     svg = marked_svg(key, grading)
     if svg is not None:
-        lines += [svg, "<p>\u2713 right, \u2717 wrong, ! a cut you missed, ? not answered</p>"]
+        # The picture takes the column's width; a tree too wide to read there scrolls.
+        lines += [
+            f'<div style="overflow-x: auto">{svg}</div>',
+            "<p>\u2713 right, \u2717 wrong, ! a cut you missed, ? not answered</p>",
+        ]
     lines.append("<ul>")
     for r in grading.results:
         sign = "\u2713" if r.passed else ("?" if not r.answered else "\u2717")

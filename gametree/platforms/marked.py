@@ -1,15 +1,15 @@
 """The student's tree, each answer marked right or wrong, as an SVG picture.
 
-The picture is :func:`gametree.to_svg` of the bare exercise tree, with what the student
-wrote drawn on it: each internal node's value (green and ✓ when right, red and ✗ when
-wrong, a grey ``?`` when not answered) and a cut mark across the edge above each leaf
-the student lists as pruned (green when the search prunes it, red when it evaluates
-it), with a red ``!`` on each pruned leaf's edge the student missed. It finds nodes
-and edges by the structure :func:`gametree.to_svg` documents (node ``i`` in preorder is
-the group ``n<i>``, each edge a group ``e<j>`` labelled ``edge U to V``) and reads the
-coordinates of their shapes, as the practice page's script does. When the drawing does
-not have that structure (a DAG draws shared nodes once), :func:`marked_svg` returns
-None and the caller shows the marks as text only.
+The picture is the bare exercise tree drawn as the keys are (one placement for every
+label: nothing crosses an edge or another label), with what the student wrote on it:
+each internal node's value (green with \u2713 when right, red with \u2717 when wrong, a
+grey ``?`` when not answered), a cut mark across the edge above each leaf or subtree
+the student lists as pruned (green \u2713 when the search prunes it, red \u2717 when it
+evaluates it) and a dashed red edge with ``!`` where the student missed a cut. Node
+``i`` in preorder is the group ``n<i>``, edge ``j`` the group ``e<j>`` (as
+:func:`gametree.to_svg` documents); each says its verdict in its ``aria-label``. A
+tree that is not drawn as a tree (a DAG draws shared nodes once) gets None from
+:func:`marked_svg`, and the caller shows the marks as text only.
 
 Examples
 --------
@@ -18,26 +18,25 @@ Examples
 >>> G = gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
 >>> key = gametree.AnswerKey(G)
 >>> svg = marked_svg(key, grade_items(key, "value = 3\\nB = 3\\nC = 2\\nD = 5\\npruned = I K"))
->>> svg.count(">\u2713<"), svg.count(">\u2717<"), svg.count(">!<")    # right, wrong, missed
-(4, 2, 1)
+>>> svg.count(">\u2713<"), svg.count(">\u2717<"), svg.count(">!<")  # on nodes, edges, leaves
+(5, 3, 2)
 """
 
 from __future__ import annotations
 
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable
-from typing import Any
 
-from gametree.drawing import to_svg
+from gametree.drawing.style import VERDICT_COLORS
 from gametree.homework import AnswerKey, Verdict
 from gametree.platforms.items import Grading
 
-__all__ = ["COLORS", "marked_svg"]
+__all__ = ["COLORS", "MARKED_FIT", "marked_svg"]
 
-COLORS = {"right": "#1a7f37", "wrong": "#b3261e", "missed": "#b3261e", "unanswered": "#6e6e6e"}
-"""The colour of each mark (green right, red wrong or missed, grey not answered)."""
+COLORS = VERDICT_COLORS
+"""The colour of each mark (green right, red wrong or missed, grey not answered): the
+drawing style's :data:`~gametree.drawing.style.VERDICT_COLORS`."""
 
 _SYMBOL = {"right": "\u2713", "wrong": "\u2717", "missed": "!", "unanswered": "?"}
 _SVG = "http://www.w3.org/2000/svg"
@@ -55,40 +54,6 @@ def _preorder(key: AnswerKey) -> list[Hashable] | None:
         out.append(node)
         stack.extend(reversed(list(G._succ[node])))
     return out
-
-
-def _center(shape: ET.Element) -> tuple[float, float, float] | None:
-    """The centre and half width of a node's shape (polygon, circle, ellipse or rect)."""
-    a = shape.attrib
-    try:
-        if "points" in a:
-            pts = [tuple(map(float, p.split(","))) for p in a["points"].split()]
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            return sum(xs) / len(xs), sum(ys) / len(ys), (max(xs) - min(xs)) / 2
-        if "cx" in a:
-            r = float(a.get("r", a.get("rx", "0")))
-            return float(a["cx"]), float(a["cy"]), r
-        if "width" in a:
-            w, h = float(a["width"]), float(a["height"])
-            return float(a["x"]) + w / 2, float(a["y"]) + h / 2, w / 2
-    except (ValueError, KeyError, ZeroDivisionError):
-        return None
-    return None
-
-
-def _text(parent: ET.Element, x: float, y: float, text: str, mark: str, **extra: str) -> None:
-    attrs = {
-        "class": f"mark {mark}",
-        "x": f"{x:.2f}",
-        "y": f"{y:.2f}",
-        "font-size": "10",
-        "text-anchor": "middle",
-        "dominant-baseline": "central",
-        "fill": COLORS[mark],
-        "font-weight": "bold",
-    }
-    attrs.update(extra)
-    ET.SubElement(parent, "text", attrs).text = text
 
 
 def _node_marks(key: AnswerKey, grading: Grading) -> dict[Hashable, tuple[str, str]]:
@@ -151,8 +116,30 @@ def _edge_marks(
     return out
 
 
-def marked_svg(key: AnswerKey, grading: Grading, *, fit: Any = None) -> str | None:
+MARKED_FIT = (8.0, 6.0)
+"""The page a marked tree is fitted to by default, in inches: a web page's column (the
+picture then scales to the width it is shown at)."""
+
+LEGIBLE_PX = 9.0
+"""The smallest text, in CSS pixels, a marked tree is scaled down to (it scrolls instead)."""
+
+_NO_VALUE = "\u2013"  # what a node is shown holding when the answer says it has none
+
+
+def marked_svg(
+    key: AnswerKey, grading: Grading, *, fit: tuple[float, float] | None = MARKED_FIT
+) -> str | None:
     """Return the student's tree with each answer marked, or None for a DAG.
+
+    The picture is drawn as the keys are (:func:`gametree.drawing.style.diagram`, one
+    placement for every label, so no label crosses an edge or another label): the
+    student's value inside each internal node, in the node's colour, its verdict
+    (\u2713, \u2717) beside it where a window would go; a cut mark on each edge the
+    student cut and a dashed red edge where a cut was missed, each with its verdict
+    written on the edge. The SVG scales to the width of its container (``width="100%"``),
+    never wider than drawn nor so narrow that its smallest text falls under
+    :data:`LEGIBLE_PX` pixels (``min-width``: a wider tree scrolls in a container that
+    lets it, as Gradescope's output does).
 
     Parameters
     ----------
@@ -160,8 +147,9 @@ def marked_svg(key: AnswerKey, grading: Grading, *, fit: Any = None) -> str | No
         The exercise (its tree, root and convention).
     grading : Grading
         The student's answers graded by :func:`gametree.platforms.items.grade_items`.
-    fit : (width, height) in inches, optional
-        As for :func:`gametree.to_svg`; None (the default) draws at natural size.
+    fit : (width, height) in inches or None, default (8, 6)
+        As for :func:`gametree.to_svg`: fonts and shapes shrink (to 7 pt at least) to
+        fit; None draws at natural size.
 
     Returns
     -------
@@ -169,67 +157,99 @@ def marked_svg(key: AnswerKey, grading: Grading, *, fit: Any = None) -> str | No
         An SVG document; None when the tree is not drawn as a tree (a node with two
         parents), where marks on the picture could mislead.
     """
+    import warnings
+
+    from gametree.drawing.fit import arrange
+    from gametree.drawing.style import diagram
+    from gametree.drawing.svg import diagram_svg
+
     order = _preorder(key)
     if order is None:
         return None
-    root = ET.fromstring(to_svg(key.G, root=key.root, fit=fit))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a tree too wide for the page is drawn larger
+        d = diagram(key.G, root=key.root, show="names,moves", fit=fit)
+        node_marks = _node_marks(key, grading)
+        said: dict[int, str] = {}
+        for i, n in enumerate(d.nodes):
+            found = node_marks.get(n.node)
+            if found is None:
+                continue
+            text, mark = found
+            n.value = _shown(text)
+            n.bounds = "" if mark == "unanswered" else _SYMBOL[mark]
+            n.color = n.text_color = COLORS[mark]
+            n.line_width = 2.0
+            said[i] = f"you gave {_spoken(text)}: {mark}"
+        leaf_marks = _leaf_marks(key, grading)
+        leaf_words = {"right": "you listed it as pruned: right",
+                      "wrong": "you listed it as pruned: wrong",
+                      "missed": "pruned, you missed it: missed"}  # fmt: skip
+        for i, n in enumerate(d.nodes):
+            listed = leaf_marks.get(n.node)
+            if listed is not None and n.kind == "LEAF":
+                n.order = _SYMBOL[listed]  # beside the leaf's name: each leaf ticked or missed
+                said[i] = leaf_words[listed]
+        edge_marks = _edge_marks(key, order, leaf_marks)
+        marked: dict[int, str] = {}
+        for j, e in enumerate(d.edges):
+            mark = edge_marks.get((e.u, e.v), "")
+            if not mark:
+                continue
+            marked[j] = mark
+            e.cut = mark != "missed"
+            e.color = COLORS[mark]
+            e.linestyle = "dashed"
+            e.line_width = 2.0 if mark == "missed" else e.line_width
+            e.move = f"{e.move} {_SYMBOL[mark]}".strip()
+        placement = arrange(d)
+    root = ET.fromstring(diagram_svg(d, placement))
     for el in root.iter():
         el.tag = el.tag.rpartition("}")[2]
     groups = {el.get("id"): el for el in root.iter("g") if el.get("id")}
-    found = [groups.get(f"n{i}") for i in range(len(order))]
-    nodes = [g for g in found if g is not None]
-    if len(nodes) != len(order) or f"n{len(order)}" in groups:
-        return None
-    names = {
-        n: (g.get("aria-label") or "").split(",")[0] for n, g in zip(order, nodes, strict=True)
-    }
-    edges: dict[tuple[Hashable, Hashable], ET.Element] = {}
-    labelled = {g.get("aria-label"): g for k, g in groups.items() if k and k.startswith("e")}
-    for u in order:
-        for v in key.G._succ[u]:
-            g = labelled.get(f"edge {names[u]} to {names[v]}")
-            if g is None:
-                return None
-            edges[u, v] = g
-    for node, (text, mark) in _node_marks(key, grading).items():
-        g = nodes[order.index(node)]
-        shape = g.find("*[@class='shape']")
-        place = _center(shape) if shape is not None else None
-        if place is None or shape is None:
-            continue
-        x, y, half = place
-        shape.set("stroke", COLORS[mark])
-        shape.set("stroke-width", "2")
-        shown = text.replace("<=", "\u2264").replace(">=", "\u2265").replace("-", "\u2212")
-        _text(g, x, y, shown, mark)
-        _text(g, x + half + 3, y - 9, _SYMBOL[mark], mark, **{"text-anchor": "start"})
-        g.set("aria-label", f"{g.get('aria-label')}, you gave {shown}: {mark}")
-    for (u, v), mark in _edge_marks(key, order, _leaf_marks(key, grading)).items():
-        g = edges[u, v]
-        line = g.find("line")
-        if line is None:
-            continue
-        x1, y1, x2, y2 = (float(line.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
-        mx, my = x1 + 0.6 * (x2 - x1), y1 + 0.6 * (y2 - y1)
-        if mark == "missed":
-            line.set("stroke", COLORS[mark])
-            line.set("stroke-dasharray", "4 2.5")
-            _text(g, mx + 9, my, "!", mark)
-        else:
-            cut = ET.SubElement(g, "g", {"class": f"mark {mark}", "stroke": COLORS[mark]})
-            cut.set("stroke-width", "2")
-            length = math.hypot(x2 - x1, y2 - y1) or 1.0
-            dx, dy = (x2 - x1) / length, (y2 - y1) / length  # along the edge
-            for off in (-2.2, 2.2):  # two strokes across it, as a pruning diagram's cut
-                cx, cy = mx + off * dx, my + off * dy
-                ET.SubElement(cut, "line", {
-                    "x1": f"{cx + 6 * dy:.2f}", "y1": f"{cy - 6 * dx:.2f}",
-                    "x2": f"{cx - 6 * dy:.2f}", "y2": f"{cy + 6 * dx:.2f}",
-                })  # fmt: skip
-            _text(g, mx + 14, my, _SYMBOL[mark], mark)
-        what = {"right": "you cut it: right", "wrong": "you cut it: wrong", "missed": "missed"}
+    for i, words in said.items():
+        g = groups[f"n{i}"]
+        mark = words.rpartition(": ")[2]
+        for t in g.iter("text"):
+            slot = t.get("class")
+            if (slot in ("value", "bounds") and d.nodes[i].kind != "LEAF") or slot == "order":
+                t.set("class", f"{slot} mark {mark}")
+                t.set("fill", COLORS[mark])
+        g.set("aria-label", f"{g.get('aria-label')}, {words}")
+    what = {"right": "you cut it: right", "wrong": "you cut it: wrong", "missed": "missed"}
+    for j, mark in marked.items():
+        g = groups[f"e{j}"]
+        for strokes in g.iter("g"):
+            if strokes.get("class") == "cut":
+                strokes.set("class", f"cut mark {mark}")
+                strokes.set("stroke", COLORS[mark])
+        for t in g.iter("text"):
+            if t.get("class") == "move":
+                t.set("class", f"move mark {mark}")
+                t.set("fill", COLORS[mark])
         g.set("aria-label", f"{g.get('aria-label')}, {what[mark]}")
+    natural = float(root.get("width", "0pt").removesuffix("pt"))
+    root.attrib.pop("height", None)
+    root.set("width", "100%")
+    # As wide as its container, never wider than drawn, nor so narrow that the smallest
+    # text falls under LEGIBLE_PX pixels (a wider tree then scrolls in its container).
+    smallest = min(float(d.style["small_font_size"]), float(d.style["font_size"])) * 4 / 3
+    least = natural * min(1.0, LEGIBLE_PX / smallest)
+    root.set("style", f"width: 100%; min-width: {least:.0f}pt; max-width: {natural:.0f}pt; "
+             "height: auto")  # fmt: skip
     root.set("xmlns", _SVG)
+    root.set("role", "img")
     root.set("aria-label", "your answers marked on the tree")
     text = ET.tostring(root, encoding="unicode")
     return re.sub(r"\s+/>", "/>", text)
+
+
+def _shown(text: str) -> str:
+    """An answer as the picture writes it: typeset signs, a dash for "no value"."""
+    if text.startswith("no value"):
+        return _NO_VALUE
+    return text.replace("<=", "\u2264").replace(">=", "\u2265").replace("-", "\u2212")
+
+
+def _spoken(text: str) -> str:
+    return "no value" if text.startswith("no value") else _shown(text)

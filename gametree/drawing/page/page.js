@@ -100,6 +100,22 @@ function mountGametree(scope, DATA, host) {
     return Math.max(least, Math.min(1.6, width / b.w));
   }
 
+  function openScale() {
+    // The scale a tree opens at (fitScale(true)). Where the tree, beside the panel, would
+    // open cut off on both sides but shows whole with the panel below it (a notebook's
+    // frame, a laptop), the panel goes below.
+    var main = scope.querySelector("main");
+    main.classList.remove("stacked");
+    var b = elements(exIndex).base;
+    var s = fitScale(true);
+    if (b.w * s <= $("viewport").clientWidth - 4) { return s; }
+    main.classList.add("stacked");
+    s = fitScale(true);
+    if (b.w * s <= $("viewport").clientWidth - 4) { return s; }
+    main.classList.remove("stacked");  // too wide either way: it pans beside the panel
+    return fitScale(true);
+  }
+
   // ------------------------------------------------------------------ explore
   var position = 0;
   var timer = null;
@@ -704,18 +720,57 @@ function mountGametree(scope, DATA, host) {
   }
 
   function badge(item, j, verdict) {
-    var old = item.g.querySelector(".badge");
+    // A checked edge's verdict (a tick, a cross, "!" for a cut left out) stands where the
+    // edge's cut mark goes: the spot the drawing keeps clear of every other edge and
+    // label for it (gametree.drawing.cuts), sized to that room, on a white box on its
+    // own edge as a move label is; the strokes it stands for are hidden meanwhile.
+    var old = item.g.querySelector(".badge-box");
     if (old) { old.remove(); }
+    old = item.g.querySelector(".badge");
+    if (old) { old.remove(); }
+    item.g.classList.toggle("badged", !!verdict);
     if (!verdict) { return; }
-    var l = item.line;
-    var x1 = Number(l.getAttribute("x1")), y1 = Number(l.getAttribute("y1"));
-    var x2 = Number(l.getAttribute("x2")), y2 = Number(l.getAttribute("y2"));
-    var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    t.setAttribute("x", String(x1 + 0.5 * (x2 - x1) + 7));
-    t.setAttribute("y", String(y1 + 0.5 * (y2 - y1)));
+    var spot = cutSpot(item);
+    var size = Math.max(5, Math.min(11, 1.3 * spot.half));
+    var svgNS = "http://www.w3.org/2000/svg";
+    var t = document.createElementNS(svgNS, "text");
+    t.setAttribute("x", spot.x.toFixed(2));
+    t.setAttribute("y", (spot.y + 0.36 * size).toFixed(2));  // centred: digits' ink
+    t.setAttribute("font-size", size.toFixed(2));
+    t.setAttribute("font-weight", "bold");
+    t.setAttribute("text-anchor", "middle");
     t.setAttribute("class", "badge " + (verdict === "right" ? "ok" : "bad"));
-    t.textContent = verdict === "right" ? "\u2713" : verdict === "missing" ? "! missing" : "\u2717";
+    t.textContent = verdict === "right" ? "\u2713" : verdict === "missing" ? "!" : "\u2717";
+    var box = document.createElementNS(svgNS, "rect");
+    box.setAttribute("class", "badge-box");
+    box.setAttribute("fill", "white");
+    item.g.appendChild(box);
     item.g.appendChild(t);
+    var b = t.getBBox();
+    box.setAttribute("x", (b.x - 0.5).toFixed(2));
+    box.setAttribute("y", (b.y + 0.1 * b.height).toFixed(2));
+    box.setAttribute("width", (b.width + 1).toFixed(2));
+    box.setAttribute("height", (0.8 * b.height).toFixed(2));
+  }
+
+  function cutSpot(item) {
+    // The centre of the edge's cut mark and the half length of its strokes (the page
+    // draws every edge's mark, hidden until marked); the edge's middle without one.
+    var strokes = item.g.querySelectorAll(".cut line");
+    if (!strokes.length) {
+      var l = item.line;
+      return { x: (Number(l.getAttribute("x1")) + Number(l.getAttribute("x2"))) / 2,
+               y: (Number(l.getAttribute("y1")) + Number(l.getAttribute("y2"))) / 2, half: 6 };
+    }
+    var x = 0, y = 0, half = 0;
+    strokes.forEach(function (s) {
+      var x1 = Number(s.getAttribute("x1")), y1 = Number(s.getAttribute("y1"));
+      var x2 = Number(s.getAttribute("x2")), y2 = Number(s.getAttribute("y2"));
+      x += (x1 + x2) / (2 * strokes.length);
+      y += (y1 + y2) / (2 * strokes.length);
+      half = Math.max(half, Math.hypot(x2 - x1, y2 - y1) / 2);
+    });
+    return { x: x, y: y, half: half };
   }
 
   function check() { showFindings(grade()); }
@@ -1045,7 +1100,7 @@ function mountGametree(scope, DATA, host) {
     });
     exIndex = k;
     updateNav();
-    scale = fitScale(true);
+    scale = openScale();
     applyZoom();
     showRoot();
     if (DATA.mode === "practice") {
@@ -1115,7 +1170,7 @@ function mountGametree(scope, DATA, host) {
   updateNav();
   // The panel beside the tree shows first, so that "fit" measures the room left for it.
   $(DATA.mode === "practice" ? "practice-panel" : "explore-panel").hidden = false;
-  scale = fitScale(true);
+  scale = openScale();
   applyZoom();
   showRoot();
   if (DATA.mode === "practice") {
@@ -1162,7 +1217,7 @@ function mountGametree(scope, DATA, host) {
     },
     answers: function () { return JSON.parse(JSON.stringify(state)); },
     steps: function () { return DATA.mode === "practice" ? 0 : trace().steps.length; },
-    refit: function () { scale = fitScale(true); applyZoom(); showRoot(); },
+    refit: function () { scale = openScale(); applyZoom(); showRoot(); },
     stop: function () { play(false); },
     editing: function (on) { if (on !== undefined) { setEditing(on); } return editing; },
     select: function (i) { if (i !== undefined) { select(i); } return selected; },

@@ -649,13 +649,20 @@ class Checker:
             i = index[t.name]
             if t.ok or i not in child.trees or t.divergence is None:
                 continue
-            convention = t.conventions[0] if t.conventions else self._closest(t, i)
+            held = (
+                report.pinned
+                if report.pinned is not None
+                else report.convention.get("prune_on_equal")
+            )
+            convention = t.conventions[0] if t.conventions else self._closest(t, i, held)
             e = self.expected[i][convention]
             yield (t.name, *divergence_graph(e, behaviour(child.trees[i]), t.divergence))
 
-    def _closest(self, t: TreeResult, i: int) -> bool | None:
-        """The convention a wrong tree's divergence was told under."""
-        for c in self.conventions:
+    def _closest(self, t: TreeResult, i: int, held: bool | None = None) -> bool | None:
+        """The convention a wrong tree's divergence was told under: the rule the report
+        holds the code to (``held``) whenever its search reads what was told, so that
+        the picture's caption names the rule the text judged by."""
+        for c in sorted(self.conventions, key=lambda c: c != held):
             if self.expected[i][c].evaluations == t.expected_evaluations:
                 return c
         return self.conventions[0]
