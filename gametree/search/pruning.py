@@ -292,4 +292,4 @@ def pvs(
         window=window,
         transposition_table=transposition_table,
     )
-    return run_on_core(G, plan, annotate)
+    return run_fast_or_core(G, plan, annotate)
