@@ -91,7 +91,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0
     G = gametree.random_tree(10, 5, seed=7)
-    engine_plan = make_plan(G, "pvs")
+    engine_plan = make_plan(G, "pvs", pruning=True, pvs=True)
     t_ab, t_pvs, t_core = interleaved(
         [
             lambda: gametree.alphabeta(G, annotate=False),
