@@ -12,21 +12,22 @@ under the convention your course uses; draw textbook pruning diagrams; check ans
 
 from typing import TYPE_CHECKING
 
-from gametree.attrs import CHANCE, MAX, MIN, Player
-from gametree.exceptions import (
-    AnswerFormatError,
-    FitWarning,
-    GameError,
-    GameTreeError,
-    GameTreeWarning,
-    InputError,
-    InvalidTreeError,
-    PlatformError,
-    RenderError,
-    SearchError,
-    TreeFileError,
-    TreeSyntaxError,
-)
+from gametree.attrs import CHANCE as CHANCE
+from gametree.attrs import MAX as MAX
+from gametree.attrs import MIN as MIN
+from gametree.attrs import Player as Player
+from gametree.exceptions import AnswerFormatError as AnswerFormatError
+from gametree.exceptions import FitWarning as FitWarning
+from gametree.exceptions import GameError as GameError
+from gametree.exceptions import GameTreeError as GameTreeError
+from gametree.exceptions import GameTreeWarning as GameTreeWarning
+from gametree.exceptions import InputError as InputError
+from gametree.exceptions import InvalidTreeError as InvalidTreeError
+from gametree.exceptions import PlatformError as PlatformError
+from gametree.exceptions import RenderError as RenderError
+from gametree.exceptions import SearchError as SearchError
+from gametree.exceptions import TreeFileError as TreeFileError
+from gametree.exceptions import TreeSyntaxError as TreeSyntaxError
 from gametree.lazyimport import lazy_package
 
 if TYPE_CHECKING:
@@ -36,153 +37,25 @@ if TYPE_CHECKING:
     from gametree import randomtrees as randomtrees
     from gametree import readwrite as readwrite
     from gametree import search as search
-    from gametree.builders import from_nested, letter_id
+    from gametree.builders import from_nested as from_nested
+    from gametree.builders import letter_id as letter_id
     from gametree.drawing import *  # noqa: F403
     from gametree.games.api import *  # noqa: F403
     from gametree.homework import *  # noqa: F403
     from gametree.notation import *  # noqa: F403
-    from gametree.outfiles import OutputExistsError
+    from gametree.outfiles import OutputExistsError as OutputExistsError
     from gametree.randomtrees import *  # noqa: F403
     from gametree.readwrite import *  # noqa: F403
     from gametree.search import *  # noqa: F403
-    from gametree.validation import Problem, find_root, is_game_tree, problems, validate
+    from gametree.validation import Problem as Problem
+    from gametree.validation import find_root as find_root
+    from gametree.validation import is_game_tree as is_game_tree
+    from gametree.validation import problems as problems
+    from gametree.validation import validate as validate
 
 __version__ = "0.1.0"
 
-_AREAS: dict[str, tuple[str, ...]] = {
-    "gametree.randomtrees": ("random_tree",),
-    "gametree.notation": (
-        "parse",
-        "to_notation",
-    ),
-    "gametree.readwrite": (
-        "FORMATS",
-        "dump",
-        "dumps",
-        "load",
-        "loads",
-    ),
-    "gametree.search": (
-        "ALGORITHMS",
-        "Bound",
-        "ChanceCutoff",
-        "Cutoff",
-        "Enter",
-        "Exit",
-        "IterativeDeepeningResult",
-        "Leaf",
-        "MCTSResult",
-        "MultiPassResult",
-        "NodeValue",
-        "PassEnd",
-        "Probe",
-        "ProbeCutoff",
-        "ReSearch",
-        "SearchPass",
-        "SearchResult",
-        "SearchStats",
-        "StarProbe",
-        "TraceEvent",
-        "TranspositionHit",
-        "UCB1Scores",
-        "alphabeta",
-        "annotate",
-        "aspiration",
-        "clear_annotations",
-        "dual_star",
-        "ebf",
-        "edge_status",
-        "expectiminimax",
-        "iterative_deepening",
-        "mcts",
-        "minimal_tree_leaves",
-        "minimax",
-        "mtdf",
-        "negamax",
-        "negamax_alphabeta",
-        "node_status",
-        "node_statuses",
-        "pvs",
-        "search_trace",
-        "solve",
-        "sss_star",
-        "star1",
-        "star2",
-        "ucb1",
-    ),
-    "gametree.drawing": (
-        "DEFAULT_STYLE",
-        "Artists",
-        "DiagramView",
-        "animate",
-        "draw",
-        "save",
-        "show",
-        "to_dot",
-        "to_forest",
-        "to_html",
-        "to_pydot",
-        "to_svg",
-        "to_text",
-        "to_tikz",
-        "tree_layout",
-        "widget",
-    ),
-    "gametree.games.api": (
-        "Game",
-        "GamePlayer",
-        "GameSearchResult",
-        "MatchResult",
-        "adapt",
-        "expand",
-        "first_open",
-        "human",
-        "mcts_game",
-        "mcts_player",
-        "parse_player",
-        "play",
-        "random_player",
-        "search_game",
-        "searcher",
-        "think_ahead",
-    ),
-    "gametree.homework": (
-        "NODE_TYPE",
-        "AnswerItem",
-        "AnswerKey",
-        "AnswerProblem",
-        "Answers",
-        "CheckReport",
-        "CodeGradeReport",
-        "CodeReport",
-        "ComparisonRow",
-        "Exercise",
-        "ExerciseError",
-        "Finding",
-        "GradeReport",
-        "GradeRow",
-        "Verdict",
-        "check",
-        "check_code",
-        "compare",
-        "explain",
-        "explain_lines",
-        "format_answers",
-        "format_comparison",
-        "generate",
-        "grade",
-        "grade_code",
-        "load_answers",
-        "minimax_values",
-        "node_types",
-        "parse_answers",
-        "reorder",
-    ),
-}
-"""Each area's public names (its ``__all__``, which tests/test_lazy_imports.py checks
-this against), exported at the top level and imported when first read."""
-
-__all__ = [
+_OWN = (
     "CHANCE",
     "MAX",
     "MIN",
@@ -207,11 +80,18 @@ __all__ = [
     "letter_id",
     "problems",
     "validate",
-]
-for _area, _names in _AREAS.items():
-    __all__ += _names
-del _area, _names
-
+)
+# Each area lists its public names in its own __all__; gametree.__all__ is _OWN followed
+# by them, in this order, made when first read.
+_AREAS = (
+    "gametree.randomtrees",
+    "gametree.notation",
+    "gametree.readwrite",
+    "gametree.search",
+    "gametree.drawing",
+    "gametree.games.api",
+    "gametree.homework",
+)
 _SUBPACKAGES = ("drawing", "homework", "notation", "randomtrees", "readwrite", "search")
 
 # ``import gametree`` imports only the attributes and exceptions above; every other
@@ -220,7 +100,6 @@ _SUBPACKAGES = ("drawing", "homework", "notation", "randomtrees", "readwrite", "
 lazy_package(
     __name__,
     {
-        **{name: area for area, names in _AREAS.items() for name in names},
         **dict.fromkeys(("from_nested", "letter_id"), "gametree.builders"),
         "OutputExistsError": "gametree.outfiles",
         **dict.fromkeys(
@@ -230,4 +109,6 @@ lazy_package(
         **{name: f"gametree.{name}" for name in _SUBPACKAGES},
     },
     _SUBPACKAGES,
+    areas=_AREAS,
+    own=_OWN,
 )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -33,12 +33,23 @@ class LazyPackage(ModuleType):
     """A package whose re-exported names are imported when first read (see the module)."""
 
     def __getattr__(self, name: str) -> Any:
-        where: Mapping[str, str] = self.__dict__.get("_lazy_where", {})
+        own = self.__dict__
+        if name == "__all__" and own.get("_lazy_areas"):
+            return self._all_names()
+        where: Mapping[str, str] = own.get("_lazy_where", {})
         module_name = where.get(name)
         if module_name is None:
+            if own.get("_lazy_areas") and not (name.startswith("__") and name.endswith("__")):
+                return self._from_areas(name)
             raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        module = self._import(name, module_name)
+        value = module if name in own["_lazy_modules"] else getattr(module, name)
+        ModuleType.__setattr__(self, name, value)
+        return value
+
+    def _import(self, name: str, module_name: str) -> ModuleType:
         try:
-            module = importlib.import_module(module_name)
+            return importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
             if exc.name != module_name:
                 raise
@@ -47,9 +58,32 @@ class LazyPackage(ModuleType):
                 f"module {self.__name__!r} has no attribute {name!r} ({module_name} is "
                 "not installed)"
             ) from exc
-        value = module if name in self.__dict__["_lazy_modules"] else getattr(module, name)
-        ModuleType.__setattr__(self, name, value)
-        return value
+
+    def _from_areas(self, name: str) -> Any:
+        """Find ``name`` in the ``__all__`` of an area, those already imported first."""
+        areas: tuple[str, ...] = self.__dict__["_lazy_areas"]
+        ready = [a for a in areas if a in sys.modules]
+        for area in (*ready, *(a for a in areas if a not in sys.modules)):
+            try:
+                module = self._import(name, area)
+            except AttributeError:
+                continue
+            if name in getattr(module, "__all__", ()):
+                value = getattr(module, name)
+                ModuleType.__setattr__(self, name, value)
+                return value
+        raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+
+    def _all_names(self) -> list[str]:
+        """The package's own names, then each area's ``__all__`` in order (kept)."""
+        names = list(self.__dict__["_lazy_own"])
+        for area in self.__dict__["_lazy_areas"]:
+            try:
+                names += getattr(self._import("__all__", area), "__all__", ())
+            except AttributeError:
+                continue
+        ModuleType.__setattr__(self, "__all__", names)
+        return names
 
     def __setattr__(self, name: str, value: Any) -> None:
         where: Mapping[str, str] = self.__dict__.get("_lazy_where", {})
@@ -59,10 +93,20 @@ class LazyPackage(ModuleType):
         ModuleType.__setattr__(self, name, value)
 
     def __dir__(self) -> list[str]:
-        return sorted(set(self.__dict__) | set(self.__dict__.get("_lazy_where", {})))
+        names = set(self.__dict__) | set(self.__dict__.get("_lazy_where", {}))
+        if self.__dict__.get("_lazy_areas"):
+            names.update(self._all_names())
+        return sorted(names)
 
 
-def lazy_package(package: str, where: Mapping[str, str], modules: Collection[str] = ()) -> None:
+def lazy_package(
+    package: str,
+    where: Mapping[str, str],
+    modules: Collection[str] = (),
+    *,
+    areas: Sequence[str] = (),
+    own: Sequence[str] = (),
+) -> None:
     """Make the names of ``where`` attributes of ``package`` imported on first reading.
 
     Parameters
@@ -74,6 +118,14 @@ def lazy_package(package: str, where: Mapping[str, str], modules: Collection[str
     modules : collection of str, optional
         Those of the names that are modules themselves (a subpackage exported under its
         own name, mapped to its full name in ``where``).
+    areas : sequence of str, optional
+        Packages whose ``__all__`` names ``package`` exports too: a name not in
+        ``where`` is looked up in their ``__all__`` (the areas already imported first),
+        and the package's ``__all__`` is ``own`` followed by theirs, in this order,
+        made when first read (which imports every area). The package then defines no
+        ``__all__`` of its own.
+    own : sequence of str, optional
+        With ``areas``: the start of ``__all__``, the package's own public names.
 
     Examples
     --------
@@ -84,4 +136,6 @@ def lazy_package(package: str, where: Mapping[str, str], modules: Collection[str
     module = sys.modules[package]
     module.__dict__["_lazy_where"] = dict(where)
     module.__dict__["_lazy_modules"] = frozenset(modules)
+    module.__dict__["_lazy_areas"] = tuple(areas)
+    module.__dict__["_lazy_own"] = tuple(own)
     module.__class__ = LazyPackage
