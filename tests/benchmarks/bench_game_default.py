@@ -11,7 +11,7 @@ interleaved rounds (CPU time, best of ``--repeat``):
 * ``search_game(game, transposition_table=True, record=False, keep="root")`` against the
   floor's table search: a plain recursive alpha-beta through the game's methods (the
   same moves, the same order, cut on >=) doing one ``dict.get`` and one store per node
-  (:class:`FloorTT`). Target 2x.
+  (``PlainOverGame`` of ``bench_games.py``, with its table). Target 2x.
 
 Run: ``python tests/benchmarks/bench_game_default.py [--repeat N]`` (``--help``: this
 text). Exit status 1 when a target is missed.
@@ -28,56 +28,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_games import PlainOverGame
 
 from gametree.games import ConnectFour, TicTacToe, search_game
 
 INF = math.inf
 BIG = 10**9
-
-
-class FloorTT:
-    """Recursive fail-soft alpha-beta through the game's methods with a transposition
-    table keyed by the state: one ``dict.get`` on entry and one store on exit."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.tt: dict[Any, tuple[float, int]] = {}
-        self.maxer = game.to_move(game.initial)
-
-    def search(self, state: Any, alpha: float, beta: float) -> float:
-        game, tt = self.game, self.tt
-        entry = tt.get(state)
-        if entry is not None:
-            v, flag = entry
-            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
-                return v
-        if game.is_terminal(state):
-            value: float = game.utility(state)
-            tt[state] = (value, 0)
-            return value
-        a0, b0 = alpha, beta
-        if game.to_move(state) == self.maxer:
-            value = -INF
-            for a in game.actions(state):
-                v = self.search(game.result(state, a), alpha, beta)
-                if v > value:
-                    value = v
-                    if value >= beta:
-                        break
-                    if value > alpha:
-                        alpha = value
-        else:
-            value = INF
-            for a in game.actions(state):
-                v = self.search(game.result(state, a), alpha, beta)
-                if v < value:
-                    value = v
-                    if value <= alpha:
-                        break
-                    if value < beta:
-                        beta = value
-        tt[state] = (value, 1 if value >= b0 else -1 if value <= a0 else 0)
-        return value
 
 
 def cpu(fn: Callable[[], Any]) -> float:
@@ -105,7 +63,7 @@ def main(argv: list[str]) -> int:
 
         def floor(make: Callable[[], Any] = make) -> float:
             game = make()
-            return FloorTT(game).search(game.initial, -INF, INF)
+            return PlainOverGame(game, tt=True).search(game.initial, -INF, INF)
 
         def graph_read(make: Callable[[], Any] = make) -> Any:
             r = search_game(make(), max_nodes=BIG)
