@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "gametree.attrs",
         "gametree.exceptions",
         "gametree.inputs",
+        "gametree.lazyimport",
         "gametree.outfiles",
         "gametree.quoting",
         "gametree.valuetext",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -156,7 +157,9 @@ def test_explain(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explain_without_the_homework_module(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delattr(gametree, "explain")
+    # As if gametree/homework/ were not installed (the name is imported on first use).
+    monkeypatch.delattr(gametree, "explain", raising=False)
+    monkeypatch.setitem(sys.modules, "gametree.homework", None)
     status, _, err = solve(capsys, str(DATA / "fig52.tree"), "--explain")
     assert status == 2
     assert err.count("\n") == 1 and "--explain needs gametree.explain" in err

@@ -124,13 +124,14 @@ def test_aima_minimax_trace_has_open_windows_and_every_leaf() -> None:
 # (A (B 1) (C (E 5 9) (F 6 7))): A MAX, B and C MIN, E and F MAX. True values E=9,
 # F=7, C=7, A=7.
 # A: B (first child) full window: D=1, B=1, alpha 1.
-# C is probed with the null window (1, 1). Inside, E (C's first child) gets (1, 1):
-#   G=5 >= 1 cuts (H skipped), E >= 5. F is probed inside the probe with (1, 1): I=6
+# C is probed with the null window just above 1 (shown (1, 1); Reinefeld's (1, 2) on
+# integers). Inside, E (C's first child) gets it too: G=5 > 1 cuts (H skipped), E >= 5.
+#   F is probed inside the probe (the same window: C's window is already null): I=6 > 1
 #   cuts (J skipped), F >= 6. C = min(5, 6) = 5 as a lower bound: C failed high.
-# 5 lies inside A's window (1, inf): re-search C with (1, inf).
-#   E full window (1, inf): G=5, H=9 evaluated with (5, inf): E=9 exact.
+# 5 lies inside A's window (1, inf): re-search C from the proven bound, (5, inf).
+#   E full window (5, inf): G=5, H=9 evaluated: E=9 exact.
 #   F probed with (9, 9): I=6 and J=7 stay below 9: F=7, exact (every child searched).
-#   C = 7 exact, exits with (1, 7). A = 7.
+#   C = 7 exact. A = 7.
 # The edges cut during the probe were searched again, so nothing ends up pruned.
 PVS_TREE = [[1], [[5, 9], [6, 7]]]
 PVS_TRACE = [
@@ -193,7 +194,7 @@ def test_pvs_probe_and_research_by_hand() -> None:
     (research,) = [e for e in r.trace if isinstance(e, gametree.ReSearch)]
     assert (research.node, research.alpha, research.beta, research.probe_value) == (
         "C",
-        1,
+        5,
         INF,
         5,
     )

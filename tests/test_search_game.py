@@ -3,6 +3,7 @@ path (record=False) equals the recorded one."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from typing import Any
@@ -141,6 +142,21 @@ def test_graph_built_after_a_fast_search_equals_the_hooked_one(
     for u, v in A.edges:
         assert A.edges[u, v] == B.edges[u, v]
     assert A.graph == B.graph
+
+
+def test_graph_is_built_once_when_first_read_and_survives_the_search_state() -> None:
+    # The graph of a tree search is built from what the search recorded when first
+    # read: later searches of the same game object change nothing, and reading it again
+    # gives the same graph object. equality and replace() read it like any field.
+    game = TicTacToe()
+    r = search_game(game)
+    hooked = search_game(game, trace=True)
+    search_game(game, algorithm="minimax", depth=2)
+    G = r.graph
+    assert G is r.graph
+    assert_same_graph(G, hooked.graph)
+    assert dataclasses.replace(r).graph is G
+    assert search_game(game, record=False).graph is None
 
 
 def assert_same_graph(A: Any, B: Any) -> None:

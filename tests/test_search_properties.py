@@ -781,8 +781,8 @@ def test_fast_path_and_core_agree(G: nx.DiGraph) -> None:
 
     Both must report exactly the same result.
     """
-    for algorithm in ("minimax", "alphabeta"):
-        for conv in CONVENTIONS if algorithm == "alphabeta" else [{}]:
+    for algorithm in ("minimax", "alphabeta", "pvs"):
+        for conv in CONVENTIONS if algorithm != "minimax" else [{}]:
             for window in ((-INF, INF), (0.0, 2.0)) if conv else [None]:
                 opts = dict(conv) if window is None else {**conv, "window": window}
                 plain = run(G, algorithm, **opts)
@@ -800,6 +800,13 @@ def test_fast_path_and_core_agree(G: nx.DiGraph) -> None:
                 ):
                     assert getattr(plain, attr) == getattr(core, attr), (attr, *where)
                 assert dict(plain.node_values) == dict(core.node_values), where
+    # The annotation (visit order, windows at exit) from the lean loop and from the core.
+    for conv in CONVENTIONS:
+        lean, traced = G.copy(), G.copy()
+        gametree.pvs(lean, **conv)
+        gametree.annotate(traced, gametree.pvs(traced, trace=True, annotate=False, **conv))
+        assert dict(lean.nodes(data=True)) == dict(traced.nodes(data=True)), (conv, show(G))
+        assert list(lean.edges(data=True)) == list(traced.edges(data=True)), (conv, show(G))
 
 
 @pytest.mark.slow

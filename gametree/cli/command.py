@@ -43,9 +43,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _command_modules() -> list[ModuleType]:
+def _command_modules(only: str | None = None) -> list[ModuleType]:
     modules = []
-    for _, name in COMMANDS:
+    for command, name in COMMANDS:
+        if only is not None and command != only:
+            continue
         try:
             modules.append(importlib.import_module(name))
         except ModuleNotFoundError as exc:
@@ -67,14 +69,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: error: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every available command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser with every available command, or with the command
+    ``only`` alone (a run imports just the module of the command it runs)."""
     parser = _Parser(
         prog="gametree",
         description="Game trees: build, search, draw, check answers, play games.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _command_modules():
+    for module in _command_modules(only):
         module.add_parser(subparsers)
     parser.commands = dict(subparsers.choices)
     return parser
@@ -150,8 +153,11 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``gametree`` command line and return its exit status."""
-    parser = build_parser()
     arguments = sys.argv[1:] if argv is None else list(argv)
+    # The command named first needs only its own module; anything else (no command, an
+    # option first, a misspelt command) gets the parser of every command.
+    first = arguments[0] if arguments else None
+    parser = build_parser(first if first in dict(COMMANDS) else None)
     try:
         args = parser.parse_args(arguments)
     except UsageError as exc:

@@ -41,19 +41,48 @@ widgetstate the widget's answers as the checker reads them; editing the tree
 =========== ============================================================================
 """
 
-from gametree.drawing.animate import animate
-from gametree.drawing.dot import to_dot, to_pydot
-from gametree.drawing.forest import to_forest
-from gametree.drawing.html import to_html
-from gametree.drawing.jupyter import DiagramView, show
-from gametree.drawing.layout import tree_layout
-from gametree.drawing.mpl import Artists, draw
-from gametree.drawing.notebook import widget
-from gametree.drawing.output import save
-from gametree.drawing.style import DEFAULT_STYLE
-from gametree.drawing.svg import to_svg
-from gametree.drawing.text import to_text
-from gametree.drawing.tikz import to_tikz
+from typing import TYPE_CHECKING
+
+from gametree.lazyimport import lazy_package
+
+if TYPE_CHECKING:
+    from gametree.drawing.animate import animate
+    from gametree.drawing.dot import to_dot, to_pydot
+    from gametree.drawing.forest import to_forest
+    from gametree.drawing.html import to_html
+    from gametree.drawing.jupyter import DiagramView, show
+    from gametree.drawing.layout import tree_layout
+    from gametree.drawing.mpl import Artists, draw
+    from gametree.drawing.notebook import widget
+    from gametree.drawing.output import save
+    from gametree.drawing.style import DEFAULT_STYLE
+    from gametree.drawing.svg import to_svg
+    from gametree.drawing.text import to_text
+    from gametree.drawing.tikz import to_tikz
+
+# Each name is imported from its module when first read: the back ends (matplotlib,
+# the animation, the notebook widget) cost nothing until a drawing is made.
+lazy_package(
+    __name__,
+    {
+        "Artists": "gametree.drawing.mpl",
+        "DEFAULT_STYLE": "gametree.drawing.style",
+        "DiagramView": "gametree.drawing.jupyter",
+        "animate": "gametree.drawing.animate",
+        "draw": "gametree.drawing.mpl",
+        "save": "gametree.drawing.output",
+        "show": "gametree.drawing.jupyter",
+        "to_dot": "gametree.drawing.dot",
+        "to_forest": "gametree.drawing.forest",
+        "to_html": "gametree.drawing.html",
+        "to_pydot": "gametree.drawing.dot",
+        "to_svg": "gametree.drawing.svg",
+        "to_text": "gametree.drawing.text",
+        "to_tikz": "gametree.drawing.tikz",
+        "tree_layout": "gametree.drawing.layout",
+        "widget": "gametree.drawing.notebook",
+    },
+)
 
 __all__ = [
     "DEFAULT_STYLE",

@@ -238,6 +238,8 @@ class Obstacles:
     cell: float = 24.0
     items: list[Item] = field(default_factory=list)
     grid: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    solid: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    """The same grid without the edges (every edge of a wide node meets its cells)."""
 
     def add(self, item: Item) -> None:
         k = len(self.items)
@@ -248,6 +250,7 @@ class Obstacles:
             return
         for key in self._cells((x0, y0, x1, y1)):
             self.grid.setdefault(key, []).append(k)
+            self.solid.setdefault(key, []).append(k)
 
     def _add_segment(self, k: int, a: Point, b: Point, pad: float) -> None:
         # The cells along the segment, a row of cells at a time (a long, flat edge
@@ -276,6 +279,23 @@ class Obstacles:
             found.update(self.grid.get(key, ()))
         return [self.items[k] for k in sorted(found)]
 
+    def near_segment(self, a: Point, b: Point, pad: float, *, edges: bool = True) -> list[Item]:
+        """The items whose cells meet the segment ``a``-``b`` grown by ``pad`` on every
+        side (each once, in the order added): every item within ``pad`` of it, without
+        the rest of its bounding box (a long slanting edge's box holds most of a wide
+        drawing). ``edges=False`` leaves the edges out."""
+        c = self.cell
+        grid = self.grid if edges else self.solid
+        found: set[int] = set()
+        ya, yb = sorted((a[1], b[1]))
+        for row in range(math.floor((ya - pad) / c), math.floor((yb + pad) / c) + 1):
+            # The part of the segment within ``pad`` of this row of cells, grown by pad.
+            lo, hi = max(ya, row * c - pad), min(yb, (row + 1) * c + pad)
+            xs = (a[0], b[0]) if ya == yb else (_x_at(a, b, lo), _x_at(a, b, hi))
+            for col in range(math.floor((min(xs) - pad) / c), math.floor((max(xs) + pad) / c) + 1):
+                found.update(grid.get((col, row), ()))
+        return [self.items[k] for k in sorted(found)]
+
 
 def _x_at(a: Point, b: Point, y: float) -> float:
     if a[1] == b[1]:
@@ -300,11 +320,18 @@ def clashes(obstacles: Obstacles) -> list[Clash]:
             a, b = item.points[0], item.points[1]
             u, v = item.owner
             pad = item.width / 2
-            for other in obstacles.near(item.box):
-                if other.kind == "edge" or not _meet(item.box, other.box):
+            for other in obstacles.near_segment(a, b, pad, edges=False):
+                if not _meet(item.box, other.box):
                     continue
                 if other.kind == "shape":
-                    if other.owner in (u, v) or not segment_hits_polygon(a, b, other.points):
+                    if other.owner in (u, v):
+                        continue
+                    # The box first (a shape lies within its box): a flat edge passes
+                    # over many shapes of a wide row without meeting their boxes.
+                    ob = other.box
+                    if not segment_hits_box(a, b, (ob[0] - 1, ob[1] - 1, ob[2] + 1, ob[3] + 1)):
+                        continue
+                    if not segment_hits_polygon(a, b, other.points):
                         continue
                 else:
                     text = other.owner

@@ -29,7 +29,6 @@ from gametree.drawing.clearance import (
     item_gap,
     point_segment,
     ray_to_item,
-    segment_box,
 )
 
 if TYPE_CHECKING:
@@ -156,7 +155,7 @@ def place_cut(
     skipped = {id(item) for item in ignore}
     near = [
         item
-        for item in obstacles.near(segment_box(seg[0], seg[1], reach))
+        for item in obstacles.near_segment(seg[0], seg[1], reach)
         if not (item.kind == "edge" and item.owner == edge) and id(item) not in skipped
     ]
     half_width = line_width / 2

@@ -14,6 +14,7 @@ import math
 import warnings
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 import networkx as nx
@@ -42,6 +43,7 @@ from gametree.games.protocol import (
     renderer,
 )
 from gametree.games.searchgraph import build_dag, build_graph
+from gametree.search.engine import gc_paused
 from gametree.search.result import SearchResult, replaced, with_moves
 
 if TYPE_CHECKING:
@@ -52,6 +54,38 @@ __all__ = ["FRONTIER", "GameSearchResult", "search_game"]
 
 ALGORITHMS = ("minimax", "negamax", "alphabeta", "negamax_alphabeta", "pvs")
 _FAST = {"minimax": False, "negamax": False, "alphabeta": True, "negamax_alphabeta": True}
+
+
+class GraphRecipe:
+    """How to build a result's graph from what the search recorded, when first read."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[], nx.DiGraph]) -> None:
+        self.build = build
+
+
+class _GraphField:
+    """The ``graph`` field of :class:`GameSearchResult`: a graph or None, which may be
+    stored as a :class:`GraphRecipe` and built on first reading."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, result: object, owner: type | None = None) -> nx.DiGraph | None:
+        if result is None:
+            return None  # the field's default
+        stored = result.__dict__.get(self.name)
+        if type(stored) is GraphRecipe:
+            # Many small dicts and no cycles: the collector would rescan the graph.
+            with gc_paused():
+                stored = stored.build()
+            result.__dict__[self.name] = stored
+        graph: nx.DiGraph | None = stored
+        return graph
+
+    def __set__(self, result: object, value: nx.DiGraph | GraphRecipe | None) -> None:
+        result.__dict__[self.name] = value
 
 
 @dataclass(frozen=True)
@@ -71,11 +105,17 @@ class GameSearchResult(SearchResult):
     graph : networkx.DiGraph or None
         What the search saw (``record=True``): entered nodes with their subtrees, and
         the moves it pruned as ``frontier`` nodes with no subtree. Annotated when asked.
+        A tree searched without a trace is built when first read, from what the
+        search recorded (building it cost more than the search; a player never reads
+        it).
     root_state : object
         The position searched.
     """
 
-    graph: nx.DiGraph | None = None
+    if TYPE_CHECKING:
+        graph: nx.DiGraph | None = None
+    else:
+        graph: _GraphField = _GraphField()
     root_state: Any = None
 
     @property
@@ -431,13 +471,14 @@ def _fast(
         pv.append(node)
     where = {c: i for i, c in enumerate(out.root_children)}
     moves = out.root_moves
-    G = None
+    G: nx.DiGraph | GraphRecipe | None = None
     if record and out.dag is not None:
         G = build_dag(game, out)
     elif record:
-        # A tree is annotated as it is built (the same attributes annotate() writes).
+        # A tree is annotated as it is built (the same attributes annotate() writes),
+        # when the graph is first read.
         search = {"algorithm": algorithm, **options} if annotate else None
-        G = build_graph(game, root_state, out, search)
+        G = GraphRecipe(partial(build_graph, game, root_state, out, search))
     result = GameSearchResult(
         algorithm=algorithm,
         root=0,
@@ -459,7 +500,7 @@ def _fast(
         visited_edges=out.visited_edges,
         graph=G,
     )
-    if G is not None and annotate and out.dag is not None:
+    if isinstance(G, nx.DiGraph) and annotate and out.dag is not None:
         from gametree.search.annotate import annotate as write
 
         # The hooked engine annotates a merged graph with its own result, in which the

@@ -31,17 +31,60 @@ Teaching with searches:
   on one tree.
 """
 
-from gametree.homework.answerformat import format_answers
-from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers
-from gametree.homework.answers import load_answers, parse_answers
-from gametree.homework.check import AnswerKey, check
-from gametree.homework.codecheck import CodeGradeReport, CodeReport, check_code, grade_code
-from gametree.homework.compare import ComparisonRow, compare, format_comparison
-from gametree.homework.explain import explain, explain_lines
-from gametree.homework.findings import CheckReport, Finding, Verdict
-from gametree.homework.generate import Exercise, ExerciseError, generate
-from gametree.homework.grade import GradeReport, GradeRow, grade
-from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
+from typing import TYPE_CHECKING
+
+from gametree.lazyimport import lazy_package
+
+if TYPE_CHECKING:
+    from gametree.homework.answerformat import format_answers
+    from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers
+    from gametree.homework.answers import load_answers, parse_answers
+    from gametree.homework.check import AnswerKey, check
+    from gametree.homework.codecheck import CodeGradeReport, CodeReport, check_code, grade_code
+    from gametree.homework.compare import ComparisonRow, compare, format_comparison
+    from gametree.homework.explain import explain, explain_lines
+    from gametree.homework.findings import CheckReport, Finding, Verdict
+    from gametree.homework.generate import Exercise, ExerciseError, generate
+    from gametree.homework.grade import GradeReport, GradeRow, grade
+    from gametree.homework.ordering import NODE_TYPE, minimax_values, node_types, reorder
+
+# Each name is imported from its module when first read: a module that needs one part
+# (the answer items, say) does not load the checker of students' code with it.
+lazy_package(
+    __name__,
+    {
+        "AnswerItem": "gametree.homework.answeritems",
+        "AnswerKey": "gametree.homework.check",
+        "AnswerProblem": "gametree.homework.answeritems",
+        "Answers": "gametree.homework.answeritems",
+        "CheckReport": "gametree.homework.findings",
+        "CodeGradeReport": "gametree.homework.codecheck",
+        "CodeReport": "gametree.homework.codecheck",
+        "ComparisonRow": "gametree.homework.compare",
+        "Exercise": "gametree.homework.generate",
+        "ExerciseError": "gametree.homework.generate",
+        "Finding": "gametree.homework.findings",
+        "GradeReport": "gametree.homework.grade",
+        "GradeRow": "gametree.homework.grade",
+        "NODE_TYPE": "gametree.homework.ordering",
+        "Verdict": "gametree.homework.findings",
+        "check": "gametree.homework.check",
+        "check_code": "gametree.homework.codecheck",
+        "compare": "gametree.homework.compare",
+        "explain": "gametree.homework.explain",
+        "explain_lines": "gametree.homework.explain",
+        "format_answers": "gametree.homework.answerformat",
+        "format_comparison": "gametree.homework.compare",
+        "generate": "gametree.homework.generate",
+        "grade": "gametree.homework.grade",
+        "grade_code": "gametree.homework.codecheck",
+        "load_answers": "gametree.homework.answers",
+        "minimax_values": "gametree.homework.ordering",
+        "node_types": "gametree.homework.ordering",
+        "parse_answers": "gametree.homework.answers",
+        "reorder": "gametree.homework.ordering",
+    },
+)
 
 __all__ = [
     "NODE_TYPE",

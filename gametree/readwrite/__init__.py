@@ -31,18 +31,40 @@ read back as floats (in every attribute except the text ones: ``label``, ``playe
 ``move``, ``status``, ``bound``).
 """
 
+from typing import TYPE_CHECKING
+
+from gametree.lazyimport import lazy_package
 from gametree.readwrite.dispatch import FORMATS, dump, dumps, load, loads
 from gametree.readwrite.dispatch import format_for_path as format_for_path
 from gametree.readwrite.dispatch import format_name as format_name
 from gametree.readwrite.dispatch import sniff as sniff
-from gametree.readwrite.dotfile import generate_dot as generate_dot
-from gametree.readwrite.dotfile import parse_dot as parse_dot
-from gametree.readwrite.efg import generate_efg as generate_efg
-from gametree.readwrite.efg import parse_efg as parse_efg
-from gametree.readwrite.graphml import generate_graphml as generate_graphml
-from gametree.readwrite.graphml import parse_graphml as parse_graphml
-from gametree.readwrite.jsonfile import generate_json as generate_json
-from gametree.readwrite.jsonfile import parse_json as parse_json
-from gametree.readwrite.notationfile import generate_notation as generate_notation
+
+if TYPE_CHECKING:
+    from gametree.readwrite.dotfile import generate_dot as generate_dot
+    from gametree.readwrite.dotfile import parse_dot as parse_dot
+    from gametree.readwrite.efg import generate_efg as generate_efg
+    from gametree.readwrite.efg import parse_efg as parse_efg
+    from gametree.readwrite.graphml import generate_graphml as generate_graphml
+    from gametree.readwrite.graphml import parse_graphml as parse_graphml
+    from gametree.readwrite.jsonfile import generate_json as generate_json
+    from gametree.readwrite.jsonfile import parse_json as parse_json
+    from gametree.readwrite.notationfile import generate_notation as generate_notation
+
+# A format's module is imported when a file of that format is read or written (or one
+# of its functions is read here), so reading a .tree file never loads the DOT parser.
+lazy_package(
+    __name__,
+    {
+        "generate_dot": "gametree.readwrite.dotfile",
+        "generate_efg": "gametree.readwrite.efg",
+        "generate_graphml": "gametree.readwrite.graphml",
+        "generate_json": "gametree.readwrite.jsonfile",
+        "generate_notation": "gametree.readwrite.notationfile",
+        "parse_dot": "gametree.readwrite.dotfile",
+        "parse_efg": "gametree.readwrite.efg",
+        "parse_graphml": "gametree.readwrite.graphml",
+        "parse_json": "gametree.readwrite.jsonfile",
+    },
+)
 
 __all__ = ["FORMATS", "dump", "dumps", "load", "loads"]

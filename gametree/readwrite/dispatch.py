@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -29,11 +30,6 @@ from gametree.exceptions import InvalidTreeError, TreeFileError
 from gametree.inputs import node_limit, read_input
 from gametree.outfiles import check_new_output, write_text
 from gametree.readwrite.common import decode_text
-from gametree.readwrite.dotfile import generate_dot, parse_dot
-from gametree.readwrite.efg import generate_efg, parse_efg
-from gametree.readwrite.graphml import generate_graphml, parse_graphml
-from gametree.readwrite.jsonfile import generate_json, parse_json
-from gametree.readwrite.notationfile import generate_notation, parse_notation
 from gametree.validation import validate
 
 __all__ = ["FORMATS", "dump", "dumps", "format_for_path", "format_name", "load", "loads", "sniff"]
@@ -60,21 +56,29 @@ _FORMAT_NAMES = {
 }
 
 
-# Format name -> string-level reader and writer (one module per format).
-_PARSERS: dict[str, Callable[..., nx.DiGraph]] = {
-    "tree": parse_notation,
-    "json": parse_json,
-    "dot": parse_dot,
-    "graphml": parse_graphml,
-    "efg": parse_efg,
+# Format name -> the module with its string-level reader and writer, ``parse_<name>`` and
+# ``generate_<name>``: imported when a file of that format is read or written.
+_MODULES = {
+    "tree": ("gametree.readwrite.notationfile", "notation"),
+    "json": ("gametree.readwrite.jsonfile", "json"),
+    "dot": ("gametree.readwrite.dotfile", "dot"),
+    "graphml": ("gametree.readwrite.graphml", "graphml"),
+    "efg": ("gametree.readwrite.efg", "efg"),
 }
-_GENERATORS: dict[str, Callable[[nx.DiGraph], str]] = {
-    "tree": generate_notation,
-    "json": generate_json,
-    "dot": generate_dot,
-    "graphml": generate_graphml,
-    "efg": generate_efg,
-}
+
+
+def _parser(fmt: str) -> Callable[..., nx.DiGraph]:
+    module, name = _MODULES[fmt]
+    reader: Callable[..., nx.DiGraph] = getattr(importlib.import_module(module), f"parse_{name}")
+    return reader
+
+
+def _generator(fmt: str) -> Callable[[nx.DiGraph], str]:
+    module, name = _MODULES[fmt]
+    writer: Callable[[nx.DiGraph], str] = getattr(
+        importlib.import_module(module), f"generate_{name}"
+    )
+    return writer
 
 
 def format_name(format: str) -> str:
@@ -262,8 +266,8 @@ def loads(
         raise TreeFileError(f"{names} applies only to .efg files, not to the {fmt} format")
     limit = node_limit(max_nodes)
     if fmt == "json":
-        return parse_json(text, filename=filename, sniffed=format is None, max_nodes=limit)
-    return _PARSERS[fmt](text, filename=filename, max_nodes=limit, **options)
+        return _parser(fmt)(text, filename=filename, sniffed=format is None, max_nodes=limit)
+    return _parser(fmt)(text, filename=filename, max_nodes=limit, **options)
 
 
 def dumps(G: nx.DiGraph, format: str = "tree") -> str:
@@ -297,4 +301,4 @@ def dumps(G: nx.DiGraph, format: str = "tree") -> str:
     """
     fmt = format_name(format)
     validate(G)
-    return _GENERATORS[fmt](G)
+    return _generator(fmt)(G)

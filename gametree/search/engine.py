@@ -74,6 +74,8 @@ from gametree.search.rules import (
     fails_high,
     keeps,
     node_bound,
+    null_window_beats,
+    raises_lo,
     star_bounds,
 )
 from gametree.search.starchance import StarChance
@@ -99,12 +101,17 @@ def _max_view(sign: int, lo: float, hi: float) -> tuple[float, float]:
     return (lo, hi) if sign > 0 else (-hi, -lo)
 
 
+def _nudges_max_view(sign: int, lo_nudged: bool, hi_nudged: bool) -> tuple[bool, bool]:
+    return (lo_nudged, hi_nudged) if sign > 0 else (hi_nudged, lo_nudged)
+
+
 class _Search(StarChance):
     """One run of the core; :meth:`steps` yields trace events and returns the result."""
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.beats = beats(plan.prune_on_equal)
+        self.beats_nudged = null_window_beats(plan.prune_on_equal, True)
         G = plan.G
         self.succ = G._succ
         self.pred = G._pred
@@ -203,9 +210,22 @@ class _Search(StarChance):
     # -- entering a node -------------------------------------------------------
 
     def enter(
-        self, node: Hashable, parent: Hashable | None, depth: int, alpha: float, beta: float
+        self,
+        node: Hashable,
+        parent: Hashable | None,
+        depth: int,
+        alpha: float,
+        beta: float,
+        nudged: tuple[bool, bool] = (False, False),
+        proven: tuple[float, int] | None = None,
     ) -> tuple[float, int] | None:
-        """Enter ``node`` with the MAX-view window; return (value, bound) or push a frame."""
+        """Enter ``node`` with the MAX-view window; return (value, bound) or push a frame.
+
+        ``nudged`` tells which ends of the window a PVS null window moved (MAX's view,
+        :func:`~gametree.search.rules.null_window_beats`). ``proven`` is a bound on
+        the node's value already proven (MAX's view: a PVS probe's, before the
+        re-search), used as a transposition-table bound that narrowed the window.
+        """
         self.nodes_visited += 1
         if depth > self.max_depth:
             self.max_depth = depth
@@ -225,9 +245,11 @@ class _Search(StarChance):
         plan = self.plan
         known: tuple[float, int] | None = None
         if plan.transposition_table:
-            hit, known = self.probe_table(node, depth, alpha, beta)
+            hit, known = self.probe_table(node, depth, alpha, beta, nudged)
             if hit is not None:
                 return hit
+        if proven is not None and known is None:
+            known = proven
         star = plan.star
         if star:
             outer = self.stack[-1].bounds if parent is not None else plan.bounds
@@ -274,13 +296,17 @@ class _Search(StarChance):
                 )
         lo, hi = (alpha, beta) if sign > 0 else (-beta, -alpha)
         frame = Frame(node, parent, depth, sign, chance, children, lo, hi)
+        if nudged[0] or nudged[1]:
+            frame.lo_nudged, frame.hi_nudged = _nudges_max_view(sign, *nudged)
         if known is not None:
             # A stored bound strictly inside the window narrows it (own point of view).
             value, bound = known[0] * sign, known[1] * sign
             if bound == LOWER:
                 frame.lo = frame.known_lo = value
+                frame.lo_nudged = False
             else:
                 frame.hi = frame.known_hi = value
+                frame.hi_nudged = False
         if chance:
             frame.probs = self.chance_probs(node, children)
         if len(self.stack) > len(self.nodes):
@@ -297,7 +323,7 @@ class _Search(StarChance):
         return chance_weights(node, children, [edges[c].get(PROB) for c in children])
 
     def probe_table(
-        self, node: Hashable, depth: int, alpha: float, beta: float
+        self, node: Hashable, depth: int, alpha: float, beta: float, nudged: tuple[bool, bool]
     ) -> tuple[tuple[float, int] | None, tuple[float, int] | None]:
         """Look ``node`` up: return (value, bound) to reuse, or a bound that narrows.
 
@@ -310,7 +336,7 @@ class _Search(StarChance):
         if entry is None or entry[2] != self.remaining(depth):
             return None, None
         value, bound, _ = entry
-        usable = entry_settles(value, bound, alpha, beta, self.plan.prune_on_equal)
+        usable = entry_settles(value, bound, alpha, beta, self.plan.prune_on_equal, *nudged)
         narrows = not usable and alpha < value < beta
         if not usable and not narrows:
             return None, None
@@ -367,6 +393,7 @@ class _Search(StarChance):
             else:
                 if f.star is not None:
                     child, ca, cb, probe = self.star_next(f)
+                    nudges = (False, False)
                     f.child_probe = probe
                     if probe and self.record:
                         events.append(StarProbe(child, f.node, ca, cb))
@@ -374,6 +401,7 @@ class _Search(StarChance):
                     child = f.children[f.index]
                     f.index += 1
                     ca, cb = -INF, INF
+                    nudges = (False, False)
                     f.child_probe = False
                 else:
                     child = f.children[f.index]
@@ -387,9 +415,14 @@ class _Search(StarChance):
                     f.child_probe = probe
                     clo = f.lo
                     ca, cb = _max_view(f.sign, clo, clo if probe else f.hi)
+                    # The null window at alpha: just above it, so that a child worth
+                    # alpha fails low (rules.null_window_beats).
+                    nudges = _nudges_max_view(
+                        f.sign, f.lo_nudged, (poe and not f.lo_nudged) if probe else f.hi_nudged
+                    )
                     if probe and self.record:
                         events.append(Probe(child, f.node, ca, cb))
-                ret = self.enter(child, f.node, f.depth + 1, ca, cb)
+                ret = self.enter(child, f.node, f.depth + 1, ca, cb, nudges)
                 if ret is None and f.star is not None and f.child_probe:
                     stack[-1].limit = 1  # a Star2 probe searches the first child only
                 if events:
@@ -420,12 +453,15 @@ class _Search(StarChance):
             vb = cbound * f.sign
             if f.child_probe:
                 f.child_probe = False
-                if fails_high(v, vb, f.hi, poe):
+                if fails_high(v, vb, f.hi, poe, f.hi_nudged):
+                    # Searched again from the bound the probe proved (Reinefeld): the
+                    # window (v, beta), v known to be a lower bound.
                     self.re_searches += 1
-                    ca, cb = _max_view(f.sign, f.lo, f.hi)
+                    ca, cb = _max_view(f.sign, v, f.hi)
                     if self.record:
                         events.append(ReSearch(child, f.node, ca, cb, value))
-                    ret2 = self.enter(child, f.node, f.depth + 1, ca, cb)
+                    nudges = _nudges_max_view(f.sign, False, f.hi_nudged)
+                    ret2 = self.enter(child, f.node, f.depth + 1, ca, cb, nudges, ret)
                     if events:
                         yield from events
                         events.clear()
@@ -451,11 +487,13 @@ class _Search(StarChance):
             self.root_results.append((child, v, vb))
         if not pruning:
             return
-        if f.best > f.lo:
+        if raises_lo(f.best, f.lo, f.lo_nudged, poe):
             f.lo = f.best
+            f.lo_nudged = False
         # Only a value proven to reach beta cuts: under a zero-width window a child
         # that failed low (an upper bound) can equal beta without proving anything.
-        if vb != UPPER and self.beats(v, f.hi) and f.index < f.limit:
+        reaches = self.beats_nudged if f.hi_nudged else self.beats
+        if vb != UPPER and reaches(v, f.hi) and f.index < f.limit:
             skipped = tuple(f.children[f.index :])
             f.cut = True
             self.cutoffs += 1

@@ -1,13 +1,15 @@
-"""A specialised loop for the common case of minimax and alpha-beta on a tree.
+"""A specialised loop for the common case of minimax, alpha-beta and PVS on a tree.
 
-:func:`gametree.minimax` and :func:`gametree.alphabeta` without a trace, a depth limit,
-a transposition table, a child-order override or an ``expand`` hook run here first.
+:func:`gametree.minimax`, :func:`gametree.alphabeta` and :func:`gametree.pvs` without a
+trace, a depth limit, a transposition table, a child-order override or an ``expand`` hook
+run here first.
 It is the same algorithm as the core in :mod:`gametree.search.engine` (one fold with a
 sign per player, the rules of :mod:`gametree.search.rules`), run faster: minimax
 (which visits every node) reads the tree one breadth-first level at a time and folds
 it bottom-up with ``map(max, ...)`` / ``map(min, ...)``, so no Python code runs per
 node; alpha-beta keeps the state of the node being searched in local variables
-instead of a frame object and reads leaves inline. Anything unusual (a CHANCE node,
+instead of a frame object and reads leaves inline, and PVS is that loop with its probes
+and re-searches. Anything unusual (a CHANCE node,
 a node with several parents, a missing or malformed attribute, a cycle)
 makes it give up and return None, and the caller runs the core, which handles it or
 raises the proper error. The tests check that both give identical results. The
@@ -37,7 +39,19 @@ from gametree.attrs import PLAYER, VALUE
 from gametree.search.engine import gc_paused
 from gametree.search.plan import Plan
 from gametree.search.result import NodeValueMap, SearchResult, SearchStats, stored_as_cuts
-from gametree.search.rules import EXACT, LOWER, SIGN, UPPER, beats, better, clamp, node_bound
+from gametree.search.rules import (
+    EXACT,
+    LOWER,
+    SIGN,
+    UPPER,
+    beats,
+    better,
+    clamp,
+    fails_high,
+    keeps,
+    node_bound,
+    null_window_beats,
+)
 
 __all__ = ["fast_search"]
 
@@ -57,7 +71,6 @@ def fast_search(plan: Plan, *, details: bool) -> SearchResult | None:
     if (
         plan.record
         or plan.transposition_table
-        or plan.pvs
         or plan.depth is not None
         or plan.expand is not None
         or plan.child_order is not None
@@ -79,9 +92,19 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     nodes = G._node
     sign_of = SIGN
     pruning = plan.pruning
-    beat = beats(plan.prune_on_equal)
+    poe = plan.prune_on_equal
+    beat = beats(poe)
+    beat_nudged = null_window_beats(poe, True)
     hard = plan.fail == "hard"
     root = plan.root
+    # PVS: later internal children are probed with the null window and searched again
+    # from the probe's bound when it fails high (the engine's rules, in locals): ends of
+    # a window may be nudged (rules.null_window_beats), a re-searched node starts with
+    # the bound its probe proved (``kl``/``kh``), and a node searched twice keeps an
+    # exact value found first (rules.keeps).
+    pvs = plan.pvs
+    re_searches = 0
+    entries = 1
 
     # Per internal node its value (MAX's view, as reported), bound code and chosen child;
     # the leaves in order, with their values.
@@ -119,6 +142,11 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     bex = False
     anyl = False
     cut = False
+    lon = hin = False
+    ct = beat
+    kl: float | None = None
+    kh: float | None = None
+    mode = 0  # how the node was entered: 0 plainly, 1 a probe, 2 a re-search
     depth = 0
     stack: list[tuple[Any, ...]] = []
     spush = stack.append
@@ -157,7 +185,9 @@ def _search(plan: Plan, details: bool) -> SearchResult:
                 if pruning:
                     if vo > lo:
                         lo = vo
-                    if beat(vo, hi):
+                    elif lon and vo == lo:
+                        lon = False
+                    if ct(vo, hi):
                         hit = True
                         break
             elif not bex and vo == best:
@@ -172,11 +202,20 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             if len(pred[child]) != 1:
                 raise _GiveUp
             cs = sign_of[nodes[child][PLAYER]]
-            spush((node, s, it, lo, hi, lo0, hi0, best, bc, bex, anyl))
+            cmode = 1 if pvs and bc is not None else 0
+            spush((node, s, it, lo, hi, lo0, hi0, best, bc, bex, anyl, lon, hin, kl, kh, mode))
+            mode = cmode
+            if mode:
+                # The null window at alpha, just above it (rules.null_window_beats).
+                hi = lo
+                hin = poe and not lon
             if cs != s:
-                lo, hi = -hi, -lo
+                lo, hi, lon, hin = -hi, -lo, hin, lon
+            ct = beat_nudged if hin else beat
+            kl = kh = None
             lo0 = lo
             hi0 = hi
+            entries += 1
             if details:
                 oapp(child)
             node = child
@@ -194,30 +233,65 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         while True:
             if bc is None:  # only with a NaN value, which the engine reports
                 raise _GiveUp
-            best, own_b = node_bound(best, cut, anyl, bex)
+            best, own_b = node_bound(best, cut, anyl, bex, kl, kh)
             if hard:
                 rep, rb = clamp(best, own_b, lo0, hi0)
-                values[node] = rep * s
             else:
-                rb = own_b
-                values[node] = best * s
-            if rb:
-                bounds[node] = rb * s
-            chosen[node] = bc
-            if details and pruning:
-                windows[node] = (lo, hi) if s > 0 else (-hi, -lo)
+                rep, rb = best, own_b
+            if not pvs:
+                values[node] = rep * s
+                if rb:
+                    bounds[node] = rb * s
+                chosen[node] = bc
+                if details and pruning:
+                    windows[node] = (lo, hi) if s > 0 else (-hi, -lo)
+            elif not (node in values and keeps((values[node], bounds.get(node, EXACT)), rb)):
+                values[node] = rep * s
+                if rb:
+                    bounds[node] = rb * s
+                else:
+                    bounds.pop(node, None)
+                chosen[node] = bc
+                if details:
+                    windows[node] = (lo, hi) if s > 0 else (-hi, -lo)
             if not stack:
                 done = True
                 break
             flip = s
             child = node
-            node, s, it, lo, hi, lo0, hi0, vo, bc, bex, anyl = spop()
+            cmode = mode
+            node, s, it, lo, hi, lo0, hi0, vo, bc, bex, anyl, lon, hin, kl, kh, mode = spop()
+            ct = beat_nudged if hin else beat
             flip *= s
             depth -= 1
             cut = False
             # ``vo`` is the parent's best so far; ``best`` becomes it again below.
             v = best * flip
             bo = own_b * flip
+            if cmode == 1 and fails_high(v, bo, hi, poe, hin):
+                # Search the child again from the bound its probe proved, (v, beta).
+                re_searches += 1
+                spush((node, s, it, lo, hi, lo0, hi0, vo, bc, bex, anyl, lon, hin, kl, kh, mode))
+                mode = 2
+                kl = kh = None
+                if flip > 0:
+                    lo, lon = v, False
+                    kl = v
+                else:
+                    lo, hi, lon, hin = -hi, -v, hin, False
+                    kh = -v
+                s = s * flip
+                ct = beat_nudged if hin else beat
+                lo0 = lo
+                hi0 = hi
+                entries += 1
+                node = child
+                it = iter(succ[child])
+                best = -INF
+                bc = None
+                bex = anyl = False
+                depth += 1
+                break
             if bc is None or better(v, bo, vo, bex):
                 best = v
                 bc = child
@@ -231,7 +305,10 @@ def _search(plan: Plan, details: bool) -> SearchResult:
             if pruning:
                 if v > lo:
                     lo = v
-                if bo != UPPER and beat(v, hi):
+                    lon = False
+                elif lon and best == lo:
+                    lon = False
+                if bo != UPPER and ct(v, hi):
                     hit = True
             break
         if done:
@@ -258,10 +335,23 @@ def _search(plan: Plan, details: bool) -> SearchResult:
     while at in chosen:
         at = chosen[at]
         pv.append(at)
+    pruned: tuple[tuple[Hashable, Hashable], ...] | Any
+    if pvs:
+        # A node skipped in one pass and searched in another was not pruned.
+        searched_nodes = set(values).union(leaves)
+        pruned = tuple(
+            dict.fromkeys((n, c) for n, rest in cuts for c in rest if c not in searched_nodes)
+        )
+        order = list(dict.fromkeys(order))
+        entries += len(leaves)
+    else:
+        pruned = stored_as_cuts(cuts, values)
+        entries = len(values) + len(leaves)
     stats = SearchStats(
-        nodes_visited=len(values) + len(leaves),
+        nodes_visited=entries,
         leaves_evaluated=len(leaves),
         cutoffs=cutoffs,
+        re_searches=re_searches,
         max_depth=max_depth + 1,
     )
     return SearchResult(
@@ -273,7 +363,7 @@ def _search(plan: Plan, details: bool) -> SearchResult:
         pv=tuple(pv),
         node_values=NodeValueMap(values, bounds, leaves, leaf_values),
         visited_leaves=tuple(leaves),
-        pruned_edges=stored_as_cuts(cuts, values),
+        pruned_edges=pruned,
         stats=stats,
         options=dict(plan.options),
         visit_order=tuple(order),

@@ -38,12 +38,14 @@ class Frame:
         "depth",
         "hi",
         "hi0",
+        "hi_nudged",
         "index",
         "known_hi",
         "known_lo",
         "limit",
         "lo",
         "lo0",
+        "lo_nudged",
         "node",
         "parent",
         "probs",
@@ -71,6 +73,8 @@ class Frame:
         self.index = 0
         self.lo = self.lo0 = lo
         self.hi = self.hi0 = hi
+        # Ends moved by a PVS null window (see rules.null_window_beats).
+        self.lo_nudged = self.hi_nudged = False
         self.best = -INF
         self.best_child: Hashable | None = None
         self.best_exact = False

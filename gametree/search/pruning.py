@@ -231,11 +231,14 @@ def pvs(
     """Search ``G`` with principal variation search (NegaScout).
 
     At each MAX or MIN node the first child is searched with the full window; every
-    later internal child is first probed with a null window at alpha (a zero-width
-    window ``(alpha, alpha)`` from the node's own point of view, which works for real
-    values as well as integers) that only answers "better than alpha or not". When the
-    probe fails high inside the window, the child is searched again with the window
-    ``(alpha, beta)`` (a :class:`~gametree.search.trace.ReSearch` event). Leaves are
+    later internal child is first probed with the null window at alpha, which only
+    answers "better than alpha or not": the empty window just above alpha, so that a
+    child worth exactly alpha fails low (Reinefeld's ``(alpha, alpha + 1)`` on integers;
+    the same question for floats and fractions, see
+    :func:`gametree.search.rules.null_window_beats`). Traces show it as ``(alpha,
+    alpha)`` from the node's own point of view. When the probe fails high with a bound
+    ``t`` inside the window, the child is searched again with ``(t, beta)`` (a
+    :class:`~gametree.search.trace.ReSearch` event), ``t`` known to hold. Leaves are
     evaluated, never probed, and CHANCE nodes search their children with the open window.
 
     Parameters
@@ -243,8 +246,9 @@ def pvs(
     G, root, depth, evaluate, annotate, trace, child_order, expand
         As for :func:`minimax`.
     prune_on_equal, fail, window, transposition_table
-        As for :func:`alphabeta`. With ``prune_on_equal=False`` the null window answers
-        "at least alpha or not" instead.
+        As for :func:`alphabeta`. With ``prune_on_equal=False`` (cuts only on ``>``,
+        ties found exactly) the probe is the closed window ``[alpha, alpha]``: it tells
+        a child below alpha, worth exactly alpha (exact, kept) and above alpha.
 
     Returns
     -------
@@ -261,7 +265,9 @@ def pvs(
     References
     ----------
     Reinefeld, "An improvement to the Scout tree search algorithm", *ICCA Journal* 6
-    (1983); Marsland & Campbell (1982).
+    (1983); Marsland & Campbell (1982). On integer trees it evaluates no more leaves
+    than Reinefeld's NegaScout and never a leaf alpha-beta prunes
+    (``tests/test_pvs_window.py``).
 
     Examples
     --------
@@ -286,4 +292,4 @@ def pvs(
         window=window,
         transposition_table=transposition_table,
     )
-    return run_on_core(G, plan, annotate)
+    return run_fast_or_core(G, plan, annotate)

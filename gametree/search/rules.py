@@ -51,6 +51,8 @@ __all__ = [
     "fails_high",
     "keeps",
     "node_bound",
+    "null_window_beats",
+    "raises_lo",
     "star_bounds",
     "star_weights",
 ]
@@ -90,11 +92,50 @@ def better(value: float, bound: int, best: float, best_exact: bool) -> bool:
     return value > best or (value == best and bound == EXACT and not best_exact)
 
 
-def fails_high(value: float, bound: int, hi: float, prune_on_equal: bool) -> bool:
+def null_window_beats(prune_on_equal: bool, nudged: bool) -> Callable[[float, float], bool]:
+    """The cutoff test at a window end, ``nudged`` or not by a PVS null window.
+
+    A PVS probe asks of a later child whether it can improve on the best value so far,
+    alpha. Under ``prune_on_equal`` a child worth exactly alpha cannot (alpha-beta fails
+    it low), so the probe is the empty window just *above* alpha, ``(alpha, alpha +
+    eps)``: Reinefeld's ``(alpha, alpha + 1)`` on integers, and the same question on any
+    values (floats, fractions). Windows keep plain numbers (``(alpha, alpha)`` from the
+    node's point of view, as traces show them) and mark an end moved by ``eps`` as
+    *nudged*: a value equal to a nudged end no longer reaches it, so at a nudged upper
+    end the test is strict. A nudged end stays nudged as the window is passed down (at
+    a change of player it becomes the other end, ``lo - eps``) until a node's best
+    value reaches it. Without ``prune_on_equal`` nothing is nudged: every cut is strict
+    and the probe is the closed window ``[alpha, alpha]``, which tells a child below
+    alpha, worth exactly alpha (its exact value, as alpha-beta under this convention
+    finds ties) and above it.
+
+    >>> null_window_beats(True, False)(3, 3), null_window_beats(True, True)(3, 3)
+    (True, False)
+    >>> null_window_beats(True, True)(4, 3)
+    True
+    """
+    return beats(prune_on_equal and not nudged)
+
+
+def raises_lo(best: float, lo: float, lo_nudged: bool, prune_on_equal: bool) -> bool:
+    """Whether a node's best value ``best`` raises its window's lower end ``lo`` (own
+    view; a nudged ``lo`` is ``lo - eps``, see :func:`null_window_beats`).
+
+    >>> raises_lo(3, 3, False, True), raises_lo(3, 3, True, True)
+    (False, True)
+    """
+    return best > lo or (best == lo and lo_nudged and prune_on_equal)
+
+
+def fails_high(
+    value: float, bound: int, hi: float, prune_on_equal: bool, hi_nudged: bool = False
+) -> bool:
     """Whether a PVS null-window probe that returned ``value`` (own view, ``bound``)
     must be searched again with the full window ``(lo, hi)``: it failed high (a lower
-    bound) and the full window could still tell it apart from beta."""
-    return bound == LOWER and (value < hi if prune_on_equal else value <= hi)
+    bound) and the full window could still tell it apart from beta (``hi``, nudged or
+    not: see :func:`null_window_beats`). A probe whose window is the full window (a
+    node inside another probe) never asks for a re-search."""
+    return bound == LOWER and not null_window_beats(prune_on_equal, hi_nudged)(value, hi)
 
 
 def node_bound(
@@ -147,15 +188,24 @@ def keeps(old: tuple[float, int] | None, bound: int) -> bool:
     return old is not None and old[1] == EXACT and bound != EXACT
 
 
-def entry_settles(value: float, bound: int, alpha: float, beta: float, poe: bool) -> bool:
+def entry_settles(
+    value: float,
+    bound: int,
+    alpha: float,
+    beta: float,
+    poe: bool,
+    alpha_nudged: bool = False,
+    beta_nudged: bool = False,
+) -> bool:
     """Whether a transposition-table entry settles a node searched with ``(alpha, beta)``
     (MAX's view): an exact value always; a lower bound at or above beta, an upper bound
-    at or below alpha (strictly beyond them without ``prune_on_equal``). An entry
-    strictly inside the window that does not settle narrows it instead."""
+    at or below alpha (strictly beyond them without ``prune_on_equal``; an end nudged
+    by a PVS null window is passed strictly, see :func:`null_window_beats`). An entry strictly
+    inside the window that does not settle narrows it instead."""
     if bound == LOWER:
-        return value >= beta if poe else value > beta
+        return null_window_beats(poe, beta_nudged)(value, beta)
     if bound == UPPER:
-        return value <= alpha if poe else value < alpha
+        return null_window_beats(poe, alpha_nudged)(-value, -alpha)
     return True
 
 
