@@ -315,6 +315,49 @@ def answer_texts(draw: st.DrawFn) -> str:
     return "".join(pieces)
 
 
+ANSWER_ITEM_NAMES = (
+    "value", "root", "move", "best_move", "pruned", "cuts", "pruned_leaves", "pruned_edges",
+    "pruned_nodes", "pruned_moves", "order", "evaluated", "pv", "principal_variation",
+    "values", "nodes", "alpha", "beta", "window", "windows",
+)  # fmt: skip
+"""Item and table names of an answer file (with some aliases)."""
+
+ANSWER_JUNK = (
+    "", " ", "-", "pruned", "3", "<=2", ">=5", "1/3", "1/0", "inf", "nan", "1e400", "#0",
+    "#99999999999999999999", "C-I", "a2/c2", "<img src=x>", 0, -1, 2**64, 10**400, 0.5,
+    1e308, math.inf, math.nan, True, None,
+)  # fmt: skip
+"""Scalars an answer value may be: names, bounds, hostile numbers, JSON's true and null
+(and, drawn by :func:`answer_documents`, an integer too long for Python to print)."""
+
+
+@st.composite
+def answer_documents(draw: st.DrawFn, names: tuple[Any, ...] = ("A", "B", "C", "I")) -> Any:
+    """An answer file as a mapping (what JSON or TOML give): any item name or node name
+    with a value of any shape (a name, junk, empty or nested lists, edge pairs, objects).
+    """
+    huge = st.builds(pow, st.just(-10), st.just(5001))  # built when drawn, never printed
+    scalars = st.one_of(st.sampled_from((*names, *ANSWER_JUNK)), huge)
+    values = st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(
+                st.sampled_from(("value", "alpha", "beta", "window", "x", *map(str, names))),
+                inner,
+                max_size=3,
+            ),
+        ),
+        max_leaves=8,
+    )
+    keys = st.one_of(
+        st.sampled_from(ANSWER_ITEM_NAMES),
+        st.sampled_from([str(n) for n in names]),
+        st.text(max_size=4),
+    )
+    return draw(st.dictionaries(keys, values, max_size=6))
+
+
 # --- Star1/Star2: chance trees with bounds on their values ----------------------------
 
 

@@ -331,6 +331,27 @@ def test_malformed_value_is_a_format_error(server: ModuleType) -> None:
     assert "Write a number (3), a bound (<=2 or >=5), or pruned" in data["format_errors"][name]
 
 
+@pytest.mark.parametrize(
+    "junk",
+    [[], [3], {"x": 1}, True, 10**400, "", "  ", "<=2 3"],
+    ids=["empty list", "list", "object", "true", "huge", "empty", "blank", "two answers"],
+)
+def test_submitted_values_of_any_shape_are_graded(server: ModuleType, junk: Any) -> None:
+    """Whatever shape a submitted value has, parse and grade finish, the right answers
+    beside it score, and the value's own item scores 0 (issue 33)."""
+    data = new_variant(server, 2)
+    submitted = right_answers(data)
+    name = data["params"]["nodes"][0]["answer"]
+    submitted[name] = junk
+    submitted["pruned"] = junk if not isinstance(junk, str) else submitted["pruned"]
+    data = submission(data, submitted)
+    phase(server.parse, data, "parse")
+    phase(server.grade, data, "grade")
+    scores = data["partial_scores"]
+    assert scores["root_value"]["score"] == 1
+    assert scores[name]["score"] == 0 or junk in ("", "  ")  # blank: not answered
+
+
 def test_bounds_and_pruned_are_read(server: ModuleType) -> None:
     data = new_variant(server, 4)
     submitted = right_answers(data)

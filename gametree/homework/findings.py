@@ -208,5 +208,5 @@ class CheckReport:
 def given_as_text(given: Any) -> str:
     """What an item gave, as a finding quotes it (a list space-separated, edges ``C-I``)."""
     if isinstance(given, tuple):
-        return " ".join("-".join(g) if isinstance(g, tuple) else str(g) for g in given)
+        return " ".join("-".join(map(str, g)) if isinstance(g, tuple) else str(g) for g in given)
     return str(given)

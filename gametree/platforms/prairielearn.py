@@ -246,18 +246,21 @@ def _submitted(data: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str
     an answer file, so a value cannot smuggle in another item)."""
     params, given = data["params"], data.get("submitted_answers") or {}
     answers: dict[str, Any] = {}
+    # What the elements parsed is passed on as it is: the answer reader refuses any
+    # value that is not one number or name (a list, an object, a huge number).
     if "value" in settings["ask"] and given.get("root_value") is not None:
-        answers["value"] = str(given["root_value"])
+        answers["value"] = given["root_value"]
     if "values" in settings["ask"]:
         values = {}
         for node in params["nodes"]:
             text = given.get(node["answer"])
-            if text is not None and str(text).strip():
-                values[node["name"]] = str(text)
+            if text is not None and (not isinstance(text, str) or text.strip()):
+                values[node["name"]] = text
         answers["values"] = values
     if "pruned" in settings["ask"] and "pruned" in given:
         chosen = given.get("pruned") or []
-        chosen = [chosen] if isinstance(chosen, str) else list(chosen)
+        chosen = [chosen] if isinstance(chosen, str) else chosen
+        chosen = chosen if isinstance(chosen, list) else []
         keys = [option["key"] for option in params.get("pruned", [])]
         answers["pruned"] = [params["leaves"][keys.index(k)]["name"] for k in chosen if k in keys]
     return answers
