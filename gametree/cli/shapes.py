@@ -11,6 +11,8 @@ import argparse
 import re
 from typing import Any
 
+from gametree.cli.common import parse_players
+
 __all__ = ["add_shape_options", "parse_range", "shape_arguments"]
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:\.\.|,|-|:)\s*(-?\d+)\s*$")
@@ -65,7 +67,10 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
         help="child order: as drawn, best first or worst first",
     )
     parser.add_argument(
-        "--players", default="MAX,MIN", help="players by depth, comma-separated (default: MAX,MIN)"
+        "--players",
+        type=parse_players,
+        default=["MAX", "MIN"],
+        help="players by depth, comma-separated: MAX, MIN, CHANCE (default: MAX,MIN)",
     )
     parser.add_argument(
         "--distinct-conventions",
@@ -98,7 +103,7 @@ def shape_arguments(args: argparse.Namespace) -> dict[str, Any]:
         "prunes": args.prunes,
         "values": args.values,
         "ordering": args.ordering,
-        "players": [p for p in args.players.split(",") if p.strip()],
+        "players": list(args.players),
         "distinct_conventions": args.distinct_conventions,
         "prune_on_equal": not args.strict,
         "fail": args.fail,
