@@ -202,6 +202,64 @@ def test_gradescope_grades_the_value_beside_an_empty_pv(tmp_path: Path) -> None:
     assert "'pv' is empty" in html.unescape(doc["output"])
 
 
+# ---------------------------------------------------------------------------- Monte Carlo
+
+
+def _statistics_tree() -> Any:
+    from test_mcts import stats_tree
+
+    return stats_tree()[0]
+
+
+@pytest.mark.parametrize(
+    ("answers", "item", "says"),
+    [
+        ('{"select.A": "D", "visits.D": 4', "answer file", "not valid JSON (line 1, column 32)"),
+        ('{"select.A": "D"} {}', "answer file", "not valid JSON"),
+        ('{"path": ' * 5000 + "1", "answer file", "nested too deeply"),
+        ({"select.A": "D", "visits.D": 10**5000}, "visits of D", "not a number"),
+        ({"select.A": "D", "visits.D": True}, "visits.D", "expected one answer"),
+        (
+            {"select.A": "D", "ucb1.A.D": [1.33]},
+            "ucb1.A.D",
+            "expected one answer (a name or a number), not a list",
+        ),
+        (
+            {"select.A": "D", "total.A": None},
+            "total.A",
+            "expected one answer (a name or a number), not None",
+        ),
+        ("select.A = D\nucb1.A.D = " + "9" * 5000, "ucb1 D at A", "not a number"),
+    ],
+)
+def test_monte_carlo_answers_of_any_shape_are_findings(answers: Any, item: str, says: str) -> None:
+    """The Monte Carlo checker's own reader: broken JSON was a JSONDecodeError (a
+    traceback from ``check -a mcts``), a huge number a ValueError or OverflowError."""
+    report = gametree.check(_statistics_tree(), answers, algorithm="mcts", c=1.0, playout_value=1)
+    found = {f.item: f for f in report.findings}
+    assert found[item].verdict is Verdict.MALFORMED and says in found[item].explanation
+    if item != "answer file":
+        assert found["selected at A"].verdict is Verdict.CORRECT  # the rest is graded
+
+
+def test_a_long_one_line_answer_is_not_taken_for_a_file_name() -> None:
+    text = "select.A = D " + "x" * 5000  # once an OSError: file name too long
+    report = gametree.check(_statistics_tree(), text, algorithm="mcts", c=1.0)
+    assert [f.verdict for f in report.findings] == [Verdict.MALFORMED]  # no such node
+
+
+def test_check_mcts_exits_1_on_broken_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "stats.json"
+    tree.write_text(gametree.dumps(_statistics_tree(), "json"), encoding="utf-8")
+    answers = tmp_path / "a.json"
+    answers.write_text('{"select.A": "D",', encoding="utf-8")
+    assert main(["check", str(tree), str(answers), "-a", "mcts", "--c", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert "not valid JSON" in out and err == ""
+
+
 # ---------------------------------------------------------------------------- properties
 
 KEYS = (

@@ -20,7 +20,10 @@ checked against one of several answer keys (ids, labels, moves, a CHANCE tree,
 fail-hard, ``window_at="enter"``, ``tie_break="any"``, ``ids=True``), graded item by
 item as Gradescope and PrairieLearn grade it, and every file of a batch is also graded
 by :func:`gametree.grade` over its folder (one row per file, none an internal error)
-and one in 20 by ``gametree check`` in-process (exit 0, 1 or 2, nothing raised).
+and one in 20 by ``gametree check`` in-process (exit 0, 1 or 2, nothing raised). One
+in four also draws a Monte Carlo answer file (``select.A``, ``ucb1.A.D``, ``path``,
+``visits.D``, ... with values of any shape, some files broken) checked on the
+statistics tree of ``tests/data/known/mcts``.
 
     python tests/fuzz/fuzz_answers.py --count 100000
     python tests/fuzz/fuzz_answers.py --seconds 600 --seed 7
@@ -42,6 +45,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import networkx as nx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -151,6 +156,40 @@ def check(
             raise AssertionError(f"unsafe CSV cell {cell[:60]!r}")
     if CONTROL.search(terminal_safe(report.format("text")).replace("\n", "")):
         raise AssertionError("a control character reaches the terminal")
+
+
+def _statistics_tree() -> Any:
+    """The hand-made statistics tree of tests/data/known/mcts (visits and totals)."""
+    spec = json.loads(
+        (Path(__file__).parents[1] / "data/known/mcts/ucb1_statistics.json").read_text()
+    )
+    G = nx.DiGraph()
+    for n, data in spec["nodes"].items():
+        G.add_node(n, **data)
+    G.add_edges_from(spec["edges"])
+    return G
+
+
+STATS = _statistics_tree()
+MCTS_NAMES = (
+    "select.A", "select.B", "select.Z", "ucb1.A.D", "ucb1.A", "ucb1.Z.D", "path", "visits.D",
+    "total.A", "visits.Z", "select", "ucb1", "visits", "total", "ucb1.A.D.E",
+)  # fmt: skip
+"""The items of a Monte Carlo tree search answer file (and some it does not have)."""
+
+
+def check_mcts_structured(rng: random.Random) -> None:
+    """A Monte Carlo answer file of any shape: findings, never an exception."""
+    names = [*STATS, "A D", "#1"]
+    doc = {rng.choice(MCTS_NAMES): junk_value(rng, names) for _ in range(rng.randrange(1, 6))}
+    data, _ = written(rng, doc)
+    if isinstance(data, str) and rng.random() < 0.2:  # a broken file
+        i = rng.randrange(len(data) + 1)
+        data = data[:i] + rng.choice(("{", "}", "\n", "=", '"', "\x00")) + data[i:]
+    for options in ({}, {"c": 1.0, "playout_value": 1}):
+        report = gametree.check(STATS, data, algorithm="mcts", **options)
+        report.format("text")
+        report.format("json")
 
 
 ITEM_NAMES = (*_TOP_KEYS, *_TABLES, "VALUE", " pv ", "Pruned_Moves", "values.C", "alpha C")
@@ -325,6 +364,11 @@ def run_structured(count: int, stop: float | None, seed: int, crashes: Counter[s
                     check_structured(data, key, suffix)
                 except Exception as exc:
                     note_crash(crashes, exc, f"structured {suffix or 'dict'}", data)
+                if i % 4 == 0:
+                    try:
+                        check_mcts_structured(rng)
+                    except Exception as exc:
+                        note_crash(crashes, exc, "structured mcts", "")
                 if suffix:
                     path = folder / f"s{i:03}{suffix}"
                     path.write_text(data, encoding="utf-8", errors="surrogatepass")  # type: ignore[arg-type]
