@@ -15,8 +15,8 @@ with the code autograder's tests).
 from __future__ import annotations
 
 import hashlib
-import html.parser
 import json
+import re
 import stat
 import zipfile
 from pathlib import Path
@@ -194,15 +194,6 @@ def test_items_not_asked_are_listed_not_graded(tmp_path: Path, config: dict[str,
     assert "<li>bogus: unknown node &#x27;bogus&#x27;" in doc["output"]
 
 
-class _Elements(html.parser.HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[tuple[str, dict[str, str | None]]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.found.append((tag, dict(attrs)))
-
-
 HOSTILE_FILE = (
     "value = <img src=x onerror=alert(1)>\n"
     'B = <a href="https://example.invalid/">3</a>\n'
@@ -219,12 +210,10 @@ def test_students_text_reaches_the_page_as_text(
     """The top-level output is HTML: what the student wrote (answers, the file's name)
     is escaped there, and each test's output is plain text (issue 33's audit)."""
     doc = validate(grade_hand(config, submit(tmp_path / "s", {name: HOSTILE_FILE})))
-    parser = _Elements()
-    parser.feed(doc["output"])
-    tags = {tag for tag, _ in parser.found}
+    # Escaped text holds no "<": every tag left is gametree's own markup.
+    tags = set(re.findall(r"<([a-zA-Z][\w:-]*)", doc["output"]))
     assert not tags & {"img", "a", "script", "b"}, tags
-    svg_scripts = [t for t, attrs in parser.found if any(a.startswith("on") for a in attrs)]
-    assert svg_scripts == []
+    assert not re.search(r"<[^>]*\son\w+\s*=", doc["output"])  # no event handler
     assert "&lt;svg onload" in doc["output"]  # the student's text is there, as text
     if name != "answers.txt":
         assert "graded file &lt;img src=x onerror=alert(1)&gt;.txt" in doc["output"]
