@@ -128,19 +128,37 @@ def test_an_edge_with_a_number_end_reads() -> None:
     assert [f.verdict for f in finding] == [Verdict.CORRECT, Verdict.MISSING]
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("a.txt", "value = 3\npv = []"),
+        ("a.json", '{"value": 3, "pv": []}'),
+        ("a.toml", 'value = 3\npv = ""'),
+        ("only.txt", "pv = []"),  # the one item given is malformed: still an answer
+        ("only.json", '{"pv": []}'),
+    ],
+)
 def test_check_exits_1_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str
+) -> None:
+    tree = tmp_path / "aima.tree"
+    tree.write_text(MOVES_TREE, encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    assert main(["check", str(tree), str(tmp_path / name)]) == 1
+    out, err = capsys.readouterr()
+    assert "'pv' is empty" in out
+    assert err == ""
+
+
+def test_check_exits_2_when_nothing_is_an_answer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     tree = tmp_path / "aima.tree"
     tree.write_text(MOVES_TREE, encoding="utf-8")
-    for name, text in (("a.txt", "value = 3\npv = []"), ("a.json", '{"value": 3, "pv": []}'),
-                       ("a.toml", 'value = 3\npv = ""')):  # fmt: skip
-        (tmp_path / name).write_text(text, encoding="utf-8")
-        assert main(["check", str(tree), str(tmp_path / name)]) == 1
-        out, err = capsys.readouterr()
-        assert "RIGHT      value" in out or "value" in out
-        assert "'pv' is empty" in out
-        assert err == ""
+    for text in ("hello world", '{"value": 3', ""):
+        (tmp_path / "a.txt").write_text(text, encoding="utf-8")
+        assert main(["check", str(tree), str(tmp_path / "a.txt")]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_grade_writes_a_row_per_file(tmp_path: Path) -> None:
