@@ -35,6 +35,7 @@ import argparse
 import contextlib
 import csv
 import io
+import itertools
 import json
 import math
 import random
@@ -56,6 +57,7 @@ from gametree.cli.command import main as gametree_main
 from gametree.homework.answers import _TABLES, _TOP_KEYS
 from gametree.homework.grade import GradeReport, GradeRow, grade
 from gametree.platforms.items import ASK_CHOICES, grade_items
+from gametree.platforms.marked import marked_svg
 from gametree.quoting import terminal_safe
 from tests.fuzz.crashes import note_crash
 from tests.strategies import ANSWER_PIECES
@@ -303,6 +305,9 @@ def written(rng: random.Random, doc: dict[str, Any]) -> tuple[str | dict[str, An
     return doc, ""
 
 
+_CHECKED = itertools.count()
+
+
 def check_structured(data: str | dict[str, Any], key: AnswerKey, suffix: str) -> None:
     """Check, report and grade item by item (Gradescope's and PrairieLearn's way)."""
     answers = parse_answers(
@@ -315,6 +320,8 @@ def check_structured(data: str | dict[str, Any], key: AnswerKey, suffix: str) ->
     grading = grade_items(key, answers, ASK_CHOICES)
     if not 0 <= grading.score <= grading.max_score:
         raise AssertionError(f"item score {grading.score} of {grading.max_score}")
+    if next(_CHECKED) % 25 == 0:
+        marked_svg(key, grading)  # the tree Gradescope shows, marked with what was given
 
 
 def grade_folder(folder: Path, tree: Path, files: list[Path], crashes: Counter[str]) -> None:
