@@ -315,6 +315,49 @@ def answer_texts(draw: st.DrawFn) -> str:
     return "".join(pieces)
 
 
+ANSWER_ITEM_NAMES = (
+    "value", "root", "move", "best_move", "pruned", "cuts", "pruned_leaves", "pruned_edges",
+    "pruned_nodes", "pruned_moves", "order", "evaluated", "pv", "principal_variation",
+    "values", "nodes", "alpha", "beta", "window", "windows",
+)  # fmt: skip
+"""Item and table names of an answer file (with some aliases)."""
+
+ANSWER_JUNK = (
+    "", " ", "-", "pruned", "3", "<=2", ">=5", "1/3", "1/0", "inf", "nan", "1e400", "#0",
+    "#99999999999999999999", "C-I", "a2/c2", "<img src=x>", 0, -1, 2**64, 10**400, 0.5,
+    1e308, math.inf, math.nan, True, None,
+)  # fmt: skip
+"""Scalars an answer value may be: names, bounds, hostile numbers, JSON's true and null
+(and, drawn by :func:`answer_documents`, an integer too long for Python to print)."""
+
+
+@st.composite
+def answer_documents(draw: st.DrawFn, names: tuple[Any, ...] = ("A", "B", "C", "I")) -> Any:
+    """An answer file as a mapping (what JSON or TOML give): any item name or node name
+    with a value of any shape (a name, junk, empty or nested lists, edge pairs, objects).
+    """
+    huge = st.builds(pow, st.just(-10), st.just(5001))  # built when drawn, never printed
+    scalars = st.one_of(st.sampled_from((*names, *ANSWER_JUNK)), huge)
+    values = st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(
+                st.sampled_from(("value", "alpha", "beta", "window", "x", *map(str, names))),
+                inner,
+                max_size=3,
+            ),
+        ),
+        max_leaves=8,
+    )
+    keys = st.one_of(
+        st.sampled_from(ANSWER_ITEM_NAMES),
+        st.sampled_from([str(n) for n in names]),
+        st.text(max_size=4),
+    )
+    return draw(st.dictionaries(keys, values, max_size=6))
+
+
 # --- Star1/Star2: chance trees with bounds on their values ----------------------------
 
 
@@ -408,11 +451,24 @@ _CONTRACT_NAMES = {"player", "value", "prob", "frontier", "cells", "label", "mov
 HOSTILE_NAMES = st.one_of(
     st.sampled_from(HOSTILE_WORDS), st.sampled_from(HOSTILE_WORDS), HOSTILE_TEXT
 ).filter(lambda name: name not in _CONTRACT_NAMES)
+# Exact ratios (a whole one, 3/1, included): JSON and GraphML tag them (issue 33).
+HOSTILE_FRACTIONS = st.one_of(
+    st.fractions(max_denominator=10**6),
+    st.sampled_from([Fraction(1, 3), Fraction(-7, 2), Fraction(3, 1), Fraction(10**300, 3)]),
+)
 HOSTILE_VALUES = st.one_of(
     st.integers(-(10**30), 10**30),
     st.floats(allow_nan=False),
     st.booleans(),
     HOSTILE_TEXT,
+    HOSTILE_FRACTIONS,
+)
+# Moves, ratios among them: the text "1/3" is a move as written, a Fraction one too.
+HOSTILE_MOVES = st.one_of(
+    HOSTILE_TEXT,
+    st.integers(-5, 5),
+    st.sampled_from(["1/3", "4/2", "-1/3", "0/1"]),
+    HOSTILE_FRACTIONS,
 )
 
 
@@ -430,14 +486,16 @@ def hostile_trees(draw: st.DrawFn) -> nx.DiGraph:
     G = nx.relabel_nodes(G, mapping)
     if root is not None:
         G.graph["root"] = mapping[root]
-    for _, data in G.nodes(data=True):
+    for node, data in G.nodes(data=True):
         if draw(st.booleans()):
             data["label"] = draw(HOSTILE_TEXT)
+        if not G.out_degree(node) and draw(st.integers(0, 3)) == 0:
+            data["value"] = draw(HOSTILE_FRACTIONS)  # a 1/3 leaf
         for name in draw(st.lists(HOSTILE_NAMES, max_size=2, unique=True)):
             data[name] = draw(HOSTILE_VALUES)
     for _, _, data in G.edges(data=True):
         if draw(st.booleans()):
-            data["move"] = draw(st.one_of(HOSTILE_TEXT, st.integers(-5, 5)))
+            data["move"] = draw(HOSTILE_MOVES)
         for name in draw(st.lists(HOSTILE_NAMES, max_size=2, unique=True)):
             data[name] = draw(HOSTILE_VALUES)
     return G
@@ -453,12 +511,15 @@ READER_PIECES: dict[str, tuple[str, ...]] = {
     "tree": ("(", ")", "[", "]", "{", "}", "A", "B", "x", "=", ":", "*", ",", "MAX", "MIN",
              "CHANCE", "players:", "players: MIN MAX\n", "# c\n", '"q"', "'q'", "label",
              "(" * 2000, ")" * 2000, "true", "1e999:", "{k=1e999}", "{b=(1, 1e999)}",
-             "=-1e999", "1e999*", *_NUMBERS, *_SPECIAL),
+             "=-1e999", "1e999*", "1/3:", "4/2:", "-1/3:", "{w=1/3}", *_NUMBERS, *_SPECIAL),
     "json": ("[", "]", "{", "}", ",", ":", '"nodes"', '"edges"', '"links"', '"graph"',
              '"root"', '"id"', '"source"', '"target"', '"player"', '"MAX"', '"CHANCE"',
              '"value"', '"prob"', '"tree"', '"players"', '"directed"', "false", "true",
              "null", "Infinity", "NaN", '"inf"', '"A"', '"B"', "[" * 3000, "]" * 3000,
              '{"a":' * 3000, '"prob": null', '"move": null', '"player": null', '"value": null',
+             '{"gametree:fraction": "1/3"}', '"gametree:fraction"', '{"gametree:fraction": "1/0"}',
+             '{"gametree:fraction": 3}', '{"gametree:fraction": "2/4", "x": 1}',
+             '"value": {"gametree:fraction": "-7/2"}', '"move": {"gametree:fraction": "1/3"}',
              *_NUMBERS, *_SPECIAL),
     "dot": ("digraph", "graph", "strict", "subgraph", "node", "edge", "{", "}", "[", "]",
             "->", "--", "=", ";", ",", ":", "+", "A", "B", '"A"', '"node"', "<x<y>>", "<",
@@ -483,7 +544,11 @@ READER_PIECES: dict[str, tuple[str, ...]] = {
                 '<key id="d6" for="node" attr.name="value" attr.type="long"><default/></key>',
                 "<default>", "</default>",
                 '<key id="d7" for="edge" attr.name="prob__json" attr.type="string"/>',
-                '<data key="d7">null</data>', *_NUMBERS, *_SPECIAL),
+                '<data key="d7">null</data>',
+                '<key id="d8" for="node" attr.name="value__json" attr.type="string"/>',
+                '<data key="d8">{"gametree:fraction": "1/3"}</data>',
+                '<data key="d8">{"gametree:fraction": "x"}</data>', "gametree:fraction",
+                *_NUMBERS, *_SPECIAL),
     "efg": ("EFG", "2", "R", '""', '"t"', "{", "}", '"1"', '"2"', '"3"', "p", "c", "t",
             "1", "0", "1/2", "0.5", '"a"', '"b"', "\n", " ", 'EFG 2 R "" { "1" "2" } ""\n',
             'p "" 1 1 "" { "a" "b" } 0\n', 't "" 1 "" { 3 -3 }\n',
@@ -501,8 +566,11 @@ def reader_seeds() -> dict[str, list[str]]:
     searched = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     gametree.alphabeta(searched)
     searched.nodes["A"]["label"] = 'q"\\\n<&>'
+    # Exact values (issue 33): a 1/3 leaf, a ratio in bounds, a move written like a ratio.
+    exact = gametree.parse('(A "1/3":(B 1/3 -7/2) x:(C 4 (D 1/6 2)))')
+    exact.nodes["C"]["bounds"] = (Fraction(-7, 2), 4)
     return {
-        fmt: [gametree.dumps(G, fmt) for G in (plain, chance, searched)]
+        fmt: [gametree.dumps(G, fmt) for G in (plain, chance, searched, exact)]
         for fmt in ("tree", "json", "dot", "graphml", "efg")
     }
 

@@ -208,3 +208,35 @@ def test_the_pictures_name_every_node_the_key_and_the_solution_name(
         assert used <= drawn, (picture, sorted(used - drawn)[:10])
     artists = gametree.draw(exercise.tree, style={"drop_names": False})
     assert {t.get_text() for t in artists.names.values()} >= used
+
+
+@pytest.mark.parametrize("command", ["generate", "prairielearn"])
+@pytest.mark.parametrize(
+    ("players", "says"),
+    [
+        ("MAX,FOO", "unknown player 'FOO'; expected MAX, MIN, CHANCE"),
+        ("MAX,,MIN", "player 2 is empty"),
+        ("MAX,MIN,", "player 3 is empty"),
+        ("", "no player"),
+        (" , ", "no player"),
+    ],
+)
+def test_bad_players_are_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, players: str, says: str
+) -> None:
+    """--players is read by one parser for both commands (issue 33: MAX,FOO printed a
+    traceback, MAX,,MIN was read as MAX,MIN)."""
+    assert main([command, "--players", players, "-o", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_players_are_read_in_any_case(tmp_path: Path) -> None:
+    out = tmp_path / "ex"
+    assert main(["generate", "--players", "min, max", "--seed", "3", "-o", str(out)]) == 0
+    G = gametree.load(out / "exercise.tree")
+    root = G.graph["root"]
+    assert G.nodes[root]["player"] == "MIN"
+    child = next(iter(G.successors(root)))
+    assert G.nodes[child]["player"] == "MAX"

@@ -15,7 +15,7 @@ import pytest
 
 import gametree
 from gametree.drawing.notebook import NOTEBOOK_EXTRA, widget_class
-from gametree.exceptions import InvalidTreeError, RenderError, SearchError
+from gametree.exceptions import AnswerFormatError, InvalidTreeError, RenderError, SearchError
 
 # These two run without anywidget too (where they matter most); the rest need it.
 WITHOUT_ANYWIDGET = (
@@ -191,6 +191,20 @@ def test_answers_are_checked_under_the_convention_the_student_picked():
     report = p.check()
     assert report.options["prune_on_equal"] is False and not report.ok
     assert any("also prune on equality" in " ".join(f.notes) for f in report.findings)
+
+
+@pytest.mark.parametrize("state", [{"move": 999}, {"cuts": [1, 2]}, {"cuts": {"-1": True}}])
+def test_the_pages_state_is_validated(state):
+    """What the page writes into the model is checked before it is read (issue 33):
+    a bad state is an AnswerFormatError from w.answers and w.check(), never an
+    IndexError, and -1 never reads as the last edge."""
+    p = gametree.widget(gametree.parse(FIG52), mode="practice", ask=["pruned", "move"])
+    p._answers = state
+    with pytest.raises(AnswerFormatError, match="the page's"):
+        p.answers  # noqa: B018
+    with pytest.raises(AnswerFormatError, match="the page's"):
+        p.check()
+    assert p.report is None
 
 
 def test_python_sets_answers_for_the_picture():

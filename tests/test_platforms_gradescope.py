@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import stat
 import subprocess
 import zipfile
@@ -193,6 +194,32 @@ def test_items_not_asked_are_listed_not_graded(tmp_path: Path, config: dict[str,
     assert doc["score"] == 6.0
     assert "<li>move: not asked</li>" in doc["output"]
     assert "<li>bogus: unknown node &#x27;bogus&#x27;" in doc["output"]
+
+
+HOSTILE_FILE = (
+    "value = <img src=x onerror=alert(1)>\n"
+    'B = <a href="https://example.invalid/">3</a>\n'
+    "C = <=2<script>alert(1)</script>\n"
+    "<svg onload=alert(1)> = 3\n"
+    "pruned = <b>I</b> J\n"
+)
+
+
+@pytest.mark.parametrize("name", ["answers.txt", "<img src=x onerror=alert(1)>.txt"])
+def test_students_text_reaches_the_page_as_text(
+    tmp_path: Path, config: dict[str, Any], name: str
+) -> None:
+    """The top-level output is HTML: what the student wrote (answers, the file's name)
+    is escaped there, and each test's output is plain text (issue 33's audit)."""
+    doc = validate(grade_hand(config, submit(tmp_path / "s", {name: HOSTILE_FILE})))
+    # Escaped text holds no "<": every tag left is gametree's own markup.
+    tags = set(re.findall(r"<([a-zA-Z][\w:-]*)", doc["output"]))
+    assert not tags & {"img", "a", "script", "b"}, tags
+    assert not re.search(r"<[^>]*\son\w+\s*=", doc["output"])  # no event handler
+    assert "&lt;svg onload" in doc["output"]  # the student's text is there, as text
+    if name != "answers.txt":
+        assert "graded file &lt;img src=x onerror=alert(1)&gt;.txt" in doc["output"]
+    assert {t["output_format"] for t in doc["tests"]} == {"text"}
 
 
 def test_the_practice_pages_export_is_graded(tmp_path: Path, config: dict[str, Any]) -> None:

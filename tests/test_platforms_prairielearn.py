@@ -327,8 +327,30 @@ def test_malformed_value_is_a_format_error(server: ModuleType) -> None:
     data = submission(data, submitted)
     phase(server.parse, data, "parse")
     assert set(data["format_errors"]) == {name}
-    assert data["format_errors"][name].startswith("'three' is not a number.")
-    assert "Write a number (3), a bound (<=2 or >=5), or pruned" in data["format_errors"][name]
+    shown = data["format_errors"][name]  # HTML: PrairieLearn shows it as such
+    assert shown.startswith("&#x27;three&#x27; is not a number.")
+    assert "Write a number (3), a bound (&lt;=2 or &gt;=5), or pruned" in shown
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [[], [3], {"x": 1}, True, 10**400, "", "  ", "<=2 3"],
+    ids=["empty list", "list", "object", "true", "huge", "empty", "blank", "two answers"],
+)
+def test_submitted_values_of_any_shape_are_graded(server: ModuleType, junk: Any) -> None:
+    """Whatever shape a submitted value has, parse and grade finish, the right answers
+    beside it score, and the value's own item scores 0 (issue 33)."""
+    data = new_variant(server, 2)
+    submitted = right_answers(data)
+    name = data["params"]["nodes"][0]["answer"]
+    submitted[name] = junk
+    submitted["pruned"] = junk if not isinstance(junk, str) else submitted["pruned"]
+    data = submission(data, submitted)
+    phase(server.parse, data, "parse")
+    phase(server.grade, data, "grade")
+    scores = data["partial_scores"]
+    assert scores["root_value"]["score"] == 1
+    assert scores[name]["score"] == 0 or junk in ("", "  ")  # blank: not answered
 
 
 def test_bounds_and_pruned_are_read(server: ModuleType) -> None:
@@ -349,6 +371,63 @@ def test_nothing_ticked_is_graded_zero(server: ModuleType) -> None:
     data["submitted_answers"] = {**right_answers(data), "pruned": []}
     server.grade(data)
     assert data["partial_scores"]["pruned"]["score"] == 0.0
+
+
+HOSTILE = (
+    "<img src=x onerror=alert(1)>",
+    '<a href="https://example.invalid/">3</a>',
+    "<=2<script>alert(1)</script>",
+    "\"'><svg onload=alert(1)>",
+    "3 & <b>4</b>",
+)
+
+
+def _tags(text: str) -> list[str]:
+    """The HTML tags in ``text`` (what a browser would make elements of)."""
+    found = _Tags()
+    found.feed(text)
+    return [tag for tag, _ in found.used]
+
+
+@pytest.mark.parametrize("typed", HOSTILE)
+def test_format_errors_quote_the_student_escaped(server: ModuleType, typed: str) -> None:
+    """PrairieLearn shows a format error as HTML (the element's "Invalid" popover): what
+    the student typed is quoted as text, never as markup (issue 33)."""
+    data = new_variant(server, 2)
+    submitted = right_answers(data)
+    name = data["params"]["nodes"][0]["answer"]
+    submitted[name] = typed
+    data = submission(data, submitted)
+    phase(server.parse, data, "parse")
+    shown = data["format_errors"][name]
+    assert _tags(shown) == []
+    # the typed text is quoted (as the checker's message writes it), as text
+    assert re.sub(r"\W", "", typed)[:10] in re.sub(r"\W", "", html.unescape(shown))
+
+
+def test_feedback_into_elements_is_escaped(server: ModuleType) -> None:
+    """The feedback of partial_scores (pl-checkbox writes each option's unescaped) holds
+    no markup but line breaks, even graded without parse's format errors."""
+    data = new_variant(server, 2)
+    submitted = right_answers(data)
+    for node, typed in zip(data["params"]["nodes"], HOSTILE, strict=False):
+        submitted[node["answer"]] = typed
+    data = submission(data, submitted)
+    phase(server.grade, data, "grade")
+    texts = []
+    for entry in data["partial_scores"].values():
+        feedback = entry.get("feedback") or ""
+        texts += list(feedback.values()) if isinstance(feedback, dict) else [feedback]
+    assert texts and all(set(_tags(t)) <= {"br"} for t in texts)
+    assert any("&lt;" in t for t in texts)  # the student's text is there, as text
+
+
+def test_question_html_escapes_every_value(course: Path) -> None:
+    """Mustache escapes {{name}} and leaves {{{name}}} and {{&name}} raw: question.html
+    (which shows the feedback items, quoting the student) uses only the escaping form."""
+    text = (course / "questions" / "ab" / "question.html").read_text()
+    assert "{{{" not in text and "{{&" not in text
+    assert "{{text}}" in text and "{{feedback.summary}}" in text
 
 
 def test_test_hook(server: ModuleType) -> None:

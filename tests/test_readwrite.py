@@ -196,14 +196,15 @@ def test_dumps_validates_and_knows_its_formats() -> None:
         gametree.dumps(G, "json")
 
 
-def test_exact_probabilities_stay_exact_in_dot_and_become_floats_in_json() -> None:
+def test_exact_probabilities_stay_exact_in_every_format() -> None:
     from fractions import Fraction
 
     G = gametree.from_nested([[3, 12, 8], [2, 4, 6]], players=["CHANCE", "MIN"])
     for kid, p in zip(G.successors("A"), (Fraction(1, 3), Fraction(2, 3)), strict=True):
         G.edges["A", kid]["prob"] = p
-    H = gametree.loads(gametree.dumps(G, "dot"), "dot")
-    assert [H.edges["A", k]["prob"] for k in "BC"] == [Fraction(1, 3), Fraction(2, 3)]
-    for fmt in ("json", "graphml"):
+    for fmt in ("dot", "json", "graphml", "tree"):
         H = gametree.loads(gametree.dumps(G, fmt), fmt)
-        assert [H.edges["A", k]["prob"] for k in "BC"] == [1 / 3, 2 / 3]
+        probs = [H.edges["A", k]["prob"] for k in "BC"]
+        assert probs == [Fraction(1, 3), Fraction(2, 3)], fmt
+        assert all(type(p) is Fraction for p in probs), fmt
+    assert '"prob": {"gametree:fraction": "1/3"}' in gametree.dumps(G, "json")

@@ -105,6 +105,12 @@ def with_label(node: str, label: str) -> nx.DiGraph:
     return G
 
 
+def frac_leaf() -> nx.DiGraph:
+    G = aima()
+    G.nodes["E"]["value"] = Fraction(1, 3)
+    return G
+
+
 CONTROL = "a\x00b\x01c\x0cd\ufffee\x1b\x7f"
 # (name, tree, formats that must give it back exactly (ids as text where TEXT_IDS))
 CASES: list[tuple[str, nx.DiGraph, list[str]]] = [
@@ -144,6 +150,17 @@ CASES: list[tuple[str, nx.DiGraph, list[str]]] = [
     ("infinite attribute", with_node_attr("w", -math.inf), FORMATS),
     ("boolean attribute", with_node_attr("flag", True), FORMATS),
     ("keyword attribute names", with_edge_attrs(node=1, graph="g", edge=True), FORMATS),
+    # Issue 33: JSON and GraphML wrote a 1/3 leaf as 0.333...; now tagged, exact.
+    ("a 1/3 leaf", frac_leaf(), FORMATS),
+    (
+        "exact fractions in any attribute",
+        with_node_attr("w", Fraction(-7, 2)),
+        ["json", "graphml", "tree"],
+    ),
+    ("fractions in bounds", with_node_attr("bounds", (Fraction(1, 3), 12)), ["json", "graphml"]),
+    ("a move that is a Fraction", with_edge_attrs(move=Fraction(1, 3)), ["json", "graphml"]),
+    ("a move that reads like a ratio", with_edge_attrs(move="1/3"), FORMATS),
+    ("text that looks like a fraction", with_node_attr("note", "1/3"), FORMATS),
 ]
 
 
@@ -175,6 +192,27 @@ REFUSALS = [
     ("GraphML's reserved attribute name", with_node_attr("x__json", "[1]"), "graphml", "reserved"),
     ("edge label without move", with_edge_attrs(label="x"), "dot", "label without a move"),
     ("float id inf", relabeled({"B": math.inf}), "json", "finite float"),
+    ("a Fraction move", with_edge_attrs(move=Fraction(1, 3)), "tree", "as the text '1/3'"),
+    ("a Fraction move", with_edge_attrs(move=Fraction(1, 3)), "dot", "fraction 1/3"),
+    ("a whole Fraction", with_node_attr("w", Fraction(3, 1)), "tree", "as the int 3"),
+    (
+        "the fraction tag as a key",
+        with_node_attr("m", {"gametree:fraction": "1/3"}),
+        "json",
+        "would read back as a Fraction",
+    ),
+    (
+        "a fraction beyond float range",
+        with_node_attr("w", Fraction(10**400, 3)),
+        "json",
+        "beyond float range",
+    ),
+    (
+        "a fraction beyond float range",
+        with_node_attr("w", Fraction(10**400, 3)),
+        "graphml",
+        "beyond float range",
+    ),
 ]
 
 
@@ -187,6 +225,46 @@ def test_refused_at_write_time_naming_the_node(
     with pytest.raises(TreeFileError, match=r"node|edge|graph") as info:
         gametree.dumps(G, fmt)
     assert words in str(info.value)
+
+
+def test_a_fraction_is_tagged_in_json_and_read_back_exact() -> None:
+    text = gametree.dumps(frac_leaf(), "json")
+    assert '{"id": "E", "value": {"gametree:fraction": "1/3"}}' in text
+    H = gametree.loads(text, "json")
+    assert H.nodes["E"]["value"] == Fraction(1, 3) and type(H.nodes["E"]["value"]) is Fraction
+    assert gametree.solve(H, "minimax").value == gametree.solve(frac_leaf(), "minimax").value
+    nested = gametree.loads('[[{"gametree:fraction": "-1/3"}, 2], [4]]', "json")
+    assert [nested.nodes[n].get("value") for n in nested if not nested.succ[n]] == [
+        Fraction(-1, 3), 2, 4
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "tag",
+    ['"x"', '"1/0"', "3", '"1/3", "y": 1', '"1.5"', '"' + "1" * 5000 + '/3"'],
+    ids=["text", "divides by zero", "a number", "another key", "a decimal", "too long"],
+)
+def test_a_broken_fraction_tag_is_refused_naming_it(tag: str) -> None:
+    text = (
+        '{"nodes": [{"id": "A", "player": "MAX"}, {"id": "B", "value": {"gametree:fraction": '
+        + tag
+        + '}}], "edges": [{"source": "A", "target": "B"}]}'
+    )
+    with pytest.raises(gametree.GameTreeError, match="gametree:fraction") as info:
+        gametree.loads(text, "json")
+    assert "\n" not in str(info.value)
+
+
+def test_a_move_written_as_a_ratio_is_its_text() -> None:
+    """Issue 33: ``1/3:`` read as a Fraction (and ``4/2:`` as the int 2), and came back
+    as text or a float from other formats; a move is read as the text written."""
+    G = gametree.parse("(A 1/3:(B 1 2) 4/2:(C 3 4) 3:(D 5 6) 0.5:(E 7 8))")
+    moves = [G.edges["A", k]["move"] for k in "BCDE"]
+    assert moves == ["1/3", "4/2", 3, 0.5]
+    for fmt in FORMATS:
+        H = gametree.loads(gametree.dumps(G, fmt), fmt)
+        assert [H.edges["A", k]["move"] for k in "BCDE"] == moves, fmt
+    assert gametree.check(G, "move = 1/3").findings[0].verdict.value in ("correct", "wrong")
 
 
 def test_frontier_leaf_is_refused_by_the_notation_and_kept_elsewhere() -> None:

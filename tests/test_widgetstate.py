@@ -92,6 +92,62 @@ def test_the_chosen_convention_decides_which_boxes_exist():
     )
 
 
+BAD_STATES = [
+    ({"move": 999}, "the page's move: 999 is not a node of the drawing (numbered 0 to 12)"),
+    ({"move": -1}, "the page's move: -1 is not a node of the drawing"),
+    ({"move": True}, "the page's move: True is not a node"),
+    ({"move": "B"}, "the page's move: 'B' is not a node"),
+    ({"move": 2}, "the page's move: node 2 (E) is not a child of the root"),
+    ({"cuts": [1, 2]}, "the page's cuts must be an object by number"),
+    ({"cuts": "7"}, "the page's cuts must be an object by number"),
+    ({"cuts": {"-1": True}}, "the page's cuts: '-1' is not an edge of the drawing"),
+    ({"cuts": {"12": True}}, "the page's cuts: '12' is not an edge of the drawing (numbered 0"),
+    ({"cuts": {"x": True}}, "the page's cuts: 'x' is not an edge"),
+    ({"cuts": {"٣": True}}, "the page's cuts: '٣' is not an edge"),
+    ({"cuts": {"7": "yes"}}, "the page's cuts: edge '7' is 'yes', not true or false"),
+    ({"values": {"5": ["<=2"]}}, "the page's values: node 5 holds ['<=2'], not a typed text"),
+    ({"values": {"5": None}}, "the page's values: node 5 holds None"),
+    ({"alpha": {"13": "3"}}, "the page's alpha: '13' is not a node of the drawing"),
+    ({"beta": 3}, "the page's beta must be an object by number"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("state", "message"), BAD_STATES)
+def test_a_state_the_page_never_writes_is_refused_naming_what(state, message):
+    """Issue 33: {"move": 999} and {"cuts": [1, 2]} raised IndexError/AttributeError,
+    and -1 read as the last edge; each is an AnswerFormatError now."""
+    data = _page(gametree.parse(FIG52), ask=ALL)
+    with pytest.raises(AnswerFormatError) as raised:
+        answers_from_state(data, state)
+    assert str(raised.value).startswith(message)
+
+
+def test_a_state_that_is_not_an_object_is_refused():
+    data = _page(gametree.parse(FIG52), ask=ALL)
+    with pytest.raises(AnswerFormatError, match=r"the page's state must be an object, got \[\]"):
+        answers_from_state(data, [])  # type: ignore[arg-type]
+
+
+def test_a_table_not_asked_is_still_read_for_shape():
+    data = _page(gametree.parse(FIG52))  # asks pruned and values only
+    with pytest.raises(AnswerFormatError, match="the page's alpha: '99'"):
+        answers_from_state(data, {"alpha": {"99": "3"}})
+    assert [i.kind for i in answers_from_state(data, {"alpha": {"5": "3"}}).items] == ["pruned"]
+
+
+def test_json_keys_and_numbers_read_alike():
+    data = _page(gametree.parse(FIG52), ask=ALL)
+    number, edge = _numbers(data)
+    by_text = {"cuts": {str(edge[("C", "I")]): True}, "values": {str(number["C"]): "<=2"},
+               "move": number["B"]}  # fmt: skip
+    by_int = {"cuts": {edge[("C", "I")]: True}, "values": {number["C"]: "<=2"},
+              "move": str(number["B"])}  # fmt: skip
+    read = [
+        [(i.kind, i.given) for i in answers_from_state(data, s).items] for s in (by_text, by_int)
+    ]
+    assert read[0] == read[1] == [("move", "B"), ("pruned", ("C-I",)), ("node_value", "<=2")]
+
+
 def test_answers_become_the_state_that_shows_them():
     G = gametree.parse(FIG52)
     data = _page(G, ask=ALL)

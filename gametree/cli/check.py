@@ -130,7 +130,10 @@ def run(args: argparse.Namespace) -> int:
     report = key.check(answers)
     # The answers are the student's: shown escaped, never run by the terminal.
     print(terminal_safe(report.format(args.format)))
-    if not answers.items and not key.require:
+    # Unusable input (2) is a file with no answer at all; an answer given to an item but
+    # malformed (an empty pv, a list for the value) is that item's unreadable answer (1).
+    answered = answers.items or any(p.key not in (None, "answer file") for p in answers.problems)
+    if not answered and not key.require:
         why = "nothing could be read" if answers.problems else "no answers found"
         print(f"gametree check: error: {args.answers}: {why}", file=sys.stderr)
         return 2

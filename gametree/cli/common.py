@@ -32,6 +32,7 @@ __all__ = [
     "mcts_flags_given",
     "mcts_options",
     "parse_number",
+    "parse_players",
     "print_warnings",
     "read_game",
     "read_tree",
@@ -161,6 +162,37 @@ def parse_number(text: str) -> float:
     if math.isnan(value):
         raise argparse.ArgumentTypeError("NaN is not allowed")
     return int(value) if value.is_integer() else value
+
+
+def parse_players(text: str) -> list[str]:
+    """Read ``--players MAX,MIN,CHANCE`` (the players by depth, cycled) for argparse:
+    each name checked (any case), no empty name between commas, at least one.
+
+    >>> parse_players("max, MIN")
+    ['MAX', 'MIN']
+    >>> parse_players("MAX,,MIN")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'MAX,,MIN': player 2 is empty; write players such as MAX,MIN
+    """
+    from gametree.attrs import Player
+
+    names = [name.strip() for name in text.split(",")]
+    allowed = ", ".join(p.value for p in Player)
+    if not any(names):
+        raise argparse.ArgumentTypeError(f"{text!r}: no player; write players such as MAX,MIN")
+    for i, name in enumerate(names, 1):
+        if not name:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: player {i} is empty; write players such as MAX,MIN"
+            )
+        try:
+            Player.parse(name)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: unknown player {name!r}; expected {allowed}"
+            ) from None
+    return [Player.parse(name).value for name in names]
 
 
 def add_search_options(

@@ -11,6 +11,8 @@ import argparse
 import re
 from typing import Any
 
+from gametree.cli.common import parse_players
+
 __all__ = [
     "add_own_tree_options",
     "add_shape_options",
@@ -74,7 +76,10 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
         help="child order: as drawn, best first or worst first",
     )
     parser.add_argument(
-        "--players", default="MAX,MIN", help="players by depth, comma-separated (default: MAX,MIN)"
+        "--players",
+        type=parse_players,
+        default=["MAX", "MIN"],
+        help="players by depth, comma-separated: MAX, MIN, CHANCE (default: MAX,MIN)",
     )
     parser.add_argument(
         "--distinct-conventions",
@@ -126,7 +131,7 @@ def shape_arguments(args: argparse.Namespace) -> dict[str, Any]:
         "prunes": args.prunes,
         "values": args.values if args.values is not None else (-9, 9),
         "ordering": args.ordering,
-        "players": [p for p in args.players.split(",") if p.strip()],
+        "players": list(args.players),
         "distinct_conventions": args.distinct_conventions,
         "prune_on_equal": not args.strict,
         "fail": args.fail,
@@ -141,7 +146,7 @@ def shape_flags_given(args: argparse.Namespace) -> list[str]:
         "--depth": args.depth != 3,
         "--prunes": args.prunes is not None,
         "--ordering": args.ordering != "random",
-        "--players": args.players != "MAX,MIN",
+        "--players": list(args.players) != ["MAX", "MIN"],
         "--distinct-conventions": args.distinct_conventions,
     }
     return [flag for flag, present in shape.items() if present]

@@ -75,6 +75,14 @@ def answers_from_state(data: Mapping[str, Any], state: Mapping[str, Any]) -> Ans
         file's order (``move``, ``pruned``, then the ``values``, ``alpha`` and ``beta``
         tables), the boxes left empty left out.
 
+    Raises
+    ------
+    AnswerFormatError
+        For a state the page never writes, naming what is wrong: a table that is not an
+        object, a node or edge number out of range (``-1`` too) or not a number, a move
+        to a node that is not a child of the root, a cut that is not true or false, a
+        typed value that is not text.
+
     Examples
     --------
     >>> import gametree
@@ -88,26 +96,93 @@ def answers_from_state(data: Mapping[str, Any], state: Mapping[str, Any]) -> Ans
     1.0
     """
     exercise = _exercise(data)
-    names = [str(n["name"]) for n in exercise["nodes"]]
+    nodes, edges = exercise["nodes"], exercise["edges"]
+    names = [str(n["name"]) for n in nodes]
     asked = data["ask"]
+    if not isinstance(state, Mapping):
+        raise AnswerFormatError(f"the page's state must be an object, got {_shown(state)}")
     conv = _convention(data, state)
     inner = exercise["practice"][conv]["inner"]
     mapping: dict[str, Any] = {}
     move = state.get("move")
     if "move" in asked and move is not None:
-        mapping["move"] = names[int(move)]
+        child = _number_in(move, len(nodes), "move", "a node")
+        if child not in nodes[0]["children"]:
+            raise AnswerFormatError(
+                f"the page's move: node {child} ({names[child]}) is not a child of the root"
+            )
+        mapping["move"] = names[child]
     if "pruned" in asked:
-        cuts = sorted(int(j) for j, on in (state.get("cuts") or {}).items() if on)
-        edges = exercise["edges"]
-        mapping["pruned"] = [f"{names[edges[j][0]]}-{names[edges[j][1]]}" for j in cuts]
+        cuts = _table(state, "cuts")
+        for j, on in cuts.items():
+            if not isinstance(on, bool):
+                raise AnswerFormatError(
+                    f"the page's cuts: edge {j!r} is {_shown(on)}, not true or false"
+                )
+        chosen = sorted(
+            _number_in(j, len(edges), "cuts", "an edge") for j, on in cuts.items() if on
+        )
+        mapping["pruned"] = [f"{names[edges[j][0]]}-{names[edges[j][1]]}" for j in chosen]
     for table in _TABLES:
+        entries = _table(state, table)
+        given: dict[int, str] = {}
+        for i, text in entries.items():
+            number = _number_in(i, len(nodes), table, "a node")
+            if not isinstance(text, (str, int, float)) or isinstance(text, bool):
+                raise AnswerFormatError(
+                    f"the page's {table}: node {number} holds {_shown(text)}, not a typed text"
+                )
+            given[number] = str(text) if not isinstance(text, int) else _int_text(text, table)
         if table not in asked:
             continue
-        given = {str(i): str(text) for i, text in (state.get(table) or {}).items()}
-        rows = {names[i]: given[str(i)].strip() for i in inner if given.get(str(i), "").strip()}
+        rows = {names[i]: given[i].strip() for i in inner if given.get(i, "").strip()}
         if rows:
             mapping[table] = rows
     return parse_answers(mapping, source="widget")
+
+
+def _table(state: Mapping[str, Any], name: str) -> Mapping[Any, Any]:
+    """The state's table ``name`` (``cuts``, ``values``, ...): an object, or nothing."""
+    table = state.get(name)
+    if table is None:
+        return {}
+    if not isinstance(table, Mapping):
+        raise AnswerFormatError(
+            f'the page\'s {name} must be an object by number, such as {{"3": ...}}, '
+            f"got {_shown(table)}"
+        )
+    return table
+
+
+def _number_in(key: Any, count: int, where: str, what: str) -> int:
+    """A node or edge number of the state (an int, or JSON's decimal string key) that
+    names one of ``count`` things; anything else is an :class:`AnswerFormatError`."""
+    number: int | None = None
+    if isinstance(key, int) and not isinstance(key, bool):
+        number = key
+    elif isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 18:
+        number = int(key)
+    if number is None or not 0 <= number < count:
+        raise AnswerFormatError(
+            f"the page's {where}: {_shown(key)} is not {what} of the drawing "
+            f"(numbered 0 to {count - 1})"
+        )
+    return number
+
+
+def _int_text(value: int, where: str) -> str:
+    if value.bit_length() > 13_000:
+        raise AnswerFormatError(f"the page's {where}: a number too long to read")
+    return str(value)
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message, cut to 40 characters."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to print
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def state_from_answers(

@@ -82,7 +82,7 @@ from pathlib import Path
 from typing import Any
 
 from gametree.exceptions import AnswerFormatError
-from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers, Kind
+from gametree.homework.answeritems import AnswerItem, AnswerProblem, Answers, Kind, shape_problem
 from gametree.inputs import ITEMS_VARIABLE, answer_item_limit, read_input
 
 if sys.version_info >= (3, 11):
@@ -489,7 +489,7 @@ def _from_mapping(
             )
             return
         seen[ident] = line
-        given, problem = _normalise_value(kind, raw, key)
+        given, problem = _normalise_value(kind, raw, key, node)
         if problem is not None:
             found_problems.append(AnswerProblem(problem, line, key))
             return
@@ -551,33 +551,30 @@ def _from_mapping(
     return Answers(tuple(items), tuple(found_problems), fmt, source)
 
 
-def _normalise_value(kind: Kind, raw: Any, key: str) -> tuple[Any, str | None]:
-    """Return the given value in canonical shape (scalar or tuple) or a problem."""
+def _normalise_value(kind: Kind, raw: Any, key: str, node: str | None) -> tuple[Any, str | None]:
+    """Return the given value in canonical shape (scalar or tuple) or a problem
+    (:func:`~gametree.homework.answeritems.shape_problem` says what shapes are read)."""
+    given: Any = raw
     if kind in _LIST_KINDS:
-        if isinstance(raw, (list, tuple)):
-            out: list[Any] = []
-            for element in raw:
-                if isinstance(element, (list, tuple)):
-                    if kind == "window":
-                        return None, f"{key!r}: expected two numbers [alpha, beta], got {raw!r}"
-                    if len(element) != 2 or not all(isinstance(e, (str, int)) for e in element):
-                        return None, f"{key!r}: an edge is a pair [parent, child], got {element!r}"
-                    out.append((str(element[0]), str(element[1])))
-                elif isinstance(element, bool) or not isinstance(element, (str, int, float)):
-                    return None, f"{key!r}: {element!r} is not a name or a number"
-                else:
-                    out.append(element)
-            if kind == "window" and len(out) != 2:
-                return None, f"{key!r}: expected two numbers [alpha, beta], got {raw!r}"
-            return tuple(out), None
         if isinstance(raw, str):
             return tuple(_tokens(raw, edges=kind == "pruned")), None
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and kind != "window":
-            return (raw,), None
-        return None, f"{key!r}: expected a list, got {raw!r}"
-    if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
-        return None, f"{key!r}: expected a number or a name, got {raw!r}"
-    return raw, None
+            given = (raw,)
+        elif isinstance(raw, (list, tuple)):
+            given = tuple(_edge(element) for element in raw)
+    return (given, shape_problem(AnswerItem(kind, given, node, key=key)))
+
+
+def _edge(element: Any) -> Any:
+    """A ``[parent, child]`` pair read as the edge ``(parent, child)`` of names; any other
+    list as a tuple (for :func:`shape_problem` to refuse)."""
+    if not isinstance(element, (list, tuple)):
+        return element
+    if len(element) == 2 and all(
+        isinstance(e, str) or (type(e) is int and e.bit_length() < 64) for e in element
+    ):
+        return (str(element[0]), str(element[1]))
+    return tuple(element)
 
 
 # ---------------------------------------------------------------------------- plain text
@@ -739,5 +736,10 @@ def _parse_text(text: str, source: str | None, fmt: str, limit: int) -> Answers:
                 )
                 continue
             given = tokens[0]
-        items.append(AnswerItem(kind, given, node, form, number, key))
+        item = AnswerItem(kind, given, node, form, number, key)
+        problem = shape_problem(item)
+        if problem is not None:
+            problems.append(AnswerProblem(problem, number, key))
+            continue
+        items.append(item)
     return Answers(tuple(items), tuple(problems), fmt, source)

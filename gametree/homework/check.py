@@ -20,7 +20,7 @@ from typing import Any
 
 import networkx as nx
 
-from gametree.homework.answeritems import AnswerItem, Answers
+from gametree.homework.answeritems import AnswerItem, Answers, shape_problem
 from gametree.homework.answers import load_answers, parse_answers
 from gametree.homework.checkitems import (
     check_move,
@@ -81,10 +81,15 @@ class AnswerKey(Solution):
                 )
             )
         for item in answers.items:
+            label = item.key or item.kind
+            # Each item's shape first: a malformed one is that item's unreadable answer.
+            shape = shape_problem(item)
+            if shape is not None:
+                findings.append(Finding(label, Verdict.MALFORMED, "", "", shape, item.line))
+                continue
             try:
                 findings.extend(self._check_item(item, notes))
             except ValueError as exc:
-                label = item.key or item.kind
                 why = str(exc) + bound_hint(item.node, item.given)
                 findings.append(
                     Finding(label, Verdict.MALFORMED, "", given_as_text(item.given), why, item.line)

@@ -312,4 +312,8 @@ def check_pv(key: Solution, item: AnswerItem, notes: list[str]) -> Finding:
 
 
 def _path_moves(key: Solution, path: Sequence[Hashable]) -> str:
-    return " ".join(key.move_name(u, v) for u, v in pairwise(path))
+    """The moves along ``path``; a step that is no edge (a given PV may leave the tree,
+    read loosely) is written as the node it names."""
+    return " ".join(
+        key.move_name(u, v) if v in key.G._succ.get(u, ()) else str(v) for u, v in pairwise(path)
+    )

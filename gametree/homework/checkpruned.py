@@ -50,7 +50,7 @@ def _claims(key: Solution, item: AnswerItem) -> list[Claim]:
     moves_only = item.form == "moves"
     ids_only = item.form in ("leaves", "edges", "nodes") or not key.names.has_moves
     for token in item.given:
-        text = "-".join(token) if isinstance(token, tuple) else str(token)
+        text = "-".join(map(str, token)) if isinstance(token, tuple) else str(token)
         try:
             if isinstance(token, tuple) or ids_only:
                 out.append(_claim_by_id(key, token, text))

@@ -206,7 +206,20 @@ class CheckReport:
 
 
 def given_as_text(given: Any) -> str:
-    """What an item gave, as a finding quotes it (a list space-separated, edges ``C-I``)."""
+    """What an item gave, as a finding quotes it (a list space-separated, edges ``C-I``;
+    an integer too long to print as its length).
+
+    >>> given_as_text(("C", ("C", "I"))), given_as_text(-(10**5000))
+    ('C C-I', 'a number of about 5,000 digits')
+    """
     if isinstance(given, tuple):
-        return " ".join("-".join(g) if isinstance(g, tuple) else str(g) for g in given)
-    return str(given)
+        return " ".join(
+            "-".join(map(given_as_text, g)) if isinstance(g, tuple) else given_as_text(g)
+            for g in given
+        )
+    try:
+        return str(given)
+    except ValueError:  # an integer past Python's 4,300-digit limit (or one inside a list)
+        if isinstance(given, int):
+            return f"a number of about {given.bit_length() * 30103 // 100000:,} digits"
+        return f"a {type(given).__name__} holding a number too long to print"

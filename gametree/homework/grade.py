@@ -351,6 +351,14 @@ def error_text(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
+def _internal_error_text(exc: BaseException) -> str:
+    """The error cell of a file the checker itself failed on (a bug, not the file's fault)."""
+    return (
+        f"internal error in gametree ({type(exc).__name__}: {error_text(exc)}); this file "
+        "was not graded: please report it with the file"
+    )
+
+
 def grade(
     tree: nx.DiGraph | str | Path,
     submissions: str | Path | Iterable[str | Path],
@@ -406,6 +414,10 @@ def grade(
     (:func:`open_beneath`): a symbolic link leading outside the directory is never
     followed, even when a folder on its way is swapped for a link while it is read. A
     submission that answers nothing (an empty file) is an error row with score 0 too.
+    A malformed item (an empty ``pv``, a list where one answer goes, ...) is that item's
+    unreadable answer, and the rest of the file is graded. Should the checker itself
+    fail on a file (a bug of gametree's), that file's row says so ("internal error ...")
+    and the run goes on.
 
     Examples
     --------
@@ -437,6 +449,9 @@ def grade(
             report = key.check(read(*args))
         except (GameTreeError, OSError, ValueError, ArithmeticError, RecursionError) as exc:
             rows.append(GradeRow(shown, 0.0, 0, 0, error=error_text(exc)))
+            return
+        except Exception as exc:  # a bug of gametree's must not cost the class its CSV
+            rows.append(GradeRow(shown, 0.0, 0, 0, error=_internal_error_text(exc)))
             return
         if not report.asked:
             rows.append(GradeRow(shown, 0.0, 0, 0, error="no answers (an empty submission)"))

@@ -31,8 +31,9 @@ from typing import Any
 import networkx as nx
 
 from gametree.attrs import PLAYER, TOTAL, VISITS
-from gametree.exceptions import SearchError
-from gametree.homework.findings import CheckReport, Finding, Verdict
+from gametree.exceptions import AnswerFormatError, SearchError
+from gametree.homework.findings import CheckReport, Finding, Verdict, given_as_text
+from gametree.inputs import read_input
 from gametree.search.mcts import leaf_range, ucb1
 
 __all__ = ["MCTSKey", "check_mcts", "read_mcts_answers"]
@@ -76,16 +77,48 @@ SLIPS: tuple[tuple[str, Formula], ...] = (
 
 
 def read_mcts_answers(answers: Mapping[str, Any] | str | Path) -> dict[str, tuple[Any, int]]:
-    """Read answer items into ``key -> (value text, line)`` (line 0 for a mapping)."""
-    if isinstance(answers, Path) or (
-        isinstance(answers, str) and "\n" not in answers and Path(answers).is_file()
-    ):
-        answers = Path(answers).read_text(encoding="utf-8")
+    """Read answer items into ``key -> (value text, line)`` (line 0 for a mapping).
+
+    Raises
+    ------
+    AnswerFormatError
+        For a file that is not UTF-8 text, or JSON that is invalid, too deep or not an
+        object (nothing of it can be read).
+    OSError
+        If a file named cannot be read (:func:`gametree.inputs.read_input`'s limits).
+    """
+    if isinstance(answers, Path) or (isinstance(answers, str) and _names_a_file(answers)):
+        data = read_input(answers)
+        try:
+            answers = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise AnswerFormatError(
+                f"{answers}: not UTF-8 text (byte {exc.start}); answer files are text"
+            ) from None
     if isinstance(answers, Mapping):
         return {k: (v, 0) for k, v in _flatten(answers).items()}
     text = answers.strip()
     if text.startswith("{"):
-        return {k: (v, 0) for k, v in _flatten(json.loads(text)).items()}
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise AnswerFormatError(
+                    f'a JSON answer file must be an object such as {{"select.A": "B"}}, '
+                    f"got {type(data).__name__}"
+                )
+            return {k: (v, 0) for k, v in _flatten(data).items()}
+        except json.JSONDecodeError as exc:
+            raise AnswerFormatError(
+                f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}; "
+                "nothing could be read"
+            ) from None
+        except (RecursionError, ValueError) as exc:  # nested too deep; a number too long
+            if isinstance(exc, AnswerFormatError):
+                raise
+            raise AnswerFormatError(
+                "JSON nested too deeply or holding a number too long to read; answers are "
+                "names and numbers"
+            ) from None
     out: dict[str, tuple[Any, int]] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -96,6 +129,16 @@ def read_mcts_answers(answers: Mapping[str, Any] | str | Path) -> dict[str, tupl
             key, _, value = line.partition(":")
         out[key.strip().strip('"')] = (value.strip().strip('"'), number)
     return out
+
+
+def _names_a_file(text: str) -> bool:
+    """A one-line string that names an existing file (any other string is answers)."""
+    if "\n" in text or "=" in text or text.lstrip().startswith("{"):
+        return False
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL in it
+        return False
 
 
 def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -238,10 +281,22 @@ def _tol_of(text: str, least: float) -> float:
 
 
 def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
     try:
         x = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # a name; an integer past float range
         return None
+    if (
+        math.isinf(x)
+        and isinstance(value, str)
+        and value.strip().lower().lstrip("+-")
+        not in (
+            "inf",
+            "infinity",
+        )
+    ):
+        return None  # a numeral past float range is not infinity (the number rule)
     return x if math.isfinite(x) or math.isinf(x) else None
 
 
@@ -281,13 +336,25 @@ def check_mcts(
                 + ", ".join(sorted(allowed))
             )
     key = MCTSKey(G, **options)
-    items = read_mcts_answers(answers)
+    try:
+        items = read_mcts_answers(answers)
+    except AnswerFormatError as exc:
+        unread = Finding("answer file", Verdict.MALFORMED, "", "", str(exc), None)
+        return CheckReport((unread,), "mcts", _report_options(key))
     findings: list[Finding] = []
     counts = key.counts_after()
     for name, (given, line) in items.items():
         parts = name.split(".")
         head = parts[0].lower()
-        text = str(given)
+        if head == "path" and isinstance(given, (list, tuple)):
+            given = " ".join(given_as_text(g) for g in given)
+        text = given_as_text(given)
+        if isinstance(given, bool) or not isinstance(given, (str, int, float)):
+            why = "expected one answer (a name or a number), not " + (
+                "a list" if isinstance(given, (list, tuple)) else repr(given)[:40]
+            )
+            findings.append(Finding(name, Verdict.MALFORMED, "", text, why, line or None))
+            continue
         try:
             if head in ("select", "selected", "selection") and len(parts) == 2:
                 node = _node(G, parts[1])
@@ -340,11 +407,11 @@ def check_mcts(
                 )
         except (SearchError, KeyError) as exc:
             findings.append(Finding(name, Verdict.MALFORMED, "", text, str(exc), line))
-    return CheckReport(
-        tuple(findings),
-        "mcts",
-        {"c": key.c, "value_range": key.range, "playout_value": key.playout_value},
-    )
+    return CheckReport(tuple(findings), "mcts", _report_options(key))
+
+
+def _report_options(key: MCTSKey) -> dict[str, Any]:
+    return {"c": key.c, "value_range": key.range, "playout_value": key.playout_value}
 
 
 def _node(G: nx.DiGraph, text: str) -> Hashable:
@@ -381,7 +448,9 @@ def _count_finding(
         raise SearchError("counts after a playout need playout_value= (the playout's value)")
     x = _number(given)
     if x is None:
-        return Finding(item, Verdict.MALFORMED, "", str(given), "not a number", line or None)
+        return Finding(
+            item, Verdict.MALFORMED, "", given_as_text(given), "not a number", line or None
+        )
     visits, total = counts.get(node, (0, 0.0))
     expected = visits if what == "visits" else total
     ok = abs(x - expected) <= 1e-9 * max(1.0, abs(expected))
@@ -399,4 +468,4 @@ def _count_finding(
         elif what == "total" and on_path and x == before - key.playout_value:
             why = "totals are from MAX's point of view at every node: add the value"
     shown = expected if what == "total" else int(expected)
-    return _finding(item, ok, f"{shown:g}", str(given), why, line)
+    return _finding(item, ok, f"{shown:g}", given_as_text(given), why, line)

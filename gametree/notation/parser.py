@@ -242,6 +242,13 @@ class _Parser:
         edge: dict[str, Any] = {}
         kind, value = self.peek()
         if kind in (_NAME, _STRING, _NUMBER) and self.peek(1) == (_PUNCT, ":"):
+            if kind == _NUMBER:
+                # A move is a name: ``3:`` and ``0.5:`` are the numbers a game may name
+                # moves by, but a ratio is the spelling of a value, so ``1/3:`` (and
+                # ``4/2:``) is the move written, the text "1/3", never a Fraction.
+                word = _TOKEN_RE.match(self.text, self.here())
+                if word is not None and "/" in word.group():
+                    value = word.group()
             edge[MOVE] = value
             self.i += 2
             kind, value = self.peek()

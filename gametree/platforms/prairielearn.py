@@ -29,7 +29,10 @@ every other internal node's value (``pl-string-input``: a number, a bound such a
 invalid and costs no attempt); ``grade(data)`` scores each input as
 :func:`gametree.platforms.items.grade_items` does and gives the checker's reasons as
 feedback; the submission panel shows the tree marked right and wrong, the answer panel
-the pruning diagram.
+the pruning diagram. PrairieLearn puts format errors and the elements' feedback into
+the page as HTML, so every such text (which may quote what the student typed) is
+HTML-escaped (:func:`as_html`); the submission panel's summary and item lines go
+through ``question.html``'s ``{{...}}``, which Mustache escapes.
 
 ``server.py`` imports gametree, which PrairieLearn's image does not have, so the
 command also copies this gametree's package into the course's ``serverFilesCourse``
@@ -49,6 +52,7 @@ Choices the documentation leaves open, made as PrairieLearn users expect:
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import pprint
@@ -74,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ASK",
     "QUESTION_FILES",
+    "as_html",
     "file",
     "find_course",
     "generate",
@@ -281,21 +286,36 @@ def _submitted(data: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str
     an answer file, so a value cannot smuggle in another item)."""
     params, given = data["params"], data.get("submitted_answers") or {}
     answers: dict[str, Any] = {}
+    # What the elements parsed is passed on as it is: the answer reader refuses any
+    # value that is not one number or name (a list, an object, a huge number).
     if "value" in settings["ask"] and given.get("root_value") is not None:
-        answers["value"] = str(given["root_value"])
+        answers["value"] = given["root_value"]
     if "values" in settings["ask"]:
         values = {}
         for node in params["nodes"]:
             text = given.get(node["answer"])
-            if text is not None and str(text).strip():
-                values[node["name"]] = str(text)
+            if text is not None and (not isinstance(text, str) or text.strip()):
+                values[node["name"]] = text
         answers["values"] = values
     if "pruned" in settings["ask"] and "pruned" in given:
         chosen = given.get("pruned") or []
-        chosen = [chosen] if isinstance(chosen, str) else list(chosen)
+        chosen = [chosen] if isinstance(chosen, str) else chosen
+        chosen = chosen if isinstance(chosen, list) else []
         keys = [option["key"] for option in params.get("pruned", [])]
         answers["pruned"] = [params["leaves"][keys.index(k)]["name"] for k in chosen if k in keys]
     return answers
+
+
+def as_html(text: str) -> str:
+    """Plain text (which may quote what a student typed) as the HTML PrairieLearn shows
+    verbatim: ``format_errors`` (an element's "Invalid" popover) and the feedback of
+    ``partial_scores`` (``pl-checkbox`` puts each option's into the page unescaped), so
+    ``<``, ``>``, ``&`` and quotes are escaped and line breaks become ``<br>``.
+
+    >>> as_html('"<img src=x>" is not a number')
+    '&quot;&lt;img src=x&gt;&quot; is not a number'
+    """
+    return html.escape(text).replace("\n", "<br>\n")
 
 
 def parse(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
@@ -314,7 +334,7 @@ def parse(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
     names = {node["name"]: node["answer"] for node in data["params"]["nodes"]}
     for f in report.findings:
         if f.verdict.value == "malformed" and f.item in names:
-            data["format_errors"][names[f.item]] = (
+            data["format_errors"][names[f.item]] = as_html(
                 f"{f.explanation}. Write a number (3), a bound (<=2 or >=5), or pruned "
                 "for a node the search never enters."
             )
@@ -354,12 +374,12 @@ def grade(data: dict[str, Any], settings: Mapping[str, Any]) -> None:
                 leaf.rsplit(" (#", 1)[0]: f.explanation for f in r.findings for leaf in f.leaves
             }
             entry["feedback"] = {
-                keys[i]: reasons[leaf["name"]]
+                keys[i]: as_html(reasons[leaf["name"]])
                 for i, leaf in enumerate(params["leaves"])
                 if i < len(keys) and leaf["name"] in reasons
             }
         else:
-            entry["feedback"] = r.output
+            entry["feedback"] = as_html(r.output)
         data["partial_scores"][name] = entry
         lines.append({"name": r.item.name, "points": f"{r.score:g}/{weight:g}", "text": r.output})
     data["score"] = grading.score / grading.max_score if grading.max_score else 0.0

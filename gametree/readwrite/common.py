@@ -23,8 +23,10 @@ from gametree.attrs import (
     VISIT,
 )
 from gametree.exceptions import TreeFileError, TreeSyntaxError
+from gametree.quoting import quoted
 
 __all__ = [
+    "FRACTION_TAG",
     "INFINITIES",
     "MAX_DIGITS",
     "NUMBER_KEYS",
@@ -35,8 +37,10 @@ __all__ = [
     "check_key",
     "check_text",
     "decode_bounds",
+    "decode_fraction",
     "decode_text",
     "decode_value",
+    "encode_fraction",
     "encode_value",
     "error_at_literal",
     "range_problem",
@@ -131,13 +135,62 @@ def _decode_inf(text: str) -> Any:
     return INFINITIES.get(text.lower(), text) if len(text) <= 9 else text
 
 
+FRACTION_TAG = "gametree:fraction"
+"""The key of the object JSON (and GraphML's JSON text) writes an exact ``Fraction`` as:
+``{"gametree:fraction": "1/3"}`` (JSON has no ratios, and a float would lose it)."""
+
+
+def encode_fraction(value: Fraction, where: str) -> dict[str, str]:
+    """``value`` as its tagged JSON object; refused (:class:`TreeFileError`) when beyond
+    float range or longer than :data:`MAX_DIGITS` digits, as no reader reads it back.
+
+    >>> encode_fraction(Fraction(-1, 3), "node 'D': value")
+    {'gametree:fraction': '-1/3'}
+    """
+    if max(abs(value.numerator), value.denominator).bit_length() > MAX_DIGITS * 3:
+        raise TreeFileError(f"{where}: a fraction of more than {MAX_DIGITS:,} digits")
+    text = f"{value.numerator}/{value.denominator}"
+    why = range_problem(value, text)
+    if why is not None:
+        raise TreeFileError(f"{where}: {why.replace('number', 'fraction', 1)}")
+    return {FRACTION_TAG: text}
+
+
+def decode_fraction(value: Any) -> Any:
+    """The ``Fraction`` a tagged object (:func:`encode_fraction`) stands for; any other
+    value as it is. A tag that holds no fraction is a :class:`TreeFileError`.
+
+    >>> decode_fraction({"gametree:fraction": "2/6"}), decode_fraction({"a": 1})
+    (Fraction(1, 3), {'a': 1})
+    """
+    if not (isinstance(value, dict) and FRACTION_TAG in value):
+        return value
+    text = value[FRACTION_TAG]
+    number: Any = None
+    if len(value) == 1 and isinstance(text, str) and _RATIO.fullmatch(text.strip()):
+        try:
+            number = as_number(text)
+        except NumberRangeError as exc:
+            raise TreeFileError(f"{FRACTION_TAG} {quoted(text)}: {exc}") from None
+    if not isinstance(number, Fraction):
+        shown = quoted(text) if isinstance(text, str) else repr(text)[:40]
+        raise TreeFileError(
+            f"{FRACTION_TAG} {shown} is not a fraction such as "
+            f'{{"{FRACTION_TAG}": "1/3"}} (its only key, a nonzero denominator)'
+        )
+    return number
+
+
 def decode_value(value: Any) -> Any:
-    """Turn "inf"/"-inf" strings back into floats, inside lists and dicts too.
+    """Turn "inf"/"-inf" strings back into floats and tagged fractions
+    (:data:`FRACTION_TAG`) into ``Fraction`` s, inside lists and dicts too.
 
     Works in place on freshly parsed JSON, iteratively (nested lists may be deep).
     """
     if isinstance(value, str):
         return _decode_inf(value)
+    if isinstance(value, dict) and FRACTION_TAG in value:
+        return decode_fraction(value)
     stack = [value]
     while stack:
         obj = stack.pop()
@@ -150,6 +203,8 @@ def decode_value(value: Any) -> Any:
         for key, item in items:
             if isinstance(item, str):
                 obj[key] = _decode_inf(item)
+            elif isinstance(item, dict) and FRACTION_TAG in item:
+                obj[key] = decode_fraction(item)
             elif isinstance(item, (list, dict)):
                 stack.append(item)
     return value
@@ -229,7 +284,8 @@ def spells_infinity(text: str) -> bool:
 
 
 def encode_value(value: Any, where: str, *, text: bool = False) -> Any:
-    """Return ``value`` as JSON data: infinities as ``"inf"``/``"-inf"``, tuples as lists.
+    """Return ``value`` as JSON data: infinities as ``"inf"``/``"-inf"``, tuples as lists,
+    an exact ``Fraction`` tagged (:func:`encode_fraction`).
 
     ``text`` says the attribute is a text one (:data:`TEXT_KEYS`), read back as it is.
     Refused (:class:`TreeFileError`): strings that a non-text attribute would read back
@@ -255,14 +311,22 @@ def encode_value(value: Any, where: str, *, text: bool = False) -> Any:
     if isinstance(value, (list, tuple)):
         return [encode_value(v, where) for v in value]
     if isinstance(value, dict):
+        if FRACTION_TAG in value:
+            raise TreeFileError(
+                f"{where}: a mapping with the key {FRACTION_TAG!r} would read back as a "
+                "Fraction (JSON writes fractions that way); rename the key"
+            )
         return {
             check_key(k, where, "JSON", SURROGATES): encode_value(v, where, text=k in TEXT_KEYS)
             for k, v in value.items()
         }
+    if isinstance(value, Fraction):
+        # JSON has no ratios: an exact Fraction (from the notation, .efg, a chance
+        # average) is tagged, so that it reads back exact rather than as a float.
+        return encode_fraction(value, where)
     if type(value).__name__.startswith(("int", "uint")):
         return int(value)
-    if type(value).__name__.startswith("float") or isinstance(value, Fraction):
-        # JSON has no ratios: an exact Fraction (from .efg) is written as its float.
+    if type(value).__name__.startswith("float"):
         return encode_value(float(value), where)
     raise TreeFileError(f"{where}: {value!r} ({type(value).__name__}) cannot be written as JSON")
 

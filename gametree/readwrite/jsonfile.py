@@ -2,7 +2,8 @@
 
 Written as node-link data with every attribute; JSON has no infinity, so ``inf`` and
 ``-inf`` are the strings ``"inf"`` and ``"-inf"`` (read back as floats in every
-attribute except the text ones).
+attribute except the text ones), and no ratio, so an exact ``Fraction`` is the tagged
+object ``{"gametree:fraction": "1/3"}`` (read back as the Fraction in any attribute).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from gametree.readwrite.common import (
     check_number,
     check_text,
     decode_bounds,
+    decode_fraction,
     decode_value,
     encode_value,
     error_at_literal,
@@ -50,8 +52,11 @@ def _key_out(key: str, kind: str) -> str:
 
 
 def _attrs_in(data: dict[str, Any]) -> dict[str, Any]:
+    # A text attribute is read as it is, but for a tagged fraction (never text).
     out = {
-        k.removeprefix(_PREFIX): v if k.removeprefix(_PREFIX) in TEXT_KEYS else decode_value(v)
+        k.removeprefix(_PREFIX): (
+            decode_fraction(v) if k.removeprefix(_PREFIX) in TEXT_KEYS else decode_value(v)
+        )
         for k, v in data.items()
     }
     if BOUNDS in out:

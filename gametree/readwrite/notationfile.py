@@ -3,12 +3,14 @@ read back the same.
 
 The notation itself (grammar, parser, writer) is :mod:`gametree.notation`; this module
 holds what writing a ``.tree`` file adds: ids come back as text, so two nodes with the
-same text are refused, as are a leaf without a value, non-string attribute names, lone
-surrogates and integers beyond float range.
+same text are refused, as are a leaf without a value, a move that is a ``Fraction`` (a
+move ``1/3:`` reads back as the text "1/3"), non-string attribute names, lone surrogates
+and integers beyond float range.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -47,7 +49,14 @@ def generate_notation(G: nx.DiGraph) -> str:
             )
         _check_scalars(data, where)
     for u, v, data in G.edges(data=True):
-        _check_scalars({k: data[k] for k in (MOVE, PROB) if k in data}, f"edge {u!r} -> {v!r}")
+        where = f"edge {u!r} -> {v!r}"
+        move = data.get(MOVE)
+        if isinstance(move, Fraction):
+            raise TreeFileError(
+                f"{where}: move {move} is a Fraction; the notation reads a move written "
+                f"{move} as the text {str(move)!r}, so make the move text or write JSON or GraphML"
+            )
+        _check_scalars({k: data[k] for k in (MOVE, PROB) if k in data}, where)
     return to_notation(G)
 
 
@@ -58,3 +67,8 @@ def _check_scalars(data: dict[Any, Any], where: str) -> None:
             check_text(value, f"{where}: {name}", "the notation", SURROGATES)
         elif isinstance(value, int) and not isinstance(value, bool):
             check_number(value, f"{where}: {name}", "the notation")
+        elif isinstance(value, Fraction) and value.denominator == 1:
+            raise TreeFileError(
+                f"{where}: {name} {value.numerator}/1 is a whole Fraction; the notation "
+                f"reads it back as the int {value.numerator} (write the int, or JSON)"
+            )

@@ -12,6 +12,10 @@ def note_crash(crashes: Counter[str], exc: BaseException, where: str, data: obje
     kind = f"{type(exc).__name__}: {str(exc)[:80]}"
     if not crashes[kind]:
         shown = data[:200] if isinstance(data, (str, bytes)) else data
-        print(f"CRASH {kind}\n  {where} input={shown!r}", file=sys.stderr)
+        try:
+            text = repr(shown)[:2000]
+        except ValueError:  # holds an integer too long to print
+            text = f"<a {type(data).__name__} holding a huge integer>"
+        print(f"CRASH {kind}\n  {where} input={text}", file=sys.stderr)
         traceback.print_exception(exc, limit=4)
     crashes[kind] += 1

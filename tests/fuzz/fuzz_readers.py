@@ -8,7 +8,10 @@ a valid game tree, or a :class:`gametree.GameTreeError` whose message (a syntax
 error's reason) is one line with every control character escaped; anything else (a
 ValueError, a RecursionError, a message with a raw line break, ...) is a crash,
 printed once with its input and counted. A tree holding an infinity its text never
-spells (``1e999`` read as ``inf``) breaks the number rule and is counted as a crash too.
+spells (``1e999`` read as ``inf``) breaks the number rule and is counted as a crash too,
+and so is a tree read that JSON or GraphML writes and gives back with other values
+(issue 33: a ``1/3`` leaf came back as ``0.333...``); the pieces and seeds hold exact
+ratios, tagged fractions (``{"gametree:fraction": "1/3"}``) and moves written ``1/3:``.
 
     python tests/fuzz/fuzz_readers.py --count 100000              # per reader
     python tests/fuzz/fuzz_readers.py --readers dot graphml --seconds 600 --seed 7
@@ -42,6 +45,26 @@ class MessageNotOneLine(Exception):
 
 class NumberRuleBroken(Exception):
     """A reader gave a tree holding an infinity its text never spells."""
+
+
+class RoundTripBroken(Exception):
+    """JSON or GraphML wrote a tree read from the input, and gave back other values."""
+
+
+def _typed_values(G: object) -> list[tuple[object, type, object]]:
+    return [(n, type(d["value"]), d["value"]) for n, d in G.nodes(data=True) if "value" in d]  # type: ignore[attr-defined]
+
+
+def round_trips(G: object) -> None:
+    """Every value (a 1/3 leaf exact) comes back from JSON and GraphML, or is refused."""
+    for fmt in ("json", "graphml"):
+        try:
+            text = gametree.dumps(G, fmt)
+        except gametree.TreeFileError:
+            continue
+        H = gametree.loads(text, fmt)
+        if _typed_values(H) != _typed_values(G):
+            raise RoundTripBroken(f"{fmt} gave back other values")
 
 
 def one_input(rng: random.Random, fmt: str, seeds: list[str]) -> str | bytes:
@@ -87,6 +110,7 @@ def check(data: str | bytes, fmt: str) -> str:
     overflowed = overflowed_infinities(G, text)
     if overflowed:
         raise NumberRuleBroken(f"a numeral overflowed into infinity at {overflowed[0]}")
+    round_trips(G)
     return "tree"
 
 
