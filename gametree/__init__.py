@@ -38,7 +38,19 @@ from gametree.readwrite import *  # noqa: F403
 from gametree.search import *  # noqa: F403
 from gametree.validation import Problem, find_root, is_game_tree, problems, validate
 
-__version__ = "0.1.0"
+
+
+def _installed_version() -> str:
+    """The version in the installed package's metadata: pyproject.toml's, the one source."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("gametree")
+    except PackageNotFoundError:  # imported from a checkout that was never installed
+        return "0+unknown"
+
+
+__version__ = _installed_version()
 
 __all__ = [
     "CHANCE",

@@ -1,7 +1,8 @@
 """The ``gametree`` command: ``main(argv=None) -> int``, testable in-process.
 
 Each command lives in a module of its own (:data:`COMMANDS`), imported when the parser
-is built. Exit status: 0 ok, 1 a check that found wrong answers, 2 bad usage or bad input. Bad
+is built. ``gametree`` alone prints the help with the list of commands, ``gametree
+--version`` the installed version. Exit status: 0 ok, 1 a check that found wrong answers, 2 bad usage or bad input. Bad
 input gives one line on stderr, never a traceback.
 """
 
@@ -69,11 +70,18 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every available command."""
+    import gametree
+
     parser = _Parser(
         prog="gametree",
         description="Game trees: build, search, draw, check answers, play games.",
+        epilog="gametree COMMAND --help says what a command takes.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument(
+        "--version", action="version", version=f"gametree {gametree.__version__}"
+    )
+    # Not required: `gametree` alone prints this help, with the list of commands.
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _command_modules():
         module.add_parser(subparsers)
     parser.commands = dict(subparsers.choices)
@@ -159,6 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else 2
+    if args.command is None:
+        parser.print_help()
+        return 0
     closed = sys.stdout is None  # started with stdout closed (``>&-``)
     if closed:
         sys.stdout = _ClosedStream("standard output")
