@@ -39,7 +39,6 @@ from gametree.search import *  # noqa: F403
 from gametree.validation import Problem, find_root, is_game_tree, problems, validate
 
 
-
 def _installed_version() -> str:
     """The version in the installed package's metadata: pyproject.toml's, the one source."""
     from importlib.metadata import PackageNotFoundError, version

@@ -2,8 +2,8 @@
 
 Each command lives in a module of its own (:data:`COMMANDS`), imported when the parser
 is built. ``gametree`` alone prints the help with the list of commands, ``gametree
---version`` the installed version. Exit status: 0 ok, 1 a check that found wrong answers, 2 bad usage or bad input. Bad
-input gives one line on stderr, never a traceback.
+--version`` the installed version. Exit status: 0 ok, 1 a check that found wrong answers,
+2 bad usage or bad input. Bad input gives one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -77,9 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Game trees: build, search, draw, check answers, play games.",
         epilog="gametree COMMAND --help says what a command takes.",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"gametree {gametree.__version__}"
-    )
+    parser.add_argument("--version", action="version", version=f"gametree {gametree.__version__}")
     # Not required: `gametree` alone prints this help, with the list of commands.
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _command_modules():

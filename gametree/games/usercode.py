@@ -74,7 +74,7 @@ def _qualified_name(frame: FrameType) -> str:
         for cls in owner.__mro__:
             attribute = cls.__dict__.get(code.co_name)
             function = getattr(attribute, "__func__", attribute)  # classmethod, staticmethod
-            if getattr(function, "__code__", None) is code:
+            if function is not None and getattr(function, "__code__", None) is code:
                 return str(function.__qualname__)
     return code.co_name
 
