@@ -53,7 +53,18 @@ if TYPE_CHECKING:
     from gametree.validation import problems as problems
     from gametree.validation import validate as validate
 
-__version__ = "0.1.0"
+
+def _installed_version() -> str:
+    """The version in the installed package's metadata: pyproject.toml's, the one source."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("gametree")
+    except PackageNotFoundError:  # imported from a checkout that was never installed
+        return "0+unknown"
+
+
+__version__ = _installed_version()
 
 _OWN = (
     "CHANCE",

@@ -233,7 +233,9 @@ def read_mpl(artists: Any) -> Geometry:
             # Where matplotlib put the first line's baseline, whatever the alignment.
             _, info, _ = text._get_layout(renderer)
             anchor = ax.transData.transform(text.get_position())
-            baseline_px = anchor[1] + info[0][2][1]
+            # A line is (text, (width, ascent, descent), (x, y)) since matplotlib 3.8,
+            # (text, (width, height), x, y) before: y is the last number either way.
+            baseline_px = anchor[1] + float(np.ravel(info[0][2:])[-1])
             prop = text.get_fontproperties()
             bold = prop.get_weight() in ("bold", 700)
             italic = prop.get_style() == "italic"

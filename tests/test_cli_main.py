@@ -2,25 +2,40 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from gametree.cli import error_line, main
+from gametree.cli import COMMANDS, error_line, main
 from gametree.exceptions import InvalidTreeError, TreeSyntaxError
 
 ROOT = Path(__file__).resolve().parent.parent
 FIG_5_2 = ROOT / "examples" / "trees" / "aima_5_2.tree"
 
 
-def test_no_command_and_unknown_command_are_usage_errors(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    assert main([]) == 2
+def test_an_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["frobnicate"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_no_command_prints_the_usage_with_every_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: gametree ")
+    listed = re.findall(r"^ {4}([a-z-]+)", out, flags=re.M)
+    assert listed == [name for name, _ in COMMANDS]
+
+
+def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.metadata
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"gametree {importlib.metadata.version('gametree')}\n"
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:

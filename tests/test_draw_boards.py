@@ -331,6 +331,10 @@ def test_many_boards_drawn_as_glyph_outlines() -> None:
     artists = gametree.draw(G)
     assert artists.labels is not None and not artists.marks
     assert artists.boards is not None and len(artists.boards.get_paths()) == 586
+    # The figure is 67,080 pixels wide at its 100 dpi: matplotlib before 3.10 renders at
+    # most 65,535, so the geometry is read at a lower resolution (display units scale).
+    fig = artists.figure
+    fig.set_dpi(min(fig.dpi, 30_000 / max(fig.get_size_inches())))
     inside_figure(artists, G)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 from pathlib import Path
@@ -104,10 +105,12 @@ def test_json_variants() -> None:
     assert G.nodes["A"]["player"] == "MIN"
     G = gametree.loads('[["-inf", 1], [Infinity]]')  # strings and Python's extension
     assert [G.nodes[n]["value"] for n in "DEF"] == [-math.inf, 1, math.inf]
-    # networkx's own node-link output, old ("links") and new ("edges") key.
+    # networkx's own node-link output, old ("links") and new ("edges") key; the keyword
+    # naming the key is edges= since networkx 3.4, link= before.
     H = aima()
+    keyword = "edges" if "edges" in inspect.signature(nx.node_link_data).parameters else "link"
     for edges in ("links", "edges"):
-        data = nx.node_link_data(H, edges=edges)
+        data = nx.node_link_data(H, **{keyword: edges})
         assert_identical(H, gametree.loads(json.dumps(data)))
 
 

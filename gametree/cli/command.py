@@ -1,8 +1,9 @@
 """The ``gametree`` command: ``main(argv=None) -> int``, testable in-process.
 
 Each command lives in a module of its own (:data:`COMMANDS`), imported when the parser
-is built. Exit status: 0 ok, 1 a check that found wrong answers, 2 bad usage or bad input. Bad
-input gives one line on stderr, never a traceback.
+is built. ``gametree`` alone prints the help with the list of commands, ``gametree
+--version`` the installed version. Exit status: 0 ok, 1 a check that found wrong answers,
+2 bad usage or bad input. Bad input gives one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -72,11 +73,16 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """Return the argument parser with every available command, or with the command
     ``only`` alone (a run imports just the module of the command it runs)."""
+    import gametree
+
     parser = _Parser(
         prog="gametree",
         description="Game trees: build, search, draw, check answers, play games.",
+        epilog="gametree COMMAND --help says what a command takes.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"gametree {gametree.__version__}")
+    # Not required: `gametree` alone prints this help, with the list of commands.
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _command_modules(only):
         module.add_parser(subparsers)
     parser.commands = dict(subparsers.choices)
@@ -165,6 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else 2
+    if args.command is None:
+        parser.print_help()
+        return 0
     closed = sys.stdout is None  # started with stdout closed (``>&-``)
     if closed:
         sys.stdout = _ClosedStream("standard output")

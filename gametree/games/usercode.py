@@ -18,7 +18,7 @@ import inspect
 import os
 import sysconfig
 from collections.abc import Iterable
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Any
 
 from gametree.quoting import quoted
@@ -61,11 +61,29 @@ def game_files(game: Any) -> frozenset[str]:
     return frozenset(files)
 
 
+def _qualified_name(frame: FrameType) -> str:
+    """The name of the function running in ``frame``, with its class: ``Boom.utility``."""
+    code = frame.f_code
+    qualname: str | None = getattr(code, "co_qualname", None)  # Python 3.11 and newer
+    if qualname is not None:
+        return qualname
+    # Python 3.10: the class is found from the method's first argument (self or cls).
+    if code.co_argcount:
+        first = frame.f_locals.get(code.co_varnames[0])
+        owner = first if isinstance(first, type) else type(first)
+        for cls in owner.__mro__:
+            attribute = cls.__dict__.get(code.co_name)
+            function = getattr(attribute, "__func__", attribute)  # classmethod, staticmethod
+            if function is not None and getattr(function, "__code__", None) is code:
+                return str(function.__qualname__)
+    return code.co_name
+
+
 def _frames(tb: TracebackType | None) -> list[tuple[str, str, int]]:
     frames = []
     while tb is not None:
         code = tb.tb_frame.f_code
-        name = getattr(code, "co_qualname", code.co_name)
+        name = _qualified_name(tb.tb_frame)
         frames.append((os.path.abspath(code.co_filename), name, tb.tb_lineno))
         tb = tb.tb_next
     return frames

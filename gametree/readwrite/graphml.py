@@ -160,6 +160,15 @@ def _read_graphml(data: str, max_nodes: int) -> nx.Graph:
             super().add_edge(G, *args)  # (an edge may name nodes not listed)
             self.count(G)
 
+        def decode_data_elements(self, keys: dict[str, Any], element: Any) -> Any:
+            # An empty <data key="..."/> is the empty string, as networkx reads it since
+            # 3.3; earlier releases dropped the attribute (a label "" lost on the way).
+            data = super().decode_data_elements(keys, element)
+            for item in element.findall(f"{{{self.NS_GRAPHML}}}data"):
+                if item.text is None and len(item) == 0 and item.get("key") in keys:
+                    data.setdefault(keys[item.get("key")]["name"], "")
+            return data
+
         def count(self, G: nx.Graph) -> None:
             if len(G) > max_nodes:
                 node = next(reversed(G._node))  # the node just added
