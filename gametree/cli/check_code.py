@@ -40,11 +40,18 @@ protocols:
 The code runs in a child process with time, memory and output limits. This isolates
 faults, not malice: run untrusted code in a container.
 
+course rules: each protocol carries its course's rules as defaults (cs188: no pruning on
+equality, the set of generated states and the move compared, extra getLegalActions calls
+only noted; aima: aima-python's alpha_beta_search prunes on equality); --convention,
+--strict, --prune-on-equal, --tie-break, --order and --agent-calls override them, and the
+report says which rules were in force and where each came from.
+
 exit status: 0 correct on every tree, 1 wrong, crashed or out of time, 2 bad usage or
 unreadable input.
 
 examples:
   gametree check-code multiAgents.py --protocol cs188 --entry AlphaBetaAgent
+  gametree check-code multiAgents.py --protocol cs188 --trees test_cases/q3/*.test
   gametree check-code games.py --protocol aima --entry alpha_beta_search --strict
   gametree check-code ttt.py --protocol mutable --entry negamaxAB --algorithm alphabeta
   gametree check-code mm.py --protocol tree --entry minimax --algorithm minimax --json
@@ -66,13 +73,33 @@ def add_code_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--depth", type=int, default=None, help="depth limit for the --trees trees (plies)"
     )
+    add_rule_options(parser)
+    add_limit_options(parser)
+
+
+def add_rule_options(parser: Any) -> None:
+    """The course rules besides the cut rule (``--tie-break``, ``--order``,
+    ``--agent-calls``); each left out keeps the protocol's course default."""
     parser.add_argument(
         "--tie-break",
         choices=("first", "any"),
-        default="first",
-        help="best move among equal ones: the first (default) or any",
+        default=None,
+        help="best move among equal ones: the first or any (default: the course's, first)",
     )
-    add_limit_options(parser)
+    parser.add_argument(
+        "--order",
+        choices=("any", "search"),
+        default=None,
+        help="minimax/expectimax: compare the set of values and states read (any) or "
+        "their order too (search); default the course's: any. Alpha-beta: always the order",
+    )
+    parser.add_argument(
+        "--agent-calls",
+        choices=("note", "fail"),
+        default=None,
+        help="cs188: a getLegalActions call for an agent not moving there is a note "
+        "(default: CS188's grader ignores it) or fails the tree",
+    )
 
 
 def add_protocol_options(parser: Any, *, required: bool, where: str = "above") -> None:
@@ -95,9 +122,10 @@ def add_convention_options(group: Any, *, strict: bool = True) -> None:
     ``--prune-on-equal``: at most one of them (a mutually exclusive group says so)."""
     group.add_argument(
         "--convention",
-        choices=("auto",),
-        default="auto",
-        help="auto (default): accept cutting on >= or on >, report which",
+        choices=("auto", "course"),
+        default=None,
+        help="auto: accept cutting on >= or on >, report which; course (default): the "
+        "protocol's course rule (cs188: only >, aima: >=, mutable/tree: auto)",
     )
     if strict:
         group.add_argument(
@@ -146,18 +174,31 @@ def checker_from_args(args: argparse.Namespace) -> Any:
         raise SearchError(f"--random must be 0 or more, not {args.random}")
     if args.depth is not None and args.depth < 1:
         raise SearchError(f"--depth must be at least 1, not {args.depth}")
-    pinned = True if args.prune_on_equal else (False if args.strict else None)
+    from gametree.homework.codecheck.profiles import COURSE
+
+    pinned: bool | str | None = COURSE
+    if args.prune_on_equal:
+        pinned = True
+    elif getattr(args, "strict", False):
+        pinned = False
+    elif args.convention == "auto":
+        pinned = None
+    order = getattr(args, "order", None)
+    calls = getattr(args, "agent_calls", None)
+    tie_break = getattr(args, "tie_break", None)
     return Checker(
         args.protocol,
         args.entry,
         args.algorithm,
         prune_on_equal=pinned,
+        ordered=COURSE if order is None else order == "search",
+        foreign_agent_calls=COURSE if calls is None else calls,
         trees=list(args.trees),
         suite=not args.no_suite,
         random=args.random,
         seed=args.seed,
         depth=args.depth,
-        tie_break=args.tie_break,
+        tie_break=COURSE if tie_break is None else tie_break,
         limits=Limits(timeout=args.timeout, memory_mb=args.memory),
     )
 

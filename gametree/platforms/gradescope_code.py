@@ -68,6 +68,7 @@ from typing import Any
 from gametree.exceptions import PlatformError
 from gametree.homework.codecheck import Checker, CodeReport, Limits, TreeResult
 from gametree.homework.codecheck.compare import RETURNS_VALUE, error_text
+from gametree.homework.codecheck.profiles import COURSE
 from gametree.homework.codecheck.runner import ChildRun
 from gametree.homework.codecheck.treespec import tree_case
 from gametree.platforms.gradescope import (
@@ -135,6 +136,8 @@ def checker_from_config(config: Mapping[str, Any]) -> Checker:
         trees=cases,
         suite=False,
         tie_break=code["tie_break"],
+        ordered=code.get("ordered", COURSE),
+        foreign_agent_calls=code.get("foreign_agent_calls", COURSE),
         limits=Limits(**code["limits"]),
     )
 
@@ -214,8 +217,7 @@ def write_code_autograder(
             "protocol": checker.protocol,
             "entry": checker.entry,
             "algorithm": checker.algorithm,
-            "prune_on_equal": checker.pinned,
-            "tie_break": checker.tie_break,
+            **checker.given,
             "limits": asdict(checker.limits),
             "file": USUAL_FILES.get(checker.protocol),
         },

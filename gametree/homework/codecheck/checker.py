@@ -24,6 +24,7 @@ from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
 from gametree.homework.codecheck.diagram import diagram_text
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
+from gametree.homework.codecheck.profiles import COURSE, Rules, rules_for
 from gametree.homework.codecheck.reference import ALGORITHMS, Expected, conventions_of, expected
 from gametree.homework.codecheck.report import (
     CORRECT,
@@ -36,6 +37,7 @@ from gametree.homework.codecheck.report import (
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
 from gametree.homework.codecheck.runtime import aima, cs188, mutable, plaintree
 from gametree.homework.codecheck.runtime.child import plain
+from gametree.homework.codecheck.runtime.cs188 import FOREIGN_AGENT_CALL
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
@@ -175,9 +177,11 @@ class Checker:
         ``algorithm`` (aima, cs188).
     algorithm : {"minimax", "alphabeta", "expectiminimax"}, optional
         Default: the one a standard entry name implies.
-    prune_on_equal : bool, optional
-        Pin the course's cut rule (True: ``>=``, False: ``>``); None accepts either and
-        reports which one the code follows.
+    prune_on_equal : bool or None, optional
+        Pin the cut rule (True: ``>=``, False: ``>``); None accepts either and reports
+        which one the code follows. Default: the protocol's course rule
+        (:mod:`~gametree.homework.codecheck.profiles`: cs188 ``>``, aima ``>=``, the
+        others either).
     trees : iterable of networkx.DiGraph, path or TreeCase, optional
         The instructor's trees (any format :func:`gametree.load` reads); a
         :class:`~gametree.homework.codecheck.treespec.TreeCase` keeps its own name,
@@ -190,8 +194,15 @@ class Checker:
     depth : int, optional
         A depth limit for the instructor's trees (their internal nodes at that depth
         need values).
-    tie_break : {"first", "any"}
-        The first best move counts (default), or any best move.
+    tie_break : {"first", "any"}, optional
+        The first best move counts, or any best move; default the course's (first).
+    ordered : bool, optional
+        Minimax and expectiminimax must read values in the search's order (default the
+        course's: no, the values, the move and the set of states are compared;
+        alpha-beta's order always counts).
+    foreign_agent_calls : {"note", "fail"}, optional
+        CS188: a ``getLegalActions`` call for an agent that does not move there is a
+        note (the course's default) or a wrong tree.
     limits : Limits, optional
         Time, memory and output limits of the child process.
     """
@@ -202,28 +213,46 @@ class Checker:
         entry: str | None = None,
         algorithm: str | None = None,
         *,
-        prune_on_equal: bool | None = None,
+        prune_on_equal: bool | str | None = COURSE,
         trees: Iterable[nx.DiGraph | str | Path | TreeCase] | None = None,
         suite: bool = True,
         random: int = 0,
         seed: int = 0,
         depth: int | None = None,
-        tie_break: str = "first",
+        tie_break: str = COURSE,
+        ordered: bool | str = COURSE,
+        foreign_agent_calls: str = COURSE,
         limits: Limits | None = None,
     ) -> None:
         if protocol not in PROTOCOLS:
             raise SearchError(
                 f"unknown protocol {protocol!r}; expected one of {', '.join(PROTOCOLS)}"
             )
-        if tie_break not in ("first", "any"):
-            raise SearchError(f"tie_break={tie_break!r} is not allowed; expected 'first' or 'any'")
         self.protocol = protocol
         self.algorithm = default_algorithm(protocol, entry, algorithm)
         self.entry = entry if entry is not None else default_entry(protocol, self.algorithm)
-        if prune_on_equal is not None and self.algorithm != "alphabeta":
-            prune_on_equal = None
+        try:
+            self.rules: Rules = rules_for(
+                protocol,
+                self.algorithm,
+                prune_on_equal=prune_on_equal,
+                ordered=ordered,
+                tie_break=tie_break,
+                foreign_agent_calls=foreign_agent_calls,
+            )
+        except ValueError as exc:
+            raise SearchError(str(exc)) from None
+        self.given: dict[str, Any] = {
+            "prune_on_equal": prune_on_equal,
+            "tie_break": tie_break,
+            "ordered": ordered,
+            "foreign_agent_calls": foreign_agent_calls,
+        }
+        """The rule options as given (:data:`~gametree.homework.codecheck.profiles.COURSE`
+        where the course's default holds): what an autograder rebuilds the checker with."""
+        prune_on_equal = self.rules.prune_on_equal
         self.pinned = prune_on_equal
-        self.tie_break = tie_break
+        self.tie_break = self.rules.tie_break
         self.limits = limits or Limits()
         self.cases = self._cases(trees, suite, random, seed, depth)
         if not self.cases:
@@ -289,7 +318,58 @@ class Checker:
 
     def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
         entry = mutant_entry(self.protocol, self.algorithm, m)
-        return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
+        return tuple(
+            self._as_judged(run_in_process(entry, c, self.protocol, self.algorithm), i)
+            for i, c in enumerate(self.cases)
+        )
+
+    def _as_judged(self, run: Behaviour, i: int) -> Behaviour:
+        """``run`` as the rules in force read it: calls for an agent that does not move
+        there dropped from its notes when the course does not count them; for a search
+        judged without order, its reads and states put in the search's order when they
+        are the search's (each searched once or more)."""
+        if self.rules.foreign_agent_calls == "note" and any(
+            n[1] == FOREIGN_AGENT_CALL for n in run.notes
+        ):
+            run = replace(run, notes=tuple(n for n in run.notes if n[1] != FOREIGN_AGENT_CALL))
+        if not self.rules.ordered and None in self.expected[i] and run.error is None:
+            e = self.expected[i][None]
+            same_reads = set(run.evaluations) == set(e.evaluations)
+            if same_reads and set(run.generated) == e.generated_set:
+                order = tuple(("g", n) for n in e.generated) + tuple(
+                    ("e", n) for n in e.evaluations
+                )
+                run = replace(run, evaluations=e.evaluations, generated=e.generated, order=order)
+        return run
+
+    def _cost_notes(self, runs: Sequence[Behaviour | None]) -> list[str]:
+        """Notes for what costs time without changing the answer, and for calls the
+        course does not count: states searched more than once, extra agent calls."""
+        notes = []
+        twice = [
+            self.cases[i].name
+            for i, r in enumerate(runs)
+            if r is not None and len(r.generated) > len(set(r.generated))
+        ]
+        if twice:
+            notes.append(
+                "your code generates some states more than once (on "
+                f"{', '.join(twice[:4])}{', ...' if len(twice) > 4 else ''}): the answer is "
+                "the same, the cost is not; search each child once and keep its value "
+                "[searched-twice]"
+            )
+        if self.rules.foreign_agent_calls == "note":
+            for r in runs:
+                foreign = [
+                    n for n in (r.notes if r is not None else ()) if n[1] == FOREIGN_AGENT_CALL
+                ]
+                if foreign:
+                    notes.append(
+                        f"your code called {foreign[0][2]}; the course's grader does not "
+                        "count such calls (they cannot change the move), so this is only a note"
+                    )
+                    break
+        return notes
 
     def _mutants(self) -> list[_Mutant]:
         out = []
@@ -381,7 +461,8 @@ class Checker:
         self, runs: Sequence[Behaviour | None], filename: str, findings: Sequence[str] = ()
     ) -> CodeReport:
         """Judge one behaviour per tree (None: not run) and name the bugs."""
-        findings = list(findings)
+        findings = list(findings) + self._cost_notes(runs)
+        runs = [None if r is None else self._as_judged(r, i) for i, r in enumerate(runs)]
         judged: dict[int, dict[bool | None, Judgement]] = {}
         for i, run in enumerate(runs):
             if run is not None and not run.skipped:
@@ -414,6 +495,7 @@ class Checker:
             entry=self.entry,
             algorithm=self.algorithm,
             pinned=self.pinned,
+            rules=tuple(self.rules.described(self.algorithm)),
             verdict=verdict,
             convention={"prune_on_equal": rule, "fail": None},
             trees=tuple(results),
@@ -466,6 +548,9 @@ class Checker:
             )
         if ok:
             convention = ok[0] if len(ok) == 1 else None
+            refs = self.expected[i]
+            if self.pinned is not None and refs[True].evaluations == refs[False].evaluations:
+                convention = None  # the pinned rule holds, but this tree does not tell
             chosen = ok[0]
         elif rule is not None:
             convention, chosen = None, rule
