@@ -34,7 +34,7 @@ def test_right_code_exits_0_and_wrong_code_exits_1(
     )
     out = capsys.readouterr().out
     # CS188's own rule is the default now (issue 34): no pruning on equality, said so
-    assert "convention: the course's (cs188), cut only on >" in out and "score: 8/8" in out
+    assert "convention: the course's (cs188), cut only on >" in out and "score: 12/12" in out
     assert "rule: prune_on_equal = cut only on > (strict) [course default (cs188)]" in out
     assert (
         main(

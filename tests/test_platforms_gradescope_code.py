@@ -273,7 +273,7 @@ def test_a_crash_is_each_trees_finding(tmp_path: Path, code_config: dict[str, An
     assert "ZeroDivisionError: division by zero" in fig52
     assert "in getAction: x = 1 / 0" in fig52
     assert "<svg" not in fig52  # nothing was searched: no picture of it
-    assert "Your code failed on 8 trees" in doc["output"]
+    assert "Your code failed on 12 trees" in doc["output"]
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,7 @@ ROOT_SENSITIVE = frozenset(
         "depth-per-agent",
         "ghosts-alternate",
         "generates-all-successors",
+        "depth-twice-per-round",
     }
 )
 """Bugs that may be in the recursive functions only, the root's loop written right."""
@@ -143,7 +144,10 @@ BUGS: tuple[Bug, ...] = (
         "pass the node's current (alpha, beta), the one it received and narrowed, to every child",
         ALL,
         PRUNING,
-        (Mutation(window="own"),),
+        (
+            Mutation(variant="only its own best value as a bound", window="own"),
+            Mutation(variant="every call gets (-inf, inf)", window="open"),
+        ),
     ),
     Bug(
         "one-sided-pruning",
@@ -309,6 +313,59 @@ BUGS: tuple[Bug, ...] = (
         PRUNING,
         (Mutation(eager=True),),
     ),
+    # --- issue 34 (h34-courses): CS188 and checker-wide codes ----------------------
+    Bug(
+        "chance-summed",
+        "your code adds up the outcomes of a chance node instead of averaging them, so a "
+        "move with more outcomes looks better than it is",
+        "divide the sum by the number of outcomes (CS188's ghosts are uniform), or weigh "
+        "each outcome by its probability: sum(p * value)",
+        ALL,
+        CHANCE,
+        (
+            Mutation(variant="a plain sum", chance="sum"),
+            Mutation(variant="the sum plus 1/n", chance="sum-plus-inverse"),
+        ),
+    ),
+    Bug(
+        "chance-misdivided",
+        "your code divides the sum of a chance node's outcomes by the ghost's agent "
+        "index, not by the number of outcomes",
+        "divide by len(actions), the number of the ghost's legal actions",
+        frozenset({"cs188"}),
+        CHANCE,
+        (Mutation(variant="divided by the agent index", chance="by-agent"),),
+    ),
+    Bug(
+        "tie-break-by-name",
+        "among moves of equal value your code picks the one whose name sorts last (it "
+        "takes max over (value, action) pairs), not the first one",
+        "compare values only: keep the first move found with the best value",
+        ALL,
+        SEARCHES,
+        (Mutation(tie="name"),),
+    ),
+    Bug(
+        "root-terminal-unchecked",
+        "your top-level loop searches each root move with a function that never tests for "
+        "the end of the game first, so a move that ends the game gets the node's "
+        "initial infinity instead of its score",
+        "test isWin()/isLose() (aima: terminal_test) at the start of the function the "
+        "root's loop calls, not only before each recursive call",
+        ROOT_LOOPS,
+        SEARCHES,
+        (Mutation(root_children_tested=False),),
+    ),
+    Bug(
+        "depth-twice-per-round",
+        "your code counts the depth down twice per round (when Pacman moves and again when "
+        "play comes back to him), so it stops about half as deep as it should",
+        "count one depth per round: increase it only when play returns to Pacman",
+        frozenset({"cs188"}),
+        SEARCHES,
+        (Mutation(depth="twice"),),
+    ),
+    # --- end of issue 34 (h34-courses) ----------------------------------------------
     Bug(
         "depth-off-by-one",
         "your code searches one level too deep or too shallow",

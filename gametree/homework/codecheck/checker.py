@@ -603,38 +603,62 @@ class Checker:
     def _name_bugs(
         self, runs: Sequence[Behaviour | None], results: list[TreeResult]
     ) -> tuple[BugReport, ...]:
-        presented = [i for i, r in enumerate(runs) if r is not None and not r.skipped]
+        """Every catalogued bug the runs show, each with its trees.
+
+        A crash is no behaviour: trees where the code raised are left out (the report
+        gives the exception and the student's line). A mutant that behaves as the
+        submission on every tree names the bug alone; otherwise the wrong trees are
+        covered greedily: the bug whose mutant behaves as the submission on the most
+        wrong trees not yet explained first, then the next, while one explains a tree
+        more (a file with two bugs gets both, each with the trees it shows on).
+        """
+        presented = [
+            i for i, r in enumerate(runs) if r is not None and not r.skipped and not _crashed(r)
+        ]
         if not presented:
             return ()
-        keys = {i: self._key(runs[i], i, runs[i]) for i in presented}  # type: ignore[arg-type]
-        right = sum(t.ok for t in results)
-        best: dict[str, tuple[bool, int, _Mutant, list[str]]] = {}
+        student = {i: runs[i] for i in presented}
+        keys = {i: self._key(b, i, b) for i, b in student.items()}  # type: ignore[arg-type]
+        by_name = {t.name: t for t in results}
+        wrong = {i for i in presented if not by_name[self.cases[i].name].ok}
+        best: dict[str, tuple[bool, int, _Mutant, list[int], set[int], int]] = {}
         for mutant in self.mutants:
-            same = [i for i in presented if self._key(mutant.runs[i], i, runs[i]) == keys[i]]
-            telling = [i for i in same if self._shows(mutant, i, runs[i])]  # type: ignore[arg-type]
+            same = [i for i in presented if self._key(mutant.runs[i], i, student[i]) == keys[i]]
+            telling = [i for i in same if self._shows(mutant, i, student[i])]  # type: ignore[arg-type]
             if not telling:
                 continue
-            score = (len(same) == len(presented), len(telling))
-            names = [self.cases[i].name for i in telling]
+            covered = set(same) & wrong
+            score = (len(same) == len(presented), len(covered), len(same), len(telling))
             old = best.get(mutant.bug.code)
-            if old is None or score > old[:2]:
-                best[mutant.bug.code] = (score[0], score[1], mutant, names)
+            if old is None or score > (old[0], len(old[4]), old[5], old[1]):
+                best[mutant.bug.code] = (
+                    score[0],
+                    len(telling),
+                    mutant,
+                    telling,
+                    covered,
+                    len(same),
+                )
         if not best:
             return ()
+        order = {bug.code: n for n, bug in enumerate(BUGS)}
         everywhere = [v for v in best.values() if v[0]]
         if everywhere:
-            chosen = everywhere
+            chosen = sorted(everywhere, key=lambda v: order[v[2].bug.code])
         else:
-            top = max(v[1] for v in best.values())
-            chosen = [v for v in best.values() if v[1] == top and v[1] > 0]
-            same_counts = {
-                code: sum(self._key(v[2].runs[i], i, runs[i]) == keys[i] for i in presented)
-                for code, v in best.items()
-            }
-            chosen = [v for v in chosen if same_counts[v[2].bug.code] > right]
-        order = {bug.code: n for n, bug in enumerate(BUGS)}
-        chosen.sort(key=lambda v: order[v[2].bug.code])
-        kept: list[tuple[bool, int, _Mutant, list[str]]] = []
+            chosen, uncovered = [], set(wrong)
+            pool = list(best.values())
+            while uncovered and pool:
+                top = max(
+                    pool,
+                    key=lambda v: (len(v[4] & uncovered), v[5], len(v[3]), -order[v[2].bug.code]),
+                )
+                if not top[4] & uncovered:
+                    break
+                chosen.append(top)
+                uncovered -= top[4]
+                pool.remove(top)
+        kept: list[tuple[bool, int, _Mutant, list[int], set[int], int]] = []
         for v in chosen:
             twin = any(
                 all(
@@ -650,12 +674,20 @@ class Checker:
                 code=v[2].bug.code,
                 explanation=v[2].bug.does,
                 fix=v[2].bug.fix,
-                trees=tuple(v[3]),
+                trees=tuple(
+                    self.cases[i].name for i in sorted(set(v[3]) | (v[4] if not v[0] else set()))
+                ),
                 variant=v[2].mutation.variant,
                 everywhere=bool(v[0]),
             )
             for v in kept
         )
+
+
+def _crashed(run: Behaviour) -> bool:
+    """Whether the run ended in an exception of the code's own (not a refusal, a
+    time-out or a protocol's note)."""
+    return run.error is not None and run.error.get("kind") in ("exception", "recursion")
 
 
 def check_code(
