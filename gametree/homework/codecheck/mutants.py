@@ -71,7 +71,9 @@ class Mutation:
         again when play returns to him).
     agents : {"cycle", "alternate"}
         CS188: after the last ghost Pacman moves (``alternate``: after the first).
-    chance : {"average", "min", "max", "unweighted", "divided", "chained", "sum", "sum-plus-inverse", "by-agent"}
+    chance : str
+        One of ``average``, ``min``, ``max``, ``unweighted``, ``divided``, ``chained``,
+        ``sum``, ``sum-plus-inverse``, ``by-agent``.
         A chance node's value: the weighted average (right), the worst or best outcome,
         the plain mean, the weighted sum divided again by the number of outcomes, each
         outcome rolled from the previous outcome's state (aima's ``expect_minmax``
