@@ -148,7 +148,8 @@ def add_suite_options(parser: Any) -> None:
         nargs="+",
         default=(),
         metavar="FILE",
-        help="more trees to check on (any tree format)",
+        help="more trees to check on (any tree format; CS188 .test files; aima-python "
+        "succs/utils tables in .py files)",
     )
     parser.add_argument("--no-suite", action="store_true", help="leave out the built-in trees")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="add N random trees")

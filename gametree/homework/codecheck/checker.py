@@ -22,6 +22,7 @@ from gametree.homework.codecheck import suite as suite_module
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
 from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
+from gametree.homework.codecheck.coursetrees import course_case, is_course_file
 from gametree.homework.codecheck.diagram import diagram_text
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.profiles import COURSE, Rules, rules_for
@@ -183,7 +184,9 @@ class Checker:
         (:mod:`~gametree.homework.codecheck.profiles`: cs188 ``>``, aima ``>=``, the
         others either).
     trees : iterable of networkx.DiGraph, path or TreeCase, optional
-        The instructor's trees (any format :func:`gametree.load` reads); a
+        The instructor's trees (any format :func:`gametree.load` reads, CS188's
+        ``.test`` graph-game-tree files and aima-python-style ``succs``/``utils``
+        tables in ``.py`` files: :mod:`~gametree.homework.codecheck.coursetrees`); a
         :class:`~gametree.homework.codecheck.treespec.TreeCase` keeps its own name,
         purpose and depth limit (how a Gradescope autograder rebuilds the cases it
         bundles).
@@ -285,6 +288,9 @@ class Checker:
         for i, item in enumerate(trees or ()):
             if isinstance(item, TreeCase):
                 case, name = item, item.name
+            elif not isinstance(item, nx.DiGraph) and is_course_file(item):
+                case = course_case(item)
+                name = case.name
             else:
                 if isinstance(item, nx.DiGraph):
                     G, name = item, f"tree{i + 1}"
