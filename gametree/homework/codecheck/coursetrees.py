@@ -142,8 +142,8 @@ def cs188_case(text: str, name: str) -> TreeCase:
     """
     fields = _fields(text, name)
     if "successors" in fields and "children" in fields:
-        line = fields["children"][1]
-        raise _error("give the moves once: 'successors' or 'children', not both", line, text, name)
+        at = fields["children"][1]
+        raise _error("give the moves once: 'successors' or 'children', not both", at, text, name)
     moves_key = "successors" if "successors" in fields else "children"
     for key in ("num_agents", "start_state", moves_key, "evaluation"):
         if key not in fields:
