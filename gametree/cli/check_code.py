@@ -240,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     checker = checker_from_args(args)
     began = time.monotonic()
     child = checker.run(source, Path(args.submission).name)
-    report = checker.report(child, Path(args.submission).name, began)
+    report = checker.report(child, Path(args.submission).name, began, source)
     if args.json:
         sys.stdout.write(report.to_json() + "\n")
     else:  # the students' lines and output, shown escaped: never run by the terminal

@@ -392,3 +392,47 @@ def bugs_for(protocol: str, algorithm: str, pinned: bool | None) -> tuple[Bug, .
         and algorithm in bug.algorithms
         and (bug.pinned is None or bug.pinned == pinned)
     )
+
+
+# --- issue 34 (h34-courses): bugs named from what the run says, not from a mutant ----
+
+
+@dataclass(frozen=True)
+class ObservedBug:
+    """A mistake named from the run's error or the file itself (no mutant can show
+    it: it crashes, or its behaviour is random)."""
+
+    code: str
+    does: str
+    fix: str
+
+
+PYTHON2 = ObservedBug(
+    "python2-idiom",
+    "your file uses Python 2 (sys.maxint, xrange, print without parentheses, "
+    "dict.iteritems, ...), which Python 3 does not have",
+    "use float('inf') (or math.inf) for sys.maxint, range for xrange, print(...), "
+    ".items() for .iteritems()",
+)
+RANDOM_TIES = ObservedBug(
+    "random-tie-break",
+    "your code picks among moves at random (random.choice or shuffle), so which move it "
+    "returns, and sometimes its result, changes from run to run",
+    "among equal values keep the first move found; search the moves in the order "
+    "getLegalActions gives them",
+)
+CRASH = ObservedBug(
+    "crash",
+    "your code raised an exception: the trees listed never got an answer",
+    "read the error and the line of your file it names",
+)
+PYTHON2_SIGNS = (
+    "has no attribute 'maxint'",
+    "name 'xrange' is not defined",
+    "Missing parentheses in call to 'print'",
+    "has no attribute 'iteritems'",
+    "has no attribute 'itervalues'",
+    "name 'raw_input' is not defined",
+    "has no attribute 'has_key'",
+)
+"""Error messages that mean Python 2 code run by Python 3."""

@@ -9,8 +9,9 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -20,8 +21,17 @@ import networkx as nx
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
-from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
-from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
+from gametree.homework.codecheck.catalogue import (
+    BUGS,
+    CRASH,
+    PYTHON2,
+    PYTHON2_SIGNS,
+    RANDOM_TIES,
+    Bug,
+    ObservedBug,
+    bugs_for,
+)
+from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, error_text, judge
 from gametree.homework.codecheck.coursetrees import course_case, is_course_file
 from gametree.homework.codecheck.diagram import diagram_text
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
@@ -55,6 +65,9 @@ __all__ = [
 
 PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
 """The protocol modules by name."""
+
+_RANDOM_CALL = re.compile(r"\b(random\.(choice|shuffle|sample)|shuffle)\s*\(")
+"""A call that picks or orders moves at random."""
 
 _RUNTIME_NAME = {"aima": "aima", "cs188": "cs188", "mutable": "mutable", "tree": "plaintree"}
 _STANDARD = {
@@ -441,10 +454,17 @@ class Checker:
         """Check one submission (its source bytes; ``filename`` names it)."""
         began = time.monotonic()
         child = self.run(source, filename)
-        return self.report(child, filename, began)
+        return self.report(child, filename, began, source)
 
-    def report(self, child: ChildRun, filename: str, began: float | None = None) -> CodeReport:
-        """Build the report from what the child processes reported."""
+    def report(
+        self,
+        child: ChildRun,
+        filename: str,
+        began: float | None = None,
+        source: bytes | None = None,
+    ) -> CodeReport:
+        """Build the report from what the child processes reported (``source``, the
+        file's bytes, lets it name random tie-breaks)."""
         findings: list[str] = list(child.notes)
         if child.missing is not None:
             names = ", ".join(child.names[:8]) or "nothing callable"
@@ -455,6 +475,7 @@ class Checker:
             behaviour(child.trees[i]) if i in child.trees else None for i in range(len(self.cases))
         ]
         report = self.assess(runs, filename, findings)
+        report = replace(report, bugs=report.bugs + self._observed(child, report, source))
         return replace(
             report,
             load_error=child.load,
@@ -606,6 +627,40 @@ class Checker:
         rule = max(votes, key=lambda c: (votes[c], c))
         return rule, {i for i, m in matched.items() if m and rule not in m}
 
+    def _observed(
+        self, child: ChildRun, report: CodeReport, source: bytes | None
+    ) -> tuple[BugReport, ...]:
+        """The bugs named from the run's errors and the file: Python 2 idioms, a
+        crash (with the student's line), random tie-breaks."""
+        out: list[BugReport] = []
+        errors: list[tuple[str, Mapping[str, Any]]] = []
+        if child.load is not None:
+            errors.append(("load", child.load))
+        errors += [(t.name, t.error) for t in report.trees if t.error is not None]
+        py2 = [
+            name for name, e in errors if any(x in str(e.get("message", "")) for x in PYTHON2_SIGNS)
+        ]
+        if py2:
+            out.append(_observed_report(PYTHON2, [n for n in py2 if n != "load"]))
+        crashed = [
+            t
+            for t in report.trees
+            if t.error is not None
+            and t.error.get("kind") in ("exception", "recursion")
+            and t.name not in py2
+        ]
+        if crashed:
+            first = crashed[0]
+            lines = first.traceback_lines()
+            where = f" ({lines[-1]})" if lines else ""
+            variant = f"{error_text(first.error)}{where}"
+            out.append(_observed_report(CRASH, [t.name for t in crashed], variant))
+        if source is not None and _RANDOM_CALL.search(source.decode("utf-8", "replace")):
+            wrong = [t.name for t in report.trees if not t.ok]
+            if wrong:
+                out.append(_observed_report(RANDOM_TIES, wrong))
+        return tuple(out)
+
     def _name_bugs(
         self, runs: Sequence[Behaviour | None], results: list[TreeResult]
     ) -> tuple[BugReport, ...]:
@@ -688,6 +743,10 @@ class Checker:
             )
             for v in kept
         )
+
+
+def _observed_report(bug: ObservedBug, trees: Sequence[str], variant: str = "") -> BugReport:
+    return BugReport(bug.code, bug.does, bug.fix, tuple(trees), variant)
 
 
 def _crashed(run: Behaviour) -> bool:
