@@ -627,6 +627,32 @@ class Checker:
         rule = max(votes, key=lambda c: (votes[c], c))
         return rule, {i for i, m in matched.items() if m and rule not in m}
 
+    def _rule_bug(
+        self,
+        kept: list[tuple[bool, int, _Mutant, list[int], set[int], int]],
+        best: dict[str, tuple[bool, int, _Mutant, list[int], set[int], int]],
+    ) -> tuple[BugReport, ...]:
+        """The pinned cut rule broken as well: a bug whose matching form cuts by the
+        other rule (root alpha never raised *and* pruning on equality) is two bugs."""
+        if self.pinned is None:
+            return ()
+        code = "prunes-on-equal" if self.pinned is False else "misses-equal-cutoff"
+        if any(v[2].bug.code == code for v in kept):
+            return ()
+        other = [
+            v
+            for v in kept
+            if not v[2].bug.own_rule
+            and v[2].mutation.poe_max == v[2].mutation.poe_min != self.pinned
+        ]
+        if not other:
+            return ()
+        bug = next(b for b in BUGS if b.code == code)
+        own = best.get(code)
+        trees = own[3] if own is not None else other[0][3]
+        names = tuple(self.cases[i].name for i in sorted(trees))
+        return (BugReport(code=code, explanation=bug.does, fix=bug.fix, trees=names),)
+
     def _observed(
         self, child: ChildRun, report: CodeReport, source: bytes | None
     ) -> tuple[BugReport, ...]:
@@ -730,7 +756,8 @@ class Checker:
             )
             if not twin:  # a mutant that behaves exactly as an earlier bug's is that bug
                 kept.append(v)
-        return tuple(
+        rule_bug = self._rule_bug(kept, best)
+        return rule_bug + tuple(
             BugReport(
                 code=v[2].bug.code,
                 explanation=v[2].bug.does,
