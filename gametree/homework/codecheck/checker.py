@@ -282,7 +282,22 @@ class Checker:
             {c: expected(case, self.algorithm, c) for c in conventions_of(self.algorithm)}
             for case in self.cases
         ]
+        from gametree.homework.codecheck import signatures
+
+        self._cache_key = signatures.signature_key(
+            {
+                "protocol": self.protocol,
+                "algorithm": self.algorithm,
+                "rules": [self.rules.prune_on_equal, self.rules.ordered,
+                          self.rules.foreign_agent_calls, self.rules.tie_break],
+                "trees": self.specs,
+            }
+        )  # fmt: skip
+        self._signatures = signatures.load(self._cache_key, len(self.cases))
+        self._computed = False
         self.mutants = self._mutants()
+        if self._computed:
+            signatures.store(self._cache_key, self._signatures)
 
     def _cases(
         self,
@@ -336,11 +351,20 @@ class Checker:
         return run.key(with_value, with_action, self.protocol == "tree" and min_root)
 
     def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
+        """The mutant's behaviour on every tree: from the signature cache
+        (:mod:`~gametree.homework.codecheck.signatures`) or run now."""
+        name = repr(replace(m, code="", variant=""))
+        cached = self._signatures.get(name)
+        if cached is not None:
+            return cached
         entry = mutant_entry(self.protocol, self.algorithm, m)
-        return tuple(
+        runs = tuple(
             self._as_judged(run_in_process(entry, c, self.protocol, self.algorithm), i)
             for i, c in enumerate(self.cases)
         )
+        self._signatures[name] = runs
+        self._computed = True
+        return runs
 
     def _as_judged(self, run: Behaviour, i: int) -> Behaviour:
         """``run`` as the rules in force read it: calls for an agent that does not move
