@@ -12,12 +12,45 @@
   ``grading``: a class in a folder, one CSV row each.
 """
 
-from gametree.homework.codecheck.catalogue import BUGS, Bug
-from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
-from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
-from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
-from gametree.homework.codecheck.runner import Limits
-from gametree.homework.codecheck.suite import SUITE
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gametree.homework.codecheck.catalogue import BUGS, Bug
+    from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
+    from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
+    from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
+    from gametree.homework.codecheck.runner import Limits
+    from gametree.homework.codecheck.suite import SUITE
+
+_HOMES = {
+    "BUGS": "catalogue",
+    "Bug": "catalogue",
+    "PROTOCOLS": "checker",
+    "Checker": "checker",
+    "check_code": "checker",
+    "CodeGradeReport": "grading",
+    "CodeGradeRow": "grading",
+    "grade_code": "grading",
+    "BugReport": "report",
+    "CodeReport": "report",
+    "TreeResult": "report",
+    "Limits": "runner",
+    "SUITE": "suite",
+}
+"""Where each public name lives: imported when first used, so that checking one file
+does not import the class-grading machinery (and the reverse)."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BUGS",
