@@ -8,6 +8,10 @@
 - ``compare``: correct or not, and the first divergence in explanation words.
 - ``mutants`` and ``catalogue``: well-known bugs as mutations of a reference-style search.
 - ``suite``: the built-in trees; ``diagram``: where code and search parted, drawn.
+- ``profiles``: each protocol's course rules, and the rules in force for a check.
+- ``coursetrees``: a course's own test trees (CS188 ``.test`` files, aima tables).
+- ``signatures``: the mutants' behaviours cached on disk, computed once per set-up.
+- ``diagnosis``: naming every bug a submission's runs show, and crashes as crashes.
 - ``report``: the report types, text and JSON; ``checker``: one submission end to end;
   ``grading``: a class in a folder, one CSV row each.
 """

@@ -9,10 +9,9 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +20,10 @@ import networkx as nx
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
-from gametree.homework.codecheck.catalogue import (
-    BUGS,
-    CRASH,
-    PYTHON2,
-    PYTHON2_SIGNS,
-    RANDOM_TIES,
-    Bug,
-    ObservedBug,
-    bugs_for,
-)
-from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, error_text, judge
+from gametree.homework.codecheck.catalogue import bugs_for
+from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
 from gametree.homework.codecheck.coursetrees import course_case, is_course_file
+from gametree.homework.codecheck.diagnosis import Mutant, name_bugs, observed_bugs
 from gametree.homework.codecheck.diagram import diagram_text
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.profiles import COURSE, Rules, rules_for
@@ -41,7 +32,6 @@ from gametree.homework.codecheck.report import (
     CORRECT,
     INCORRECT,
     NOT_RUN,
-    BugReport,
     CodeReport,
     TreeResult,
 )
@@ -65,9 +55,6 @@ __all__ = [
 
 PROTOCOLS: dict[str, Any] = {"aima": aima, "cs188": cs188, "mutable": mutable, "tree": plaintree}
 """The protocol modules by name."""
-
-_RANDOM_CALL = re.compile(r"\b(random\.(choice|shuffle|sample)|shuffle)\s*\(")
-"""A call that picks or orders moves at random."""
 
 _RUNTIME_NAME = {"aima": "aima", "cs188": "cs188", "mutable": "mutable", "tree": "plaintree"}
 _STANDARD = {
@@ -132,20 +119,6 @@ def default_entry(protocol: str, algorithm: str) -> str:
             f"name the function to call with --entry (the {protocol} protocol has no standard name)"
         )
     return names[algorithm]
-
-
-@dataclass(frozen=True)
-class _Mutant:
-    bug: Bug
-    mutation: Mutation
-    runs: tuple[Behaviour, ...]
-    wrong: tuple[bool, ...]
-    """Per tree: whether the mutant's behaviour is wrong there."""
-    base: tuple[Behaviour, ...] | None
-    """The unmutated search under the mutant's cut rule: a tree shows the bug only where
-    the mutant differs from it (its mistake, not its cut rule alone, is why)."""
-    rule: bool | None
-    """The convention under which the most of its trees are right."""
 
 
 def run_in_process(
@@ -340,7 +313,7 @@ class Checker:
             for i, c in enumerate(cases)
         ]
 
-    def _key(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
+    def key_of(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
         """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
         only where the student returned one, the value where the protocol returns one
         (a MIN root's in either sign for plain-node code)."""
@@ -414,7 +387,7 @@ class Checker:
                     break
         return notes
 
-    def _mutants(self) -> list[_Mutant]:
+    def _mutants(self) -> list[Mutant]:
         out = []
         bases: dict[tuple[bool, bool], tuple[Behaviour, ...]] = {}
         for c in self.conventions:
@@ -431,19 +404,19 @@ class Checker:
                     base = bases[pair]
                 runs = self._runs(m)
                 rule, wrong = self._wrong(runs)
-                out.append(_Mutant(bug, m, runs, wrong, base, rule))
+                out.append(Mutant(bug, m, runs, wrong, base, rule))
         return out
 
-    def _shows(self, mutant: _Mutant, i: int, student: Behaviour) -> bool:
+    def shows(self, mutant: Mutant, i: int, student: Behaviour) -> bool:
         """Whether tree ``i`` shows ``mutant``'s bug as far as ``student``'s run can tell
         (compared on what the student's run returned): the mutant is wrong there, unlike
         every right search and unlike its own unmutated search."""
         if not mutant.wrong[i]:
             return False
-        mine = self._key(mutant.runs[i], i, student)
-        if mine == self._key(self.right_runs[mutant.rule][i], i, student):
+        mine = self.key_of(mutant.runs[i], i, student)
+        if mine == self.key_of(self.right_runs[mutant.rule][i], i, student):
             return False
-        return mutant.base is None or mine != self._key(mutant.base[i], i, student)
+        return mutant.base is None or mine != self.key_of(mutant.base[i], i, student)
 
     def _wrong(self, runs: Sequence[Behaviour]) -> tuple[bool | None, tuple[bool, ...]]:
         """The convention that makes the most of ``runs`` (one per tree) right, and per
@@ -499,7 +472,7 @@ class Checker:
             behaviour(child.trees[i]) if i in child.trees else None for i in range(len(self.cases))
         ]
         report = self.assess(runs, filename, findings)
-        report = replace(report, bugs=report.bugs + self._observed(child, report, source))
+        report = replace(report, bugs=report.bugs + observed_bugs(self, child, report, source))
         return replace(
             report,
             load_error=child.load,
@@ -537,7 +510,7 @@ class Checker:
             )
         findings += more
         verdict = CORRECT if results and all(t.ok for t in results) else INCORRECT
-        bugs = self._name_bugs(runs, results) if verdict == INCORRECT else ()
+        bugs = name_bugs(self, runs, results) if verdict == INCORRECT else ()
         if any(b.code != "mixed-cutoff-rules" for b in bugs):
             findings = [f for f in findings if f not in more]  # the bug explains the mix
         return CodeReport(
@@ -650,160 +623,6 @@ class Checker:
         votes = {c: sum(c in s for s in sets) for c in (True, False)}
         rule = max(votes, key=lambda c: (votes[c], c))
         return rule, {i for i, m in matched.items() if m and rule not in m}
-
-    def _rule_bug(
-        self,
-        kept: list[tuple[bool, int, _Mutant, list[int], set[int], int]],
-        best: dict[str, tuple[bool, int, _Mutant, list[int], set[int], int]],
-    ) -> tuple[BugReport, ...]:
-        """The pinned cut rule broken as well: a bug whose matching form cuts by the
-        other rule (root alpha never raised *and* pruning on equality) is two bugs."""
-        if self.pinned is None:
-            return ()
-        code = "prunes-on-equal" if self.pinned is False else "misses-equal-cutoff"
-        if any(v[2].bug.code == code for v in kept):
-            return ()
-        other = [
-            v
-            for v in kept
-            if not v[2].bug.own_rule
-            and v[2].mutation.poe_max == v[2].mutation.poe_min != self.pinned
-        ]
-        if not other:
-            return ()
-        bug = next(b for b in BUGS if b.code == code)
-        own = best.get(code)
-        trees = own[3] if own is not None else other[0][3]
-        names = tuple(self.cases[i].name for i in sorted(trees))
-        return (BugReport(code=code, explanation=bug.does, fix=bug.fix, trees=names),)
-
-    def _observed(
-        self, child: ChildRun, report: CodeReport, source: bytes | None
-    ) -> tuple[BugReport, ...]:
-        """The bugs named from the run's errors and the file: Python 2 idioms, a
-        crash (with the student's line), random tie-breaks."""
-        out: list[BugReport] = []
-        errors: list[tuple[str, Mapping[str, Any]]] = []
-        if child.load is not None:
-            errors.append(("load", child.load))
-        errors += [(t.name, t.error) for t in report.trees if t.error is not None]
-        py2 = [
-            name for name, e in errors if any(x in str(e.get("message", "")) for x in PYTHON2_SIGNS)
-        ]
-        if py2:
-            out.append(_observed_report(PYTHON2, [n for n in py2 if n != "load"]))
-        crashed = [
-            t
-            for t in report.trees
-            if t.error is not None
-            and t.error.get("kind") in ("exception", "recursion")
-            and t.name not in py2
-        ]
-        if crashed:
-            first = crashed[0]
-            lines = first.traceback_lines()
-            where = f" ({lines[-1]})" if lines else ""
-            variant = f"{error_text(first.error)}{where}"
-            out.append(_observed_report(CRASH, [t.name for t in crashed], variant))
-        if source is not None and _RANDOM_CALL.search(source.decode("utf-8", "replace")):
-            wrong = [t.name for t in report.trees if not t.ok]
-            if wrong:
-                out.append(_observed_report(RANDOM_TIES, wrong))
-        return tuple(out)
-
-    def _name_bugs(
-        self, runs: Sequence[Behaviour | None], results: list[TreeResult]
-    ) -> tuple[BugReport, ...]:
-        """Every catalogued bug the runs show, each with its trees.
-
-        A crash is no behaviour: trees where the code raised are left out (the report
-        gives the exception and the student's line). A mutant that behaves as the
-        submission on every tree names the bug alone; otherwise the wrong trees are
-        covered greedily: the bug whose mutant behaves as the submission on the most
-        wrong trees not yet explained first, then the next, while one explains a tree
-        more (a file with two bugs gets both, each with the trees it shows on).
-        """
-        presented = [
-            i for i, r in enumerate(runs) if r is not None and not r.skipped and not _crashed(r)
-        ]
-        if not presented:
-            return ()
-        student = {i: runs[i] for i in presented}
-        keys = {i: self._key(b, i, b) for i, b in student.items()}  # type: ignore[arg-type]
-        by_name = {t.name: t for t in results}
-        wrong = {i for i in presented if not by_name[self.cases[i].name].ok}
-        best: dict[str, tuple[bool, int, _Mutant, list[int], set[int], int]] = {}
-        for mutant in self.mutants:
-            same = [i for i in presented if self._key(mutant.runs[i], i, student[i]) == keys[i]]
-            telling = [i for i in same if self._shows(mutant, i, student[i])]  # type: ignore[arg-type]
-            if not telling:
-                continue
-            covered = set(same) & wrong
-            score = (len(same) == len(presented), len(covered), len(same), len(telling))
-            old = best.get(mutant.bug.code)
-            if old is None or score > (old[0], len(old[4]), old[5], old[1]):
-                best[mutant.bug.code] = (
-                    score[0],
-                    len(telling),
-                    mutant,
-                    telling,
-                    covered,
-                    len(same),
-                )
-        if not best:
-            return ()
-        order = {bug.code: n for n, bug in enumerate(BUGS)}
-        everywhere = [v for v in best.values() if v[0]]
-        if everywhere:
-            chosen = sorted(everywhere, key=lambda v: order[v[2].bug.code])
-        else:
-            chosen, uncovered = [], set(wrong)
-            pool = list(best.values())
-            while uncovered and pool:
-                top = max(
-                    pool,
-                    key=lambda v: (len(v[4] & uncovered), v[5], len(v[3]), -order[v[2].bug.code]),
-                )
-                if not top[4] & uncovered:
-                    break
-                chosen.append(top)
-                uncovered -= top[4]
-                pool.remove(top)
-        kept: list[tuple[bool, int, _Mutant, list[int], set[int], int]] = []
-        for v in chosen:
-            twin = any(
-                all(
-                    self._key(v[2].runs[i], i, None) == self._key(k[2].runs[i], i, None)
-                    for i in presented
-                )
-                for k in kept
-            )
-            if not twin:  # a mutant that behaves exactly as an earlier bug's is that bug
-                kept.append(v)
-        rule_bug = self._rule_bug(kept, best)
-        return rule_bug + tuple(
-            BugReport(
-                code=v[2].bug.code,
-                explanation=v[2].bug.does,
-                fix=v[2].bug.fix,
-                trees=tuple(
-                    self.cases[i].name for i in sorted(set(v[3]) | (v[4] if not v[0] else set()))
-                ),
-                variant=v[2].mutation.variant,
-                everywhere=bool(v[0]),
-            )
-            for v in kept
-        )
-
-
-def _observed_report(bug: ObservedBug, trees: Sequence[str], variant: str = "") -> BugReport:
-    return BugReport(bug.code, bug.does, bug.fix, tuple(trees), variant)
-
-
-def _crashed(run: Behaviour) -> bool:
-    """Whether the run ended in an exception of the code's own (not a refusal, a
-    time-out or a protocol's note)."""
-    return run.error is not None and run.error.get("kind") in ("exception", "recursion")
 
 
 def check_code(

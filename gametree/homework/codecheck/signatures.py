@@ -59,10 +59,14 @@ def _code_fingerprint() -> str:
 
 def signature_key(setup: Mapping[str, Any]) -> str:
     """The cache key of a checker's set-up (a JSON-ready mapping)."""
-    from gametree import __version__
+    from importlib.metadata import PackageNotFoundError, version
 
+    try:
+        release = version("gametree")
+    except PackageNotFoundError:  # a checkout run from its folder
+        release = "unknown"
     text = json.dumps(
-        {"format": FORMAT, "version": __version__, "code": _code_fingerprint(), **setup},
+        {"format": FORMAT, "version": release, "code": _code_fingerprint(), **setup},
         sort_keys=True,
         default=str,
     )
