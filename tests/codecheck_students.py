@@ -707,3 +707,20 @@ BUGGY.update(
         ),
     }
 )
+
+BUGGY["depth-in-loop"] = (
+    "cs188",
+    "minimax",
+    "MinimaxAgent",
+    cs188_variant(
+        "            nd = depth + 1 if nxt == 0 else depth\n"
+        "            scores = [value(state.generateSuccessor(agent, a), nxt, nd)\n"
+        "                      for a in state.getLegalActions(agent)]\n",
+        "            scores = []\n"
+        "            for a in state.getLegalActions(agent):\n"
+        "                if nxt == 0:\n"
+        "                    depth += 1\n"
+        "                scores.append(value(state.generateSuccessor(agent, a), nxt, depth))\n",
+    ),
+    None,
+)

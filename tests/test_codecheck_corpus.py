@@ -73,3 +73,23 @@ def test_the_rules_in_force_are_cs188s_and_said_so() -> None:
     overridden = checker("AlphaBetaAgent", json.dumps({"prune_on_equal": None}))
     again = overridden.check((CORPUS / "correct_classic.py").read_bytes(), "multiAgents.py")
     assert again.to_dict()["rules"]["prune_on_equal"]["source"] == "instructor"
+
+
+def test_window_not_passed_is_named_in_aima_code_too() -> None:
+    """aima-python style: the root's loop passes its best value down, the inner functions
+    give every child (-inf, inf); it was named one-sided-pruning before issue 34."""
+    from codecheck_students import AIMA
+
+    source = AIMA.replace(
+        "v = max(v, min_value(game.result(s, a), alpha, beta))",
+        "v = max(v, min_value(game.result(s, a), -math.inf, math.inf))",
+        1,
+    ).replace(
+        "v = min(v, max_value(game.result(s, a), alpha, beta))",
+        "v = min(v, max_value(game.result(s, a), -math.inf, math.inf))",
+        1,
+    )
+    assert source.count("-math.inf, math.inf))") >= 2
+    report = Checker("aima", "alpha_beta_search").check(source.encode(), "games.py")
+    assert [b.code for b in report.bugs] == ["window-not-passed"]
+    assert "(-inf, inf)" in report.bugs[0].variant

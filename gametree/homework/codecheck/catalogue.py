@@ -365,6 +365,15 @@ BUGS: tuple[Bug, ...] = (
         SEARCHES,
         (Mutation(depth="twice"),),
     ),
+    Bug(
+        "depth-in-loop",
+        "your code adds to the depth inside the last ghost's loop over its moves, so each "
+        "later move is searched less deep than the first",
+        "compute the next depth once, before the loop, and pass the same value to every move",
+        frozenset({"cs188"}),
+        SEARCHES,
+        (Mutation(depth="in-loop"),),
+    ),
     # --- end of issue 34 (h34-courses) ----------------------------------------------
     Bug(
         "depth-off-by-one",

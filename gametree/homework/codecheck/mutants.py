@@ -66,9 +66,11 @@ class Mutation:
     restore : {"always", "never", "not-on-cutoff"}
         A move made is taken back after its child is searched (``never``; or not when
         the loop returns at a cutoff).
-    depth : {"right", "per-agent", "twice", "plus-one", "minus-one"}
+    depth : {"right", "per-agent", "twice", "in-loop", "plus-one", "minus-one"}
         How the depth limit is counted (``twice``: CS188, counted when Pacman moves and
-        again when play returns to him).
+        again when play returns to him; ``in-loop``: CS188, the last ghost adds one
+        inside its loop over moves, so its k-th move's subtree gets k rounds fewer, and
+        the stop test is ``depth == self.depth``).
     agents : {"cycle", "alternate"}
         CS188: after the last ghost Pacman moves (``alternate``: after the first).
     chance : str
@@ -147,6 +149,11 @@ class Driver:
 
     def down(self, ctx: Any, h: Any, move: Any) -> Any:
         raise NotImplementedError
+
+    def down_at(self, ctx: Any, h: Any, move: Any, index: int) -> Any:
+        """The context of the ``index``-th move's child (0 first); as :meth:`down`
+        unless the mutation counts depth inside the loop."""
+        return self.down(ctx, h, move)
 
     def outcomes(self, h: Any, ctx: Any) -> list[Any]:
         return self.moves(h, ctx)
@@ -227,9 +234,9 @@ def search(
         pairs = []
         here = h
         keys = d.outcomes(h, ctx)
-        for key in keys:
+        for n, key in enumerate(keys):
             child = d.outcome(here, key, ctx)
-            value, _ = search(d, child, d.down(ctx, h, key), -INF, INF, pruning)
+            value, _ = search(d, child, d.down_at(ctx, h, key, n), -INF, INF, pruning)
             pairs.append((d.probability(h, key, child, len(keys)), value))
             d.back(h, key, ctx)
             if m.chance == "chained":
@@ -255,7 +262,7 @@ def search(
         else:
             ca, cb = a, b
         checked = not root or d.m.root_children_tested
-        value, _ = search(d, child, d.down(ctx, h, move), ca, cb, pruning, tested=checked)
+        value, _ = search(d, child, d.down_at(ctx, h, move, i), ca, cb, pruning, tested=checked)
         if not m.negate:
             value = -value
         tie = value == best and (
@@ -346,6 +353,8 @@ class Cs188Driver(Driver):
         self.ghost = CHANCE if algorithm == "expectiminimax" else MIN
 
     def stop(self, h: Any, ctx: tuple[int, int]) -> bool:
+        if self.m.depth == "in-loop":
+            return bool(h.isWin() or h.isLose() or ctx[1] == self.limit)
         return bool(h.isWin() or h.isLose() or ctx[1] >= self.limit)
 
     def evaluate(self, h: Any, ctx: tuple[int, int]) -> float:
@@ -373,6 +382,12 @@ class Cs188Driver(Driver):
         if self.m.depth == "twice":
             return following, depth + (following == 0) + (agent == 0)
         return following, depth + (following == 0)
+
+    def down_at(self, ctx: tuple[int, int], h: Any, move: Any, index: int) -> tuple[int, int]:
+        following, depth = self.down(ctx, h, move)
+        if self.m.depth == "in-loop" and following == 0 and ctx[0] != 0:
+            depth += index  # the last ghost's loop added one per earlier move too
+        return following, depth
 
     def divisor(self, ctx: tuple[int, int], n: int) -> float:
         return float(ctx[0]) if ctx[0] else float(n)
