@@ -661,9 +661,11 @@ def check_code(
     memory_mb : int, default 512
         Address-space limit of the child process.
     **options
-        ``prune_on_equal`` (pin the course's cut rule; default None accepts either and
-        reports which), and the trees to check on: ``trees``, ``suite``, ``random``,
-        ``seed``, ``depth``, ``tie_break`` (see :class:`Checker`).
+        The rules (default: the protocol's course's, see
+        :mod:`~gametree.homework.codecheck.profiles`): ``prune_on_equal`` (True, False,
+        or None to accept either and report which), ``tie_break``, ``ordered``,
+        ``foreign_agent_calls``; and the trees to check on: ``trees`` (CS188 ``.test``
+        files too), ``suite``, ``random``, ``seed``, ``depth`` (see :class:`Checker`).
 
     Returns
     -------
