@@ -20,10 +20,15 @@ import networkx as nx
 from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
-from gametree.homework.codecheck.catalogue import bugs_for
+from gametree.homework.codecheck.catalogue import RANDOM_TIES, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
 from gametree.homework.codecheck.coursetrees import course_case, is_course_file
-from gametree.homework.codecheck.diagnosis import Mutant, name_bugs, observed_bugs
+from gametree.homework.codecheck.diagnosis import (
+    RANDOM_LOOKALIKES,
+    Mutant,
+    name_bugs,
+    observed_bugs,
+)
 from gametree.homework.codecheck.diagram import diagram_text
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
 from gametree.homework.codecheck.profiles import COURSE, Rules, rules_for
@@ -472,7 +477,11 @@ class Checker:
             behaviour(child.trees[i]) if i in child.trees else None for i in range(len(self.cases))
         ]
         report = self.assess(runs, filename, findings)
-        report = replace(report, bugs=report.bugs + observed_bugs(self, child, report, source))
+        observed = observed_bugs(self, child, report, source)
+        named = report.bugs
+        if any(b.code == RANDOM_TIES.code for b in observed):  # ties matched by chance
+            named = tuple(b for b in named if b.code not in RANDOM_LOOKALIKES)
+        report = replace(report, bugs=named + observed)
         return replace(
             report,
             load_error=child.load,

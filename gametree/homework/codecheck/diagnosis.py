@@ -31,10 +31,21 @@ from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
 from gametree.homework.codecheck.runner import ChildRun
 from gametree.homework.codecheck.treespec import TreeCase
 
-__all__ = ["Judge", "Mutant", "crashed", "name_bugs", "observed_bugs", "rule_bug"]
+__all__ = [
+    "RANDOM_LOOKALIKES",
+    "Judge",
+    "Mutant",
+    "crashed",
+    "name_bugs",
+    "observed_bugs",
+    "rule_bug",
+]
 
 RANDOM_CALL = re.compile(r"\b(random\.(choice|shuffle|sample)|shuffle)\s*\(")
 """A call that picks or orders moves at random."""
+
+RANDOM_LOOKALIKES = frozenset({"tie-break-last", "tie-break-by-name"})
+"""Codes a random tie-break matches by chance on one run: left out beside it."""
 
 
 @dataclass(frozen=True)
