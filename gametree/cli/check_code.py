@@ -13,6 +13,7 @@ __all__ = [
     "add_code_options",
     "add_convention_options",
     "add_limit_options",
+    "add_order_options",
     "add_parser",
     "add_protocol_options",
     "add_suite_options",
@@ -86,6 +87,12 @@ def add_rule_options(parser: Any) -> None:
         default=None,
         help="best move among equal ones: the first or any (default: the course's, first)",
     )
+    add_order_options(parser)
+
+
+def add_order_options(parser: Any) -> None:
+    """``--order`` and ``--agent-calls``: what the comparison counts (default: the
+    protocol's course's rules)."""
     parser.add_argument(
         "--order",
         choices=("any", "search"),
