@@ -672,3 +672,86 @@ BUGGY.update(
         )
     }
 )
+
+# --- issue 34 (h34-courses): the CS188 codes added with the course profiles ----------
+
+ROOT_UNCHECKED = cs188_variant(
+    """        best, best_score = Directions.STOP, float("-inf")
+        for action in gameState.getLegalActions(0):
+            score = value(gameState.generateSuccessor(0, action), 1, 0)""",
+    """        def min_value(state, agent, depth):
+            v = float("inf")
+            nxt = (agent + 1) % state.getNumAgents()
+            nd = depth + 1 if nxt == 0 else depth
+            for a in state.getLegalActions(agent):
+                v = min(v, value(state.generateSuccessor(agent, a), nxt, nd))
+            return v
+
+        best, best_score = Directions.STOP, float("-inf")
+        for action in gameState.getLegalActions(0):
+            score = min_value(gameState.generateSuccessor(0, action), 1, 0)""",
+)
+
+BUGGY.update(
+    {
+        "chance-summed": (
+            "cs188",
+            "expectiminimax",
+            "ExpectimaxAgent",
+            cs188_variant("return sum(scores) / len(actions)", "return sum(scores)"),
+            None,
+        ),
+        "chance-misdivided": (
+            "cs188",
+            "expectiminimax",
+            "ExpectimaxAgent",
+            cs188_variant("return sum(scores) / len(actions)", "return sum(scores) / agent"),
+            None,
+        ),
+        "tie-break-by-name": (
+            "cs188",
+            "minimax",
+            "MinimaxAgent",
+            cs188_variant(
+                """        best, best_score = Directions.STOP, float("-inf")
+        for action in gameState.getLegalActions(0):
+            score = value(gameState.generateSuccessor(0, action), 1, 0)
+            if score > best_score:
+                best, best_score = action, score
+        return best""",
+                """        return max((value(gameState.generateSuccessor(0, a), 1, 0), a)
+                   for a in gameState.getLegalActions(0))[1]""",
+            ),
+            None,
+        ),
+        "root-terminal-unchecked": ("cs188", "minimax", "MinimaxAgent", ROOT_UNCHECKED, None),
+        "depth-twice-per-round": (
+            "cs188",
+            "minimax",
+            "MinimaxAgent",
+            cs188_variant(
+                "            nd = depth + 1 if nxt == 0 else depth\n            scores = [value(",
+                "            nd = depth + 1 if nxt == 0 or agent == 0 else depth\n"
+                "            scores = [value(",
+            ),
+            None,
+        ),
+    }
+)
+
+BUGGY["depth-in-loop"] = (
+    "cs188",
+    "minimax",
+    "MinimaxAgent",
+    cs188_variant(
+        "            nd = depth + 1 if nxt == 0 else depth\n"
+        "            scores = [value(state.generateSuccessor(agent, a), nxt, nd)\n"
+        "                      for a in state.getLegalActions(agent)]\n",
+        "            scores = []\n"
+        "            for a in state.getLegalActions(agent):\n"
+        "                if nxt == 0:\n"
+        "                    depth += 1\n"
+        "                scores.append(value(state.generateSuccessor(agent, a), nxt, depth))\n",
+    ),
+    None,
+)

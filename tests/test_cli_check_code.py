@@ -33,9 +33,9 @@ def test_right_code_exits_0_and_wrong_code_exits_1(
         == 0
     )
     out = capsys.readouterr().out
-    assert (
-        "cuts only on > (strict)" in out and "score: 10/10" in out
-    )  # the suite grew two trees (inherited-bound, zero-leaf)
+    # CS188's own rule is the default now (issue 34): no pruning on equality, said so
+    assert "convention: the course's (cs188), cut only on >" in out and "score: 14/14" in out
+    assert "rule: prune_on_equal = cut only on > (strict) [course default (cs188)]" in out
     assert (
         main(
             [
@@ -171,3 +171,46 @@ def test_a_missing_file_or_tree_is_exit_2_and_a_missing_entry_exit_1(
     )
     out = capsys.readouterr().out
     assert "has no 'NopeAgent'" in out and "MinimaxAgent" in out and "score: 0/" in out
+
+
+CORPUS = Path(__file__).parent / "codecheck_corpus" / "cs188"
+
+
+def test_cs188_judges_by_its_own_rule_unless_the_instructor_says_otherwise(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 34: pruning on equality fails CS188 code with no flag; --convention auto
+    accepts it, and the JSON report says whose rule was in force."""
+    argv = ["check-code", str(CORPUS / "alphabeta_equal.py"), "--protocol", "cs188",
+            "--entry", "AlphaBetaAgent", "--json"]  # fmt: skip
+    assert main(argv) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert [b["code"] for b in doc["bugs"]] == ["prunes-on-equal"]
+    assert doc["rules"]["prune_on_equal"]["source"] == "course default (cs188)"
+    assert main([*argv, "--convention", "auto"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rules"]["prune_on_equal"]["source"] == "instructor"
+    assert doc["convention"]["prune_on_equal"] is True  # it cuts on >=, and says so
+
+
+def test_order_is_checked_only_when_the_instructor_asks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["check-code", str(CORPUS / "minimax_twice.py"), "--protocol", "cs188",
+            "--entry", "MinimaxAgent"]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "[searched-twice]" in out and "[course default (cs188)]" in out
+    assert main([*argv, "--order", "search"]) == 1
+    out = capsys.readouterr().out
+    assert "rule: ordered = the values read in the search's order [instructor]" in out
+
+
+def test_another_agents_legal_actions_fail_only_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["check-code", str(CORPUS / "minimax_not_legal_end.py"), "--protocol", "cs188",
+            "--entry", "MinimaxAgent"]  # fmt: skip
+    assert main(argv) == 0
+    assert "note: your code called getLegalActions(0, ...)" in capsys.readouterr().out
+    assert main([*argv, "--agent-calls", "fail"]) == 1

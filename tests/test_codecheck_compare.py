@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import gametree
 from gametree.homework.codecheck.behaviour import Behaviour, behaviour
-from gametree.homework.codecheck.checker import run_in_process
 from gametree.homework.codecheck.compare import error_text, judge
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
+from gametree.homework.codecheck.protocols import run_in_process
 from gametree.homework.codecheck.reference import expected
 from gametree.homework.codecheck.treespec import tree_case
 

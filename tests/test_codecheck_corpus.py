@@ -1,84 +1,95 @@
-"""The written corpus (``tests/codecheck_corpus/written/``): each file's verdict, bug codes
-and the trees its contract leaves out, as its manifest entry says, checked with the
-command line an instructor would type."""
+"""The check-code corpus (issue 34): CS188 files written in student style, each with
+its verdict, bug codes and notes in ``tests/codecheck_corpus/cs188/manifest.json``.
+
+Every false alarm and false pass the issue measured on real code has a file here: the
+getNextState API, a root factor from another agent's getLegalActions, an end test
+written ``not getLegalActions()``, shuffled root moves, every child searched twice
+(correct); summed and mis-divided expectations, pruning on equality with no flag,
+two and three bugs in one file, window-not-passed in CS188 code, a Python 2 idiom and
+a crash (incorrect, each named).
+"""
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gametree.cli import main
+from gametree.homework.codecheck import Checker
 
-CORPUS = Path(__file__).parent / "codecheck_corpus" / "written"
-ENTRIES = json.loads((CORPUS / "MANIFEST.json").read_text())["files"]
-
-
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e["file"] for e in ENTRIES])
-def test_each_file_gets_its_verdict_and_codes(
-    entry: dict[str, Any], capsys: pytest.CaptureFixture[str]
-) -> None:
-    status = main(["check-code", str(CORPUS / entry["file"]), *entry["argv"], "--json"])
-    report = json.loads(capsys.readouterr().out)
-    assert report["verdict"] == entry["verdict"], entry["why"]
-    assert status == (0 if entry["verdict"] == "correct" else 1)
-    assert [b["code"] for b in report["bugs"]] == entry["codes"], entry["why"]
-    checked = {t["name"] for t in report["trees"]}
-    for name in entry.get("left_out", ()):
-        assert name not in checked
-        assert any(f.startswith("not checked on") and name in f for f in report["findings"])
+CORPUS = Path(__file__).parent / "codecheck_corpus" / "cs188"
+ROWS: list[dict[str, Any]] = json.loads((CORPUS / "manifest.json").read_text())["rows"]
 
 
-def test_every_corpus_file_is_in_the_manifest() -> None:
-    files = {p.name for p in CORPUS.glob("*.py")}
-    assert files == {e["file"] for e in ENTRIES}
+@cache
+def checker(entry: str, options: str) -> Checker:
+    return Checker("cs188", entry, **json.loads(options))
 
 
-def test_code_that_reads_the_player_gets_two_min_levels_in_a_row(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Only the flag or colour makes a contract of alternation: code that asks each node
-    who moves is checked on two-ghosts too, and fails there if it assumes alternation."""
-    reads = tmp_path / "reads.py"
-    reads.write_text(
-        "def minimax(node):\n"
-        "    if not node.children:\n"
-        "        return node.value\n"
-        "    values = [minimax(c) for c in node.children]\n"
-        "    return max(values) if node.player == 'MAX' else min(values)\n"
+def test_every_file_in_the_folder_is_in_the_manifest() -> None:
+    assert {p.name for p in CORPUS.glob("*.py")} == {row["file"] for row in ROWS}
+
+
+@pytest.mark.parametrize(
+    "row", ROWS, ids=[f"{r['file']}-{r['entry']}-{len(r.get('options', {}))}" for r in ROWS]
+)
+def test_each_file_gets_its_verdict_codes_and_notes(row: dict[str, Any]) -> None:
+    options = json.dumps(row.get("options", {}), sort_keys=True)
+    source = (CORPUS / row["file"]).read_bytes()
+    report = checker(row["entry"], options).check(source, row["file"])
+    assert report.verdict == row["verdict"], report.to_text()
+    assert [b.code for b in report.bugs] == row["codes"], report.to_text()
+    for code, trees in row.get("trees", {}).items():
+        named = next(b for b in report.bugs if b.code == code)
+        assert set(trees) <= set(named.trees), (code, named.trees)
+    for note in row.get("notes", ()):
+        assert any(note in f for f in report.findings), (note, report.findings)
+    if row["verdict"] == "correct" and not row.get("notes"):
+        assert not report.findings, report.findings
+    wrong = {t.name for t in report.trees if not t.ok}
+    for bug in report.bugs:
+        assert set(bug.trees) <= wrong
+
+
+def test_a_crash_names_the_students_line() -> None:
+    report = checker("MinimaxAgent", "{}").check(
+        (CORPUS / "minimax_crash_typo.py").read_bytes(), "minimax_crash_typo.py"
     )
-    argv = ["--protocol", "tree", "--entry", "minimax", "--algorithm", "minimax", "--json"]
-    assert main(["check-code", str(reads), *argv]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert "two-ghosts" in {t["name"] for t in report["trees"]}
-    # the same alternation written by depth parity, with no flag: checked there, and wrong
-    parity = tmp_path / "parity.py"
-    parity.write_text(
-        "def minimax(node, level=0):\n"
-        "    if not node.children:\n"
-        "        return node.value\n"
-        "    values = [minimax(c, level + 1) for c in node.children]\n"
-        "    return max(values) if level % 2 == 0 else min(values)\n"
+    (crash,) = report.bugs
+    assert "AttributeError" in crash.variant and "getLegalAction(agentIndex)" in crash.variant
+    assert "line 26, in minimax" in crash.variant  # by hand: the typo is on line 26
+
+
+def test_the_rules_in_force_are_cs188s_and_said_so() -> None:
+    report = checker("AlphaBetaAgent", "{}").check(
+        (CORPUS / "correct_classic.py").read_bytes(), "multiAgents.py"
     )
-    assert main(["check-code", str(parity), *argv]) == 1
-    report = json.loads(capsys.readouterr().out)
-    wrong = {t["name"] for t in report["trees"] if t["verdict"] != "correct"}
-    assert wrong == {"two-ghosts", "min-root"}  # it takes the root for MAX, too
+    rules = report.to_dict()["rules"]
+    assert rules["prune_on_equal"]["source"] == "course default (cs188)"
+    assert "only on >" in rules["prune_on_equal"]["in_words"]
+    overridden = checker("AlphaBetaAgent", json.dumps({"prune_on_equal": None}))
+    again = overridden.check((CORPUS / "correct_classic.py").read_bytes(), "multiAgents.py")
+    assert again.to_dict()["rules"]["prune_on_equal"]["source"] == "instructor"
 
 
-def test_a_typo_is_reported_as_the_crash_it_is(capsys: pytest.CaptureFixture[str]) -> None:
-    """node.childrens fails at the first MIN node it reaches: every tree with one is
-    wrong with the AttributeError and the student's line, and no behaviour is named
-    (a depth bug's mutant crashes too, at the depth limit: that is no match)."""
-    path = CORPUS / "tree_typo_childrens.py"
-    argv = ["--protocol", "tree", "--entry", "alphabeta", "--algorithm", "alphabeta", "--json"]
-    assert main(["check-code", str(path), *argv]) == 1
-    report = json.loads(capsys.readouterr().out)
-    assert report["bugs"] == []
-    crashed = [t for t in report["trees"] if t["error"] is not None]
-    assert crashed and all(t["verdict"] == "incorrect" for t in crashed)
-    for t in crashed:
-        assert t["error"]["type"] == "AttributeError" and "childrens" in t["error"]["message"]
-        assert t["error"]["traceback"][-1].endswith("for child in node.childrens:")
+def test_window_not_passed_is_named_in_aima_code_too() -> None:
+    """aima-python style: the root's loop passes its best value down, the inner functions
+    give every child (-inf, inf); it was named one-sided-pruning before issue 34."""
+    from codecheck_students import AIMA
+
+    source = AIMA.replace(
+        "v = max(v, min_value(game.result(s, a), alpha, beta))",
+        "v = max(v, min_value(game.result(s, a), -math.inf, math.inf))",
+        1,
+    ).replace(
+        "v = min(v, max_value(game.result(s, a), alpha, beta))",
+        "v = min(v, max_value(game.result(s, a), -math.inf, math.inf))",
+        1,
+    )
+    assert source.count("-math.inf, math.inf))") >= 2
+    report = Checker("aima", "alpha_beta_search").check(source.encode(), "games.py")
+    assert [b.code for b in report.bugs] == ["window-not-passed"]
+    assert "(-inf, inf)" in report.bugs[0].variant

@@ -13,7 +13,6 @@ from strategies import code_trees
 
 from gametree.homework.codecheck import Checker
 from gametree.homework.codecheck.behaviour import Behaviour
-from gametree.homework.codecheck.checker import run_in_process
 from gametree.homework.codecheck.compare import judge
 from gametree.homework.codecheck.iterative import (
     ITERATIVE_TREES,
@@ -22,6 +21,7 @@ from gametree.homework.codecheck.iterative import (
     iterative_expected,
 )
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
+from gametree.homework.codecheck.protocols import run_in_process
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
 from gametree.notation import parse

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from strategies import code_trees
 
 from gametree.homework.codecheck.catalogue import bugs_for
-from gametree.homework.codecheck.checker import PROTOCOLS, run_in_process
 from gametree.homework.codecheck.compare import judge
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
+from gametree.homework.codecheck.protocols import PROTOCOLS, run_in_process
 from gametree.homework.codecheck.reference import conventions_of, expected
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import tree_case

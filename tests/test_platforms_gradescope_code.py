@@ -66,7 +66,7 @@ NO_PRUNING = CS188.replace("class AlphaBetaAgent", "class Unused").replace(
 # Figure 5.2 by hand: after B = 3, alpha = 3 reaches C; its first leaf H = 2 <= 3 ends C,
 # so I and J are never read. Code that calls each root move with (-inf, inf) reads I.
 FIG52_DIVERGENCE = (
-    "at C (MIN) the value 2 &lt;= alpha 3 inherited from A after B returned 3, so "
+    "at C (MIN) the value 2 &lt; alpha 3 inherited from A after B returned 3, so "
     "alpha-beta stops at C; your code went on to evaluate I"
 )
 
@@ -120,8 +120,10 @@ def test_both_kinds_share_the_scripts_and_the_wheel(tmp_path: Path) -> None:
         "protocol": "cs188",
         "entry": "AlphaBetaAgent",
         "algorithm": "alphabeta",
-        "prune_on_equal": None,
-        "tie_break": "first",
+        "prune_on_equal": "course",
+        "tie_break": "course",
+        "ordered": "course",
+        "foreign_agent_calls": "course",
         "limits": {
             "timeout": 2.0, "memory_mb": 512, "output_chars": 2000, "calls": 200_000,
             "max_timeouts": 2, "processes": 8, "disk_mb": 64,
@@ -236,8 +238,8 @@ def test_right_code_passes_every_tree(tmp_path: Path, code_config: dict[str, Any
     assert all(t["output_format"] == "html" for t in doc["tests"])
     assert f"Score: {total:g} / {total:g}" in doc["output"]
     assert "is right on every tree" in doc["output"]
-    # CS188's AlphaBetaAgent above cuts only on >: the equal-cut tree tells.
-    assert "Convention: cuts only on &gt; (strict)" in doc["output"]
+    # CS188's AlphaBetaAgent above cuts only on >, CS188's own rule (issue 34).
+    assert "Convention: the course&#x27;s (cs188), cut only on &gt;" in doc["output"]
     assert "Right: your code returned move a1." in outputs(doc)["tree fig52"]
     assert doc["extra_data"]["convention"]["prune_on_equal"] is False
 
@@ -278,7 +280,7 @@ def test_a_crash_is_each_trees_finding(tmp_path: Path, code_config: dict[str, An
     assert "ZeroDivisionError: division by zero" in fig52
     assert "in getAction: x = 1 / 0" in fig52
     assert "<svg" not in fig52  # nothing was searched: no picture of it
-    assert "Your code failed on 10 trees" in doc["output"]  # the suite has 10 for CS188
+    assert "Your code failed on 14 trees" in doc["output"]
 
 
 @pytest.mark.parametrize(
@@ -319,11 +321,26 @@ def test_an_oversized_file_is_not_run(tmp_path: Path, code_config: dict[str, Any
     assert "a Python file here is at most 1,000 bytes" in doc["tests"][0]["output"]
 
 
+PRUNES_ON_EQUAL = CS188.replace("if v > beta:", "if v >= beta:").replace(
+    "if v < alpha:", "if v <= alpha:"
+)
+
+
+def test_a_cs188_zip_fails_pruning_on_equality_with_no_flag(
+    tmp_path: Path, code_config: dict[str, Any]
+) -> None:
+    assert PRUNES_ON_EQUAL != CS188
+    doc = grade(code_config, tmp_path, {"multiAgents.py": PRUNES_ON_EQUAL})
+    assert doc["score"] < code_config["total"]
+    assert "Bug found: prunes-on-equal" in doc["output"]
+    assert "Convention: the course&#x27;s (cs188), cut only on &gt;" in doc["output"]
+
+
 def test_the_courses_pinned_rule_is_held(tmp_path: Path) -> None:
     checker = Checker("cs188", "AlphaBetaAgent", prune_on_equal=True)
     config = config_of(write_code_autograder(tmp_path / "a.zip", checker, wheel=fake_wheel()).path)
     doc = grade(config, tmp_path / "s", {"multiAgents.py": CS188})  # it cuts only on >
-    assert "Convention: the course&#x27;s, cut on &gt;=" in doc["output"]
+    assert "Convention: the instructor&#x27;s, cut on &gt;=" in doc["output"]
     assert "Bug found: misses-equal-cutoff" in doc["output"]
     assert 0 < doc["score"] < config["total"]
 
@@ -431,6 +448,9 @@ def test_end_to_end_right_and_wrong_code(code_root: Path) -> None:
     assert 0 < wrong["score"] < total
     assert "Bug found: root-alpha-not-updated" in wrong["output"]
     assert FIG52_DIVERGENCE in outputs(wrong)["tree fig52.tree"]  # the instructor's copy
+    # Built with no convention flag, the CS188 zip holds CS188's rule (issue 34).
+    equal = run(code_root, {"multiAgents.py": PRUNES_ON_EQUAL})
+    assert equal["score"] < total and "Bug found: prunes-on-equal" in equal["output"]
 
 
 def config_of_root(root: Path) -> dict[str, Any]:

@@ -14,6 +14,7 @@ __all__ = [
     "add_convention_options",
     "add_course_class_options",
     "add_limit_options",
+    "add_order_options",
     "add_parser",
     "add_protocol_options",
     "add_suite_options",
@@ -47,11 +48,18 @@ user of its own where gametree runs as root. The report's second line (--json:
 "isolation") says which. Without a sandbox the check still runs, as your own user: do
 that only with code you trust (your own).
 
+course rules: each protocol carries its course's rules as defaults (cs188: no pruning on
+equality, the set of generated states and the move compared, extra getLegalActions calls
+only noted; aima: aima-python's alpha_beta_search prunes on equality); --convention,
+--strict, --prune-on-equal, --tie-break, --order and --agent-calls override them, and the
+report says which rules were in force and where each came from.
+
 exit status: 0 correct on every tree, 1 wrong, crashed or out of time, 2 bad usage or
 unreadable input.
 
 examples:
   gametree check-code multiAgents.py --protocol cs188 --entry AlphaBetaAgent
+  gametree check-code multiAgents.py --protocol cs188 --trees test_cases/q3/*.test
   gametree check-code games.py --protocol aima --entry alpha_beta_search --strict
   gametree check-code ttt.py --protocol mutable --entry negamaxAB --algorithm alphabeta
   gametree check-code mm.py --protocol tree --entry minimax --algorithm minimax --json
@@ -74,14 +82,40 @@ def add_code_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--depth", type=int, default=None, help="depth limit for the --trees trees (plies)"
     )
+    add_rule_options(parser)
+    add_course_class_options(parser)
+    add_limit_options(parser)
+
+
+def add_rule_options(parser: Any) -> None:
+    """The course rules besides the cut rule (``--tie-break``, ``--order``,
+    ``--agent-calls``); each left out keeps the protocol's course default."""
     parser.add_argument(
         "--tie-break",
         choices=("first", "any"),
-        default="first",
-        help="best move among equal ones: the first (default) or any",
+        default=None,
+        help="best move among equal ones: the first or any (default: the course's, first)",
     )
-    add_course_class_options(parser)
-    add_limit_options(parser)
+    add_order_options(parser)
+
+
+def add_order_options(parser: Any) -> None:
+    """``--order`` and ``--agent-calls``: what the comparison counts (default: the
+    protocol's course's rules)."""
+    parser.add_argument(
+        "--order",
+        choices=("any", "search"),
+        default=None,
+        help="minimax/expectimax: compare the set of values and states read (any) or "
+        "their order too (search); default the course's: any. Alpha-beta: always the order",
+    )
+    parser.add_argument(
+        "--agent-calls",
+        choices=("note", "fail"),
+        default=None,
+        help="cs188: a getLegalActions call for an agent not moving there is a note "
+        "(default: CS188's grader ignores it) or fails the tree",
+    )
 
 
 def add_course_class_options(parser: Any) -> None:
@@ -122,9 +156,10 @@ def add_convention_options(group: Any, *, strict: bool = True) -> None:
     ``--prune-on-equal``: at most one of them (a mutually exclusive group says so)."""
     group.add_argument(
         "--convention",
-        choices=("auto",),
-        default="auto",
-        help="auto (default): accept cutting on >= or on >, report which",
+        choices=("auto", "course"),
+        default=None,
+        help="auto: accept cutting on >= or on >, report which; course (default): the "
+        "protocol's course rule (cs188: only >, aima: >=, mutable/tree: auto)",
     )
     if strict:
         group.add_argument(
@@ -147,7 +182,8 @@ def add_suite_options(parser: Any) -> None:
         nargs="+",
         default=(),
         metavar="FILE",
-        help="more trees to check on (any tree format)",
+        help="more trees to check on (any tree format; CS188 .test files; aima-python "
+        "succs/utils tables in .py files)",
     )
     parser.add_argument("--no-suite", action="store_true", help="leave out the built-in trees")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="add N random trees")
@@ -191,7 +227,18 @@ def checker_from_args(args: argparse.Namespace, *, require_sandbox: bool = False
         raise SearchError(f"--random must be 0 or more, not {args.random}")
     if args.depth is not None and args.depth < 1:
         raise SearchError(f"--depth must be at least 1, not {args.depth}")
-    pinned = True if args.prune_on_equal else (False if args.strict else None)
+    from gametree.homework.codecheck.profiles import COURSE
+
+    pinned: bool | str | None = COURSE
+    if args.prune_on_equal:
+        pinned = True
+    elif getattr(args, "strict", False):
+        pinned = False
+    elif args.convention == "auto":
+        pinned = None
+    order = getattr(args, "order", None)
+    calls = getattr(args, "agent_calls", None)
+    tie_break = getattr(args, "tie_break", None)
     adapter = getattr(args, "adapter", None)
     protocol = args.protocol or ("adapter" if adapter is not None else None)
     if protocol is None:
@@ -210,12 +257,14 @@ def checker_from_args(args: argparse.Namespace, *, require_sandbox: bool = False
         args.entry,
         args.algorithm,
         prune_on_equal=pinned,
+        ordered=COURSE if order is None else order == "search",
+        foreign_agent_calls=COURSE if calls is None else calls,
         trees=list(args.trees),
         suite=not args.no_suite,
         random=args.random,
         seed=args.seed,
         depth=args.depth,
-        tie_break=args.tie_break,
+        tie_break=COURSE if tie_break is None else tie_break,
         limits=Limits(timeout=args.timeout, memory_mb=args.memory, disk_mb=args.disk),
         sandbox="none" if args.no_sandbox else args.sandbox,
         require_sandbox=require_sandbox and not args.no_sandbox,
@@ -259,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
     checker = checker_from_args(args)
     began = time.monotonic()
     child = checker.run(source, Path(args.submission).name)
-    report = checker.report(child, Path(args.submission).name, began)
+    report = checker.report(child, Path(args.submission).name, began, source)
     if args.json:
         sys.stdout.write(report.to_json() + "\n")
     else:  # the students' lines and output, shown escaped: never run by the terminal

@@ -12,6 +12,7 @@ from gametree.cli.check import add_key_options, key_options
 from gametree.cli.check_code import (
     add_convention_options,
     add_limit_options,
+    add_order_options,
     add_protocol_options,
     add_suite_options,
     checker_from_args,
@@ -66,6 +67,8 @@ _CODE_ONLY = (
     "disk",
     "sandbox",
     "no_sandbox",
+    "order",
+    "agent_calls",
 )
 """Options of ``--code`` only (their ``dest``)."""
 
@@ -124,6 +127,7 @@ def add_parser(subparsers: Any) -> None:
     add_protocol_options(code, required=False, where="gametree check-code --help")
     add_convention_options(code, strict=False)
     add_suite_options(code)
+    add_order_options(code)
     add_limit_options(code)
     parser.set_defaults(convention=None)  # given or not, to refuse it beside --strict
     group = parser.add_argument_group("the autograder")

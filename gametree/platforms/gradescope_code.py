@@ -71,6 +71,7 @@ from typing import Any
 from gametree.exceptions import PlatformError
 from gametree.homework.codecheck import Checker, CodeReport, Limits, TreeResult
 from gametree.homework.codecheck.compare import RETURNS_VALUE, error_text
+from gametree.homework.codecheck.profiles import COURSE
 from gametree.homework.codecheck.runner import ChildRun
 from gametree.homework.codecheck.sandbox import SandboxUnavailable
 from gametree.homework.codecheck.treespec import tree_case
@@ -139,6 +140,8 @@ def checker_from_config(config: Mapping[str, Any]) -> Checker:
         trees=cases,
         suite=False,
         tie_break=code["tie_break"],
+        ordered=code.get("ordered", COURSE),
+        foreign_agent_calls=code.get("foreign_agent_calls", COURSE),
         limits=Limits(**code["limits"]),
         sandbox=code.get("sandbox", "auto"),
         require_sandbox=code.get("require_sandbox", True),
@@ -225,8 +228,7 @@ def write_code_autograder(
             "protocol": checker.protocol,
             "entry": checker.entry,
             "algorithm": checker.algorithm,
-            "prune_on_equal": checker.pinned,
-            "tie_break": checker.tie_break,
+            **checker.given,
             "limits": asdict(checker.limits),
             "file": USUAL_FILES.get(checker.protocol),
             "sandbox": checker.sandbox_preference,

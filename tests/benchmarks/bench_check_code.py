@@ -9,7 +9,11 @@ calls on the same trees made in this process with no child at all. Then grade-co
 ``--jobs 2`` on a class of 300 submissions (right and buggy CS188 files), against the
 same class checked one at a time.
 
-Run: python tests/benchmarks/bench_check_code.py [--submissions N] [--jobs J]
+First, one ``gametree check-code`` command's CPU (itself and its child), with the bug
+catalogue's signatures computed and cached, against a bare interpreter's start-up and
+``import networkx`` measured in the same run.
+
+Run: python tests/benchmarks/bench_check_code.py [--submissions N] [--jobs J] [--one]
 """
 
 from __future__ import annotations
@@ -129,12 +133,57 @@ def grading_table(n: int, jobs: int) -> None:
     print(f"  speed-up {one * n / parallel:.2f}x; target: under 120 s")
 
 
+def child_cpu(argv: list[str], env: dict[str, str] | None = None) -> float:
+    """CPU seconds (user + system) of one command and every process it waited for."""
+    import os
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, check=False, stdout=subprocess.DEVNULL, env={**os.environ, **(env or {})})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def one_check_table(repeat: int) -> None:
+    """One ``gametree check-code`` command's CPU, the signatures cached and not, beside
+    a bare interpreter's start-up and ``import networkx``, all in this run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        code = Path(tmp) / "multiAgents.py"
+        code.write_text(CS188)
+        cache = str(Path(tmp) / "cache")
+        check = [sys.executable, "-m", "gametree", "check-code", str(code), "--protocol",
+                 "cs188", "--entry", "AlphaBetaAgent"]  # fmt: skip
+        child_cpu(check, {"GAMETREE_CACHE_DIR": cache})  # fills the cache
+        rows = {
+            "bare interpreter (python -S -c pass)": [sys.executable, "-S", "-c", "pass"],
+            "import networkx": [sys.executable, "-c", "import networkx"],
+            "import gametree": [sys.executable, "-c", "import gametree"],
+        }
+        times = {name: min(child_cpu(argv) for _ in range(repeat)) for name, argv in rows.items()}
+        times["check-code, signatures computed (cache off)"] = min(
+            child_cpu(check, {"GAMETREE_CACHE_DIR": "off"}) for _ in range(repeat)
+        )
+        times["check-code, signatures cached"] = min(
+            child_cpu(check, {"GAMETREE_CACHE_DIR": cache}) for _ in range(repeat)
+        )
+    bare = times["bare interpreter (python -S -c pass)"]
+    networkx = times["import networkx"]
+    print(f"\none check-code (CS188 AlphaBetaAgent, default suite), CPU, best of {repeat}:")
+    print(f"{'':<46} {'CPU':>9} {'x bare':>7} {'x networkx':>11}")
+    for name, t in times.items():
+        print(f"{name:<46} {t * 1000:>7.0f}ms {t / bare:>6.1f}x {t / networkx:>10.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--submissions", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--one", action="store_true", help="only one check-code's CPU")
     args = parser.parse_args()
+    one_check_table(args.repeat)
+    if args.one:
+        return
     protocols_table(args.repeat)
     try:
         grading_table(args.submissions, args.jobs)

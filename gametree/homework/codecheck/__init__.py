@@ -12,17 +12,59 @@
 - ``suite``: the built-in trees; ``diagram``: where code and search parted, drawn.
 - ``iterative``: iterative-deepening entries, checked pass by pass.
 - ``adapters``: an instructor's adapter file (a course's own classes), read for the child.
+- ``profiles``: each protocol's course rules, and the rules in force for a check.
+- ``coursetrees``: a course's own test trees (CS188 ``.test`` files, aima tables).
+- ``signatures``: the mutants' behaviours cached on disk, computed once per set-up.
+- ``diagnosis``: naming every bug a submission's runs show, and crashes as crashes.
+- ``entries``: the entry called, the search it stands for, what its parameters ask for.
+- ``protocols``: the protocols by name; a trusted entry (a mutant) run through one.
 - ``report``: the report types, text and JSON; ``checker``: one submission end to end;
   ``grading``: a class in a folder, one CSV row each.
 """
 
-from gametree.homework.codecheck.catalogue import BUGS, Bug
-from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
-from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
-from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
-from gametree.homework.codecheck.runner import Limits
-from gametree.homework.codecheck.sandbox import Sandbox, SandboxUnavailable, choose_sandbox
-from gametree.homework.codecheck.suite import SUITE
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gametree.homework.codecheck.catalogue import BUGS, Bug
+    from gametree.homework.codecheck.checker import PROTOCOLS, Checker, check_code
+    from gametree.homework.codecheck.grading import CodeGradeReport, CodeGradeRow, grade_code
+    from gametree.homework.codecheck.report import BugReport, CodeReport, TreeResult
+    from gametree.homework.codecheck.runner import Limits
+    from gametree.homework.codecheck.sandbox import Sandbox, SandboxUnavailable, choose_sandbox
+    from gametree.homework.codecheck.suite import SUITE
+
+_HOMES = {
+    "BUGS": "catalogue",
+    "Bug": "catalogue",
+    "PROTOCOLS": "checker",
+    "Checker": "checker",
+    "check_code": "checker",
+    "CodeGradeReport": "grading",
+    "CodeGradeRow": "grading",
+    "grade_code": "grading",
+    "BugReport": "report",
+    "CodeReport": "report",
+    "TreeResult": "report",
+    "Limits": "runner",
+    "Sandbox": "sandbox",
+    "SandboxUnavailable": "sandbox",
+    "choose_sandbox": "sandbox",
+    "SUITE": "suite",
+}
+"""Where each public name lives: imported when first used, so that checking one file
+does not import the class-grading machinery (and the reverse)."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BUGS",

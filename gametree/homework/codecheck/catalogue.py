@@ -34,6 +34,7 @@ ROOT_SENSITIVE = frozenset(
         "depth-per-agent",
         "ghosts-alternate",
         "generates-all-successors",
+        "depth-twice-per-round",
     }
 )
 """Bugs that may be in the recursive functions only, the root's loop written right."""
@@ -143,7 +144,10 @@ BUGS: tuple[Bug, ...] = (
         "pass the node's current (alpha, beta), the one it received and narrowed, to every child",
         ALL,
         PRUNING,
-        (Mutation(window="own"),),
+        (
+            Mutation(variant="only its own best value as a bound", window="own"),
+            Mutation(variant="every call gets (-inf, inf)", window="open"),
+        ),
     ),
     Bug(
         "one-sided-pruning",
@@ -309,6 +313,68 @@ BUGS: tuple[Bug, ...] = (
         PRUNING,
         (Mutation(eager=True),),
     ),
+    # --- issue 34 (h34-courses): CS188 and checker-wide codes ----------------------
+    Bug(
+        "chance-summed",
+        "your code adds up the outcomes of a chance node instead of averaging them, so a "
+        "move with more outcomes looks better than it is",
+        "divide the sum by the number of outcomes (CS188's ghosts are uniform), or weigh "
+        "each outcome by its probability: sum(p * value)",
+        ALL,
+        CHANCE,
+        (
+            Mutation(variant="a plain sum", chance="sum"),
+            Mutation(variant="the sum plus 1/n", chance="sum-plus-inverse"),
+        ),
+    ),
+    Bug(
+        "chance-misdivided",
+        "your code divides the sum of a chance node's outcomes by the ghost's agent "
+        "index, not by the number of outcomes",
+        "divide by len(actions), the number of the ghost's legal actions",
+        frozenset({"cs188"}),
+        CHANCE,
+        (Mutation(variant="divided by the agent index", chance="by-agent"),),
+    ),
+    Bug(
+        "tie-break-by-name",
+        "among moves of equal value your code picks the one whose name sorts last (it "
+        "takes max over (value, action) pairs), not the first one",
+        "compare values only: keep the first move found with the best value",
+        ALL,
+        SEARCHES,
+        (Mutation(tie="name"),),
+    ),
+    Bug(
+        "root-terminal-unchecked",
+        "your top-level loop searches each root move with a function that never tests for "
+        "the end of the game first, so a move that ends the game gets the node's "
+        "initial infinity instead of its score",
+        "test isWin()/isLose() (aima: terminal_test) at the start of the function the "
+        "root's loop calls, not only before each recursive call",
+        ROOT_LOOPS,
+        SEARCHES,
+        (Mutation(root_children_tested=False),),
+    ),
+    Bug(
+        "depth-twice-per-round",
+        "your code counts the depth down twice per round (when Pacman moves and again when "
+        "play comes back to him), so it stops about half as deep as it should",
+        "count one depth per round: increase it only when play returns to Pacman",
+        frozenset({"cs188"}),
+        SEARCHES,
+        (Mutation(depth="twice"),),
+    ),
+    Bug(
+        "depth-in-loop",
+        "your code adds to the depth inside the last ghost's loop over its moves, so each "
+        "later move is searched less deep than the first",
+        "compute the next depth once, before the loop, and pass the same value to every move",
+        frozenset({"cs188"}),
+        SEARCHES,
+        (Mutation(depth="in-loop"),),
+    ),
+    # --- end of issue 34 (h34-courses) ----------------------------------------------
     Bug(
         "depth-off-by-one",
         "your code searches one level too deep or too shallow",
@@ -414,3 +480,47 @@ def bugs_for(protocol: str, algorithm: str, pinned: bool | None) -> tuple[Bug, .
         and algorithm in bug.algorithms
         and (bug.pinned is None or bug.pinned == pinned)
     )
+
+
+# --- issue 34 (h34-courses): bugs named from what the run says, not from a mutant ----
+
+
+@dataclass(frozen=True)
+class ObservedBug:
+    """A mistake named from the run's error or the file itself (no mutant can show
+    it: it crashes, or its behaviour is random)."""
+
+    code: str
+    does: str
+    fix: str
+
+
+PYTHON2 = ObservedBug(
+    "python2-idiom",
+    "your file uses Python 2 (sys.maxint, xrange, print without parentheses, "
+    "dict.iteritems, ...), which Python 3 does not have",
+    "use float('inf') (or math.inf) for sys.maxint, range for xrange, print(...), "
+    ".items() for .iteritems()",
+)
+RANDOM_TIES = ObservedBug(
+    "random-tie-break",
+    "your code picks among moves at random (random.choice or shuffle), so which move it "
+    "returns, and sometimes its result, changes from run to run",
+    "among equal values keep the first move found; search the moves in the order "
+    "getLegalActions gives them",
+)
+CRASH = ObservedBug(
+    "crash",
+    "your code raised an exception: the trees listed never got an answer",
+    "read the error and the line of your file it names",
+)
+PYTHON2_SIGNS = (
+    "has no attribute 'maxint'",
+    "name 'xrange' is not defined",
+    "Missing parentheses in call to 'print'",
+    "has no attribute 'iteritems'",
+    "has no attribute 'itervalues'",
+    "name 'raw_input' is not defined",
+    "has no attribute 'has_key'",
+)
+"""Error messages that mean Python 2 code run by Python 3."""

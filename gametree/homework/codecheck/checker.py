@@ -9,11 +9,10 @@ process per submission; grading a class shares one checker.
 
 from __future__ import annotations
 
-import ast
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +22,22 @@ from gametree.exceptions import SearchError
 from gametree.homework.codecheck import suite as suite_module
 from gametree.homework.codecheck.adapters import adapter_skips, read_adapter
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, behaviour
-from gametree.homework.codecheck.catalogue import BUGS, Bug, bugs_for
+from gametree.homework.codecheck.catalogue import RANDOM_TIES, bugs_for
 from gametree.homework.codecheck.compare import RETURNS_VALUE, Judgement, judge
+from gametree.homework.codecheck.coursetrees import course_case, is_course_file
+from gametree.homework.codecheck.diagnosis import (
+    RANDOM_LOOKALIKES,
+    Mutant,
+    name_bugs,
+    observed_bugs,
+)
 from gametree.homework.codecheck.diagram import diagram_text
+from gametree.homework.codecheck.entries import (
+    default_algorithm,
+    default_entry,
+    skip_reasons,
+    takes_depth,
+)
 from gametree.homework.codecheck.iterative import (
     ITERATIVE_NOTE,
     ITERATIVE_TREES,
@@ -35,21 +47,23 @@ from gametree.homework.codecheck.iterative import (
     iterative_expected,
 )
 from gametree.homework.codecheck.mutants import Mutation, mutant_entry
-from gametree.homework.codecheck.reference import ALGORITHMS, Expected, conventions_of, expected
+from gametree.homework.codecheck.profiles import (
+    COURSE,
+    Rules,
+    cost_notes,
+    read_under,
+    rules_for,
+)
+from gametree.homework.codecheck.protocols import PROTOCOLS, RUNTIME_NAME, run_in_process
+from gametree.homework.codecheck.reference import Expected, conventions_of, expected
 from gametree.homework.codecheck.report import (
     CORRECT,
     INCORRECT,
     NOT_RUN,
-    BugReport,
     CodeReport,
     TreeResult,
 )
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
-from gametree.homework.codecheck.runtime import adapted, aima, cs188, mutable, plaintree
-from gametree.homework.codecheck.runtime.binding import ALTERNATING, SKIPPED, kind_of_name
-from gametree.homework.codecheck.runtime.child import plain
-from gametree.homework.codecheck.runtime.plaintree import repeated_player
-from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
 from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.sandbox import (
     SANDBOX_VARIABLE,
@@ -70,176 +84,8 @@ __all__ = [
     "default_entry",
     "takes_depth",
 ]
-
-PROTOCOLS: dict[str, Any] = {
-    "aima": aima,
-    "cs188": cs188,
-    "mutable": mutable,
-    "tree": plaintree,
-    "adapter": adapted,
-}
-"""The protocol modules by name (``adapter``: a course's own classes, through an
-instructor's adapter file; see :mod:`~gametree.homework.codecheck.runtime.adapted`)."""
-
-_RUNTIME_NAME = {
-    "aima": "aima",
-    "cs188": "cs188",
-    "mutable": "mutable",
-    "tree": "plaintree",
-    "adapter": "adapted",
-}
-_STANDARD = {
-    "minmax_decision": "minimax",
-    "minimax_decision": "minimax",
-    "alpha_beta_search": "alphabeta",
-    "alpha_beta_cutoff_search": "alphabeta",
-    "expect_minmax": "expectiminimax",
-    "MinimaxAgent": "minimax",
-    "AlphaBetaAgent": "alphabeta",
-    "ExpectimaxAgent": "expectiminimax",
-}
-_ALIASES = {
-    "negamax": "minimax",
-    "alpha-beta": "alphabeta",
-    "alpha_beta": "alphabeta",
-    "negamax_alphabeta": "alphabeta",
-    "expectimax": "expectiminimax",
-}
-
-
-def default_algorithm(protocol: str, entry: str | None, algorithm: str | None) -> str:
-    """The search to compare with: ``algorithm`` (negamax forms count as minimax and
-    alpha-beta), else the one a standard entry name stands for.
-
-    Raises
-    ------
-    SearchError
-        For an unknown algorithm, or none given for a non-standard entry.
-    """
-    if algorithm is not None:
-        name = _ALIASES.get(algorithm.lower(), algorithm.lower())
-        if name not in ALGORITHMS:
-            raise SearchError(
-                f"unknown algorithm {algorithm!r}; expected one of {', '.join(ALGORITHMS)}"
-            )
-        return name
-    if entry in _STANDARD:
-        return _STANDARD[entry]
-    if entry is None:
-        raise SearchError(
-            f"name the algorithm (--algorithm {'|'.join(ALGORITHMS)}) or a standard entry "
-            "(--entry alpha_beta_search, AlphaBetaAgent, ...)"
-        )
-    raise SearchError(
-        f"name the algorithm {entry!r} implements: --algorithm "
-        f"{'|'.join(ALGORITHMS)} (only the standard aima and CS188 names imply one)"
-    )
-
-
-def default_entry(protocol: str, algorithm: str) -> str:
-    """The standard entry name for ``algorithm`` in ``protocol`` (aima, cs188).
-
-    Raises
-    ------
-    SearchError
-        For the mutable and tree protocols, which have no standard names.
-    """
-    names = {"aima": aima.ENTRIES, "cs188": cs188.ENTRIES}.get(protocol)
-    if names is None:
-        raise SearchError(
-            f"name the function to call with --entry (the {protocol} protocol has no standard name)"
-        )
-    return names[algorithm]
-
-
-def parameter_kinds(source: bytes, entry: str) -> set[str] | None:
-    """What the parameters of the function ``entry`` that ``source`` defines at its top
-    level ask for (as the runtime binds them by name: ``"depth"``, ``"maximizing"``,
-    ...), read with :mod:`ast` without running it; None when that cannot be told (no
-    plain ``def`` of it is the last binding of the name, or the file does not parse).
-
-    >>> sorted(parameter_kinds(b"def negamax(game, depthLeft, color): pass", "negamax"))
-    ['colour', 'depth']
-    >>> parameter_kinds(b"def value(node): pass", "value"), parameter_kinds(b"value = max", "value")
-    (set(), None)
-    """
-    try:
-        module = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    last: ast.stmt | None = None
-    for node in module.body:
-        names: set[str] = set()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names = {node.name}
-        else:
-            names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-        if entry in names:
-            last = node
-    if not isinstance(last, ast.FunctionDef) or last.name != entry or last.decorator_list:
-        return None
-    arguments = last.args
-    params = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-    return {kind for p in params if (kind := kind_of_name(p.arg)) is not None}
-
-
-def takes_depth(source: bytes, entry: str) -> bool | None:
-    """Whether the function ``entry`` that ``source`` defines has a parameter for the
-    depth (see :func:`parameter_kinds`); None when that cannot be told.
-
-    >>> takes_depth(b"def negamax(game, depthLeft): pass", "negamax")
-    True
-    >>> takes_depth(b"def value(node): pass", "value"), takes_depth(b"value = max", "value")
-    (False, None)
-    """
-    kinds = parameter_kinds(source, entry)
-    return None if kinds is None else "depth" in kinds
-
-
-@dataclass(frozen=True)
-class _Mutant:
-    bug: Bug
-    mutation: Mutation
-    runs: tuple[Behaviour, ...]
-    wrong: tuple[bool, ...]
-    """Per tree: whether the mutant's behaviour is wrong there."""
-    base: tuple[Behaviour, ...] | None
-    """The unmutated search under the mutant's cut rule: a tree shows the bug only where
-    the mutant differs from it (its mistake, not its cut rule alone, is why)."""
-    rule: bool | None
-    """The convention under which the most of its trees are right."""
-
-
-def run_in_process(
-    entry: Callable[..., Any], case: TreeCase, protocol: str, algorithm: str
-) -> Behaviour:
-    """Run a trusted entry (a mutant) on ``case`` through the protocol and recorder,
-    in this process; a refusal or an exception is recorded as for a submission."""
-    tree = TreeData(case.spec)
-    rec = Recorder(max(10_000, 200 * len(tree)))
-    message: dict[str, Any] = {"result": None, "error": None}
-    try:
-        returned = PROTOCOLS[protocol].run(entry, tree, rec, algorithm)
-        message["result"] = {k: (v if k == "end" else plain(v)) for k, v in returned.items()}
-    except Refusal as exc:
-        message["error"] = {"kind": "refused", "type": "Refusal", "message": exc.text, "frames": []}
-    except RecursionError as exc:
-        message["error"] = {
-            "kind": "recursion",
-            "type": "RecursionError",
-            "message": str(exc),
-            "frames": [],
-        }
-    except Exception as exc:  # a mutant may crash as student code would
-        message["error"] = {
-            "kind": "exception",
-            "type": type(exc).__name__,
-            "message": str(exc),
-            "frames": [],
-        }
-    message["log"] = rec.log
-    message["calls"] = rec.calls
-    return behaviour(message)
+# default_algorithm, default_entry and takes_depth live in entries.py and are named here
+# too, where the checker's users have always found them.
 
 
 class Checker:
@@ -253,11 +99,15 @@ class Checker:
         ``algorithm`` (aima, cs188).
     algorithm : {"minimax", "alphabeta", "expectiminimax"}, optional
         Default: the one a standard entry name implies.
-    prune_on_equal : bool, optional
-        Pin the course's cut rule (True: ``>=``, False: ``>``); None accepts either and
-        reports which one the code follows.
+    prune_on_equal : bool or None, optional
+        Pin the cut rule (True: ``>=``, False: ``>``); None accepts either and reports
+        which one the code follows. Default: the protocol's course rule
+        (:mod:`~gametree.homework.codecheck.profiles`: cs188 ``>``, aima ``>=``, the
+        others either).
     trees : iterable of networkx.DiGraph, path or TreeCase, optional
-        The instructor's trees (any format :func:`gametree.load` reads); a
+        The instructor's trees (any format :func:`gametree.load` reads, CS188's
+        ``.test`` graph-game-tree files and aima-python-style ``succs``/``utils``
+        tables in ``.py`` files: :mod:`~gametree.homework.codecheck.coursetrees`); a
         :class:`~gametree.homework.codecheck.treespec.TreeCase` keeps its own name,
         purpose and depth limit (how a Gradescope autograder rebuilds the cases it
         bundles).
@@ -268,8 +118,15 @@ class Checker:
     depth : int, optional
         A depth limit for the instructor's trees (their internal nodes at that depth
         need values).
-    tie_break : {"first", "any"}
-        The first best move counts (default), or any best move.
+    tie_break : {"first", "any"}, optional
+        The first best move counts, or any best move; default the course's (first).
+    ordered : bool, optional
+        Minimax and expectiminimax must read values in the search's order (default the
+        course's: no, the values, the move and the set of states are compared;
+        alpha-beta's order always counts).
+    foreign_agent_calls : {"note", "fail"}, optional
+        CS188: a ``getLegalActions`` call for an agent that does not move there is a
+        note (the course's default) or a wrong tree.
     iterative : bool, optional
         The entry deepens iteratively (mutable protocol: it searches to depth 1, 2, ...
         and may stop at ``game.get_winning_value()``); default: when its name says so
@@ -297,13 +154,15 @@ class Checker:
         entry: str | None = None,
         algorithm: str | None = None,
         *,
-        prune_on_equal: bool | None = None,
+        prune_on_equal: bool | str | None = COURSE,
         trees: Iterable[nx.DiGraph | str | Path | TreeCase] | None = None,
         suite: bool = True,
         random: int = 0,
         seed: int = 0,
         depth: int | None = None,
-        tie_break: str = "first",
+        tie_break: str = COURSE,
+        ordered: bool | str = COURSE,
+        foreign_agent_calls: str = COURSE,
         limits: Limits | None = None,
         iterative: bool | None = None,
         adapter: str | Path | None = None,
@@ -314,16 +173,32 @@ class Checker:
             raise SearchError(
                 f"unknown protocol {protocol!r}; expected one of {', '.join(PROTOCOLS)}"
             )
-        if tie_break not in ("first", "any"):
-            raise SearchError(f"tie_break={tie_break!r} is not allowed; expected 'first' or 'any'")
         self.protocol = protocol
         self.adapter = read_adapter(protocol, adapter)
         self.algorithm = default_algorithm(protocol, entry, algorithm)
         self.entry = entry if entry is not None else default_entry(protocol, self.algorithm)
-        if prune_on_equal is not None and self.algorithm != "alphabeta":
-            prune_on_equal = None
+        try:
+            self.rules: Rules = rules_for(
+                protocol,
+                self.algorithm,
+                prune_on_equal=prune_on_equal,
+                ordered=ordered,
+                tie_break=tie_break,
+                foreign_agent_calls=foreign_agent_calls,
+            )
+        except ValueError as exc:
+            raise SearchError(str(exc)) from None
+        self.given: dict[str, Any] = {
+            "prune_on_equal": prune_on_equal,
+            "tie_break": tie_break,
+            "ordered": ordered,
+            "foreign_agent_calls": foreign_agent_calls,
+        }
+        """The rule options as given (:data:`~gametree.homework.codecheck.profiles.COURSE`
+        where the course's default holds): what an autograder rebuilds the checker with."""
+        prune_on_equal = self.rules.prune_on_equal
         self.pinned = prune_on_equal
-        self.tie_break = tie_break
+        self.tie_break = self.rules.tie_break
         self.limits = limits or Limits()
         if iterative is None:
             iterative = protocol == "mutable" and is_iterative_name(self.entry)
@@ -358,7 +233,23 @@ class Checker:
         self.expected: list[dict[bool | None, Expected]] = [
             {c: ways[0] for c, ways in alternatives.items()} for alternatives in self.alternatives
         ]
+        from gametree.homework.codecheck import signatures
+
+        self._cache_key = signatures.signature_key(
+            {
+                "protocol": self.protocol,
+                "algorithm": self.algorithm,
+                "iterative": self.iterative,
+                "rules": [self.rules.prune_on_equal, self.rules.ordered,
+                          self.rules.foreign_agent_calls, self.rules.tie_break],
+                "trees": self.specs,
+            }
+        )  # fmt: skip
+        self._signatures = signatures.load(self._cache_key, len(self.cases))
+        self._computed = False
         self.mutants = self._mutants()
+        if self._computed:
+            signatures.store(self._cache_key, self._signatures)
 
     def _cases(
         self,
@@ -377,6 +268,9 @@ class Checker:
         for i, item in enumerate(trees or ()):
             if isinstance(item, TreeCase):
                 case, name = item, item.name
+            elif not isinstance(item, nx.DiGraph) and is_course_file(item):
+                case = course_case(item)
+                name = case.name
             else:
                 if isinstance(item, nx.DiGraph):
                     G, name = item, f"tree{i + 1}"
@@ -414,7 +308,7 @@ class Checker:
             return iterative_expected(case, self.algorithm, convention)
         return (expected(case, self.algorithm, convention),)
 
-    def _key(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
+    def key_of(self, run: Behaviour, i: int, student: Behaviour | None) -> tuple[Any, ...]:
         """``run``'s behaviour on tree ``i`` as compared with ``student``'s: the move
         only where the student returned one, the value where the protocol returns one
         (a MIN root's in either sign for plain-node code)."""
@@ -425,12 +319,31 @@ class Checker:
         return run.key(with_value, with_action, self.protocol == "tree" and min_root)
 
     def _runs(self, m: Mutation) -> tuple[Behaviour, ...]:
+        """The mutant's behaviour on every tree: from the signature cache
+        (:mod:`~gametree.homework.codecheck.signatures`) or run now."""
+        name = repr(replace(m, code="", variant=""))
+        cached = self._signatures.get(name)
+        if cached is not None:
+            return cached
         entry = mutant_entry(self.protocol, self.algorithm, m)
         if self.iterative:
             entry = iterative_entry(entry)
-        return tuple(run_in_process(entry, c, self.protocol, self.algorithm) for c in self.cases)
+        runs = tuple(
+            self._as_judged(run_in_process(entry, c, self.protocol, self.algorithm), i)
+            for i, c in enumerate(self.cases)
+        )
+        self._signatures[name] = runs
+        self._computed = True
+        return runs
 
-    def _mutants(self) -> list[_Mutant]:
+    def _as_judged(self, run: Behaviour, i: int) -> Behaviour:
+        return read_under(self.rules, run, self.expected[i].get(None))
+
+    def _cost_notes(self, runs: Sequence[Behaviour | None]) -> list[str]:
+        names = [case.name for case in self.cases]
+        return cost_notes(self.rules, runs, names, twice_on_purpose=self.iterative)
+
+    def _mutants(self) -> list[Mutant]:
         if self.adapter is not None:  # the mutants speak the built-in protocols only
             self.right_runs = {}
             return []
@@ -450,19 +363,19 @@ class Checker:
                     base = bases[pair]
                 runs = self._runs(m)
                 rule, wrong = self._wrong(runs)
-                out.append(_Mutant(bug, m, runs, wrong, base, rule))
+                out.append(Mutant(bug, m, runs, wrong, base, rule))
         return out
 
-    def _shows(self, mutant: _Mutant, i: int, student: Behaviour) -> bool:
+    def shows(self, mutant: Mutant, i: int, student: Behaviour) -> bool:
         """Whether tree ``i`` shows ``mutant``'s bug as far as ``student``'s run can tell
         (compared on what the student's run returned): the mutant is wrong there, unlike
         every right search and unlike its own unmutated search."""
         if not mutant.wrong[i]:
             return False
-        mine = self._key(mutant.runs[i], i, student)
-        if mine == self._key(self.right_runs[mutant.rule][i], i, student):
+        mine = self.key_of(mutant.runs[i], i, student)
+        if mine == self.key_of(self.right_runs[mutant.rule][i], i, student):
             return False
-        return mutant.base is None or mine != self._key(mutant.base[i], i, student)
+        return mutant.base is None or mine != self.key_of(mutant.base[i], i, student)
 
     def _wrong(self, runs: Sequence[Behaviour]) -> tuple[bool | None, tuple[bool, ...]]:
         """The convention that makes the most of ``runs`` (one per tree) right, and per
@@ -526,26 +439,14 @@ class Checker:
             return {}
         if self.protocol == "adapter":
             return {i: {why} for i, why in self.adapter_skips.items()}
-        kinds = parameter_kinds(source, self.entry)
-        skips: dict[int, set[str]] = {}
-        for i, case in enumerate(self.cases):
-            reasons: set[str] = set()
-            if case.depth is not None and (kinds is None or "depth" not in kinds):
-                reasons.add(SKIPPED)
-            if self.protocol == "tree" and (kinds is None or kinds & {"maximizing", "colour"}):
-                where = repeated_player(TreeData(case.spec))
-                if where is not None:
-                    reasons.add(ALTERNATING.format(where=where))
-            if reasons:
-                skips[i] = reasons
-        return skips
+        return skip_reasons(self.protocol, self.cases, source, self.entry)
 
     def run(self, source: bytes, filename: str) -> ChildRun:
         """Run the submission in a sandboxed child process on every tree."""
         return run_child(
             source,
             filename,
-            protocol=_RUNTIME_NAME[self.protocol],
+            protocol=RUNTIME_NAME[self.protocol],
             entry=self.entry,
             algorithm=self.algorithm,
             trees=self.specs,
@@ -559,10 +460,17 @@ class Checker:
         """Check one submission (its source bytes; ``filename`` names it)."""
         began = time.monotonic()
         child = self.run(source, filename)
-        return self.report(child, filename, began)
+        return self.report(child, filename, began, source)
 
-    def report(self, child: ChildRun, filename: str, began: float | None = None) -> CodeReport:
-        """Build the report from what the child processes reported."""
+    def report(
+        self,
+        child: ChildRun,
+        filename: str,
+        began: float | None = None,
+        source: bytes | None = None,
+    ) -> CodeReport:
+        """Build the report from what the child processes reported (``source``, the
+        file's bytes, lets it name random tie-breaks)."""
         findings: list[str] = list(child.notes)
         if child.missing is not None:
             names = ", ".join(child.names[:8]) or "nothing callable"
@@ -573,6 +481,11 @@ class Checker:
             behaviour(child.trees[i]) if i in child.trees else None for i in range(len(self.cases))
         ]
         report = self.assess(runs, filename, findings)
+        observed = observed_bugs(self, child, report, source)
+        named = report.bugs
+        if any(b.code == RANDOM_TIES.code for b in observed):  # ties matched by chance
+            named = tuple(b for b in named if b.code not in RANDOM_LOOKALIKES)
+        report = replace(report, bugs=named + observed)
         return replace(
             report,
             load_error=child.load,
@@ -587,7 +500,7 @@ class Checker:
         self, runs: Sequence[Behaviour | None], filename: str, findings: Sequence[str] = ()
     ) -> CodeReport:
         """Judge one behaviour per tree (None: not run) and name the bugs."""
-        findings = list(findings)
+        findings = list(findings) + self._cost_notes(runs)
         if self.iterative:
             findings.append(ITERATIVE_NOTE)
         if self.adapter is not None:
@@ -597,6 +510,7 @@ class Checker:
                 + (f": {note}" if note else "")
             )
         findings += _left_out(runs, self.cases)
+        runs = [None if r is None else self._as_judged(r, i) for i, r in enumerate(runs)]
         judged: dict[int, dict[bool | None, Judgement]] = {}
         for i, run in enumerate(runs):
             if run is not None and not run.skipped:
@@ -620,7 +534,7 @@ class Checker:
             )
         findings += more
         verdict = CORRECT if results and all(t.ok for t in results) else INCORRECT
-        bugs = self._name_bugs(runs, results) if verdict == INCORRECT else ()
+        bugs = name_bugs(self, runs, results) if verdict == INCORRECT else ()
         if any(b.code != "mixed-cutoff-rules" for b in bugs):
             findings = [f for f in findings if f not in more]  # the bug explains the mix
         return CodeReport(
@@ -629,6 +543,7 @@ class Checker:
             entry=self.entry,
             algorithm=self.algorithm,
             pinned=self.pinned,
+            rules=tuple(self.rules.described(self.algorithm)),
             verdict=verdict,
             convention={"prune_on_equal": rule, "fail": None},
             trees=tuple(results),
@@ -688,6 +603,9 @@ class Checker:
             )
         if ok:
             convention = ok[0] if len(ok) == 1 else None
+            refs = self.expected[i]
+            if self.pinned is not None and refs[True].evaluations == refs[False].evaluations:
+                convention = None  # the pinned rule holds, but this tree does not tell
             chosen = ok[0]
         elif rule is not None:
             convention, chosen = None, rule
@@ -737,73 +655,6 @@ class Checker:
         rule = max(votes, key=lambda c: (votes[c], c))
         return rule, {i for i, m in matched.items() if m and rule not in m}
 
-    def _name_bugs(
-        self, runs: Sequence[Behaviour | None], results: list[TreeResult]
-    ) -> tuple[BugReport, ...]:
-        presented = [
-            i for i, r in enumerate(runs) if r is not None and not r.skipped and not _crashed(r)
-        ]  # a crash is the student's own, told with its line: never a catalogued behaviour
-        if not presented:
-            return ()
-        keys = {i: self._key(runs[i], i, runs[i]) for i in presented}  # type: ignore[arg-type]
-        right = sum(t.ok for t in results)
-        best: dict[str, tuple[bool, int, _Mutant, list[str]]] = {}
-        for mutant in self.mutants:
-            same = [i for i in presented if self._key(mutant.runs[i], i, runs[i]) == keys[i]]
-            telling = [i for i in same if self._shows(mutant, i, runs[i])]  # type: ignore[arg-type]
-            if not telling:
-                continue
-            score = (len(same) == len(presented), len(telling))
-            names = [self.cases[i].name for i in telling]
-            old = best.get(mutant.bug.code)
-            if old is None or score > old[:2]:
-                best[mutant.bug.code] = (score[0], score[1], mutant, names)
-        if not best:
-            return ()
-        everywhere = [v for v in best.values() if v[0]]
-        if everywhere:
-            chosen = everywhere
-        else:
-            top = max(v[1] for v in best.values())
-            chosen = [v for v in best.values() if v[1] == top and v[1] > 0]
-            same_counts = {
-                code: sum(self._key(v[2].runs[i], i, runs[i]) == keys[i] for i in presented)
-                for code, v in best.items()
-            }
-            chosen = [v for v in chosen if same_counts[v[2].bug.code] > right]
-        order = {bug.code: n for n, bug in enumerate(BUGS)}
-        chosen.sort(key=lambda v: order[v[2].bug.code])
-        kept: list[tuple[bool, int, _Mutant, list[str]]] = []
-        for v in chosen:
-            twin = any(
-                all(
-                    self._key(v[2].runs[i], i, None) == self._key(k[2].runs[i], i, None)
-                    for i in presented
-                )
-                for k in kept
-            )
-            if not twin:  # a mutant that behaves exactly as an earlier bug's is that bug
-                kept.append(v)
-        return tuple(
-            BugReport(
-                code=v[2].bug.code,
-                explanation=v[2].bug.does,
-                fix=v[2].bug.fix,
-                trees=tuple(v[3]),
-                variant=v[2].mutation.variant,
-                everywhere=bool(v[0]),
-            )
-            for v in kept
-        )
-
-
-CRASHES = frozenset({"exception", "recursion", "memory", "exit", "not-written", "died"})
-"""How a run fails when the code itself breaks (not a refusal by the game, not time)."""
-
-
-def _crashed(run: Behaviour) -> bool:
-    return run.error is not None and run.error.get("kind") in CRASHES
-
 
 def _left_out(runs: Sequence[Behaviour | None], cases: Sequence[TreeCase]) -> list[str]:
     """One finding per reason trees were not presented to the code, naming them."""
@@ -852,10 +703,12 @@ def check_code(
     memory_mb : int, default 512
         Address-space limit of the child process.
     **options
-        ``prune_on_equal`` (pin the course's cut rule; default None accepts either and
-        reports which), and the trees to check on: ``trees``, ``suite``, ``random``,
-        ``seed``, ``depth``, ``tie_break``; ``iterative``, ``adapter`` (see
-        :class:`Checker`).
+        The rules (default: the protocol's course's, see
+        :mod:`~gametree.homework.codecheck.profiles`): ``prune_on_equal`` (True, False,
+        or None to accept either and report which), ``tie_break``, ``ordered``,
+        ``foreign_agent_calls``; and the trees to check on: ``trees`` (CS188 ``.test``
+        files too), ``suite``, ``random``, ``seed``, ``depth``; ``iterative``, ``adapter``
+        (see :class:`Checker`).
 
     Returns
     -------

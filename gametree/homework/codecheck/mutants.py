@@ -45,18 +45,20 @@ class Mutation:
     poe_max, poe_min : bool
         A MAX node cuts when its value is ``>= beta`` (``False``: only ``> beta``); a MIN
         node when ``<= alpha`` (``< alpha``).
-    window : {"pass", "own", "root-fixed"}
+    window : {"pass", "own", "open", "root-fixed"}
         What a node passes to its children: its window (right); only its own best value
-        as a bound (``own``: the window is not passed down); at the root always the
-        initial window (``root-fixed``: the root's alpha is never raised).
+        as a bound (``own``: the window is not passed down); always ``(-inf, inf)``
+        (``open``); at the root always the initial window (``root-fixed``: the root's
+        alpha is never raised).
     max_bounds, min_bounds : {"right", "swap", "wrong-test"}
         ``swap``: the node tests and updates the bound the other player uses;
         ``wrong-test``: it tests its own bound (a MAX node ``value >= alpha``).
     clamp : bool
         Fail-hard as course notes write it: a node returns its value clamped to the
         window it was given, and parents decide on the clamped values.
-    tie : {"first", "last"}
-        Among equal values the first move stays (right) or the last one wins.
+    tie : {"first", "last", "name"}
+        Among equal values the first move stays (right), the last one wins, or the
+        greatest action name wins (``max`` over ``(value, action)`` pairs).
     negate : bool
         Negamax: a child's value is negated on the way up (``False``: it is not).
     leaf_view : {"right", "wrong"}
@@ -64,15 +66,25 @@ class Mutation:
     restore : {"always", "never", "not-on-cutoff"}
         A move made is taken back after its child is searched (``never``; or not when
         the loop returns at a cutoff).
-    depth : {"right", "per-agent", "plus-one", "minus-one"}
-        How the depth limit is counted.
+    depth : {"right", "per-agent", "twice", "in-loop", "plus-one", "minus-one"}
+        How the depth limit is counted (``twice``: CS188, counted when Pacman moves and
+        again when play returns to him; ``in-loop``: CS188, the last ghost adds one
+        inside its loop over moves, so its k-th move's subtree gets k rounds fewer, and
+        the stop test is ``depth == self.depth``).
     agents : {"cycle", "alternate"}
         CS188: after the last ghost Pacman moves (``alternate``: after the first).
-    chance : {"average", "min", "max", "unweighted", "divided", "chained"}
+    chance : str
+        One of ``average``, ``min``, ``max``, ``unweighted``, ``divided``, ``chained``,
+        ``sum``, ``sum-plus-inverse``, ``by-agent``.
         A chance node's value: the weighted average (right), the worst or best outcome,
-        the plain mean, the weighted sum divided again by the number of outcomes, or
-        each outcome rolled from the previous outcome's state (aima's ``expect_minmax``
-        reassigns the state in its loop).
+        the plain mean, the weighted sum divided again by the number of outcomes, each
+        outcome rolled from the previous outcome's state (aima's ``expect_minmax``
+        reassigns the state in its loop), the plain sum of the outcomes, that sum plus
+        ``1/n``, or (CS188) the sum divided by the ghost's agent index.
+    root_children_tested : bool
+        The root's loop searches a child with a function that tests for the end of the
+        game (``False``: a terminal child is searched as if it had moves, and its empty
+        loop leaves the node's initial infinity).
     eager : bool
         Every successor is generated before the first is searched.
     at_root : bool
@@ -128,6 +140,7 @@ class Mutation:
     bound_update: str = "max"
     colour: str = "flipped"
     zero: str = "value"
+    root_children_tested: bool = True
 
 
 ROOT_RIGHT = Mutation()
@@ -165,6 +178,11 @@ class Driver:
     def down(self, ctx: Any, h: Any, move: Any) -> Any:
         raise NotImplementedError
 
+    def down_at(self, ctx: Any, h: Any, move: Any, index: int) -> Any:
+        """The context of the ``index``-th move's child (0 first); as :meth:`down`
+        unless the mutation counts depth inside the loop."""
+        return self.down(ctx, h, move)
+
     def outcomes(self, h: Any, ctx: Any) -> list[Any]:
         return self.moves(h, ctx)
 
@@ -174,6 +192,10 @@ class Driver:
     def probability(self, h: Any, key: Any, child: Any, n: int) -> float:
         """The weight of outcome ``key`` (``n`` outcomes); equal odds by default."""
         return 1.0 / n
+
+    def divisor(self, ctx: Any, n: int) -> float:
+        """What a mis-divided expectation divides its sum by (``n`` outcomes)."""
+        return float(n)
 
 
 def _cuts(m: Mutation, who: str, best: float, a: float, b: float) -> bool:
@@ -200,7 +222,7 @@ def _narrow(m: Mutation, who: str, best: float, a: float, b: float) -> tuple[flo
     return (max(a, best), b) if raise_alpha else (a, min(b, best))
 
 
-def _combine(m: Mutation, pairs: list[tuple[float, float]]) -> float:
+def _combine(m: Mutation, pairs: list[tuple[float, float]], divisor: float) -> float:
     values = [v for _, v in pairs]
     if m.chance == "min":
         return min(values)
@@ -208,32 +230,46 @@ def _combine(m: Mutation, pairs: list[tuple[float, float]]) -> float:
         return max(values)
     if m.chance == "unweighted":
         return sum(values) / len(values)
+    if m.chance == "sum":
+        return math.fsum(values)
+    if m.chance == "sum-plus-inverse":
+        return math.fsum(values) + 1 / len(values)
+    if m.chance == "by-agent":
+        return math.fsum(values) / divisor
     total = math.fsum(p * v for p, v in pairs)
     return total / len(pairs) if m.chance == "divided" else total
 
 
 def search(
-    d: Driver, h: Any, ctx: Any, alpha: float, beta: float, pruning: bool, root: bool = False
+    d: Driver,
+    h: Any,
+    ctx: Any,
+    alpha: float,
+    beta: float,
+    pruning: bool,
+    root: bool = False,
+    tested: bool = True,
 ) -> tuple[float, Any]:
-    """Search ``h``; return its value (MAX's view) and its best move."""
+    """Search ``h``; return its value (MAX's view) and its best move (``tested``:
+    whether it is tested for the end of the game first)."""
     m = d.m
     if root and not m.at_root:
         m = ROOT_RIGHT
-    if (not root or d.root_tested) and d.stop(h, ctx):
+    if tested and (not root or d.root_tested) and d.stop(h, ctx):
         return d.evaluate(h, ctx), None
     who = d.player(h, ctx)
     if who == CHANCE:
         pairs = []
         here = h
         keys = d.outcomes(h, ctx)
-        for key in keys:
+        for n, key in enumerate(keys):
             child = d.outcome(here, key, ctx)
-            value, _ = search(d, child, d.down(ctx, h, key), -INF, INF, pruning)
+            value, _ = search(d, child, d.down_at(ctx, h, key, n), -INF, INF, pruning)
             pairs.append((d.probability(h, key, child, len(keys)), value))
             d.back(h, key, ctx)
             if m.chance == "chained":
                 here = child
-        return _combine(m, pairs), None
+        return _combine(m, pairs, d.divisor(ctx, len(pairs))), None
     sign = 1 if who == MAX else -1
     moves = d.moves(h, ctx)
     made = [d.child(h, mv, ctx) for mv in moves] if m.eager else None
@@ -248,6 +284,8 @@ def search(
                 ca, cb = (-INF if best is None else best), INF
             else:
                 ca, cb = -INF, (INF if best is None else best)
+        elif m.window == "open":
+            ca, cb = -INF, INF
         elif m.window == "root-fixed" and root:
             ca, cb = alpha, beta
         elif m.window == "swapped":
@@ -257,10 +295,14 @@ def search(
             ca, cb = (-nb, -na) if who == MAX else (na, nb)
         else:
             ca, cb = a, b
-        value, _ = search(d, child, d.down(ctx, h, move), ca, cb, pruning)
+        checked = not root or d.m.root_children_tested
+        value, _ = search(d, child, d.down_at(ctx, h, move, i), ca, cb, pruning, tested=checked)
         if not m.negate:
             value = -value
-        if best is None or sign * value > sign * best or (m.tie == "last" and value == best):
+        tie = value == best and (
+            m.tie == "last" or (m.tie == "name" and str(move) > str(best_move))
+        )
+        if best is None or sign * value > sign * best or tie:
             best, best_move = value, move
         if m.best_move == "last":
             best_move = move
@@ -280,7 +322,8 @@ def search(
             d.back(h, move, ctx)
         if cut:
             break
-    assert best is not None
+    if best is None:  # a terminal state searched as if it had moves: the loop never ran
+        return -sign * INF, None
     if m.clamp and not root:
         best = min(max(best, alpha), beta)
     return best, best_move
@@ -355,6 +398,8 @@ class Cs188Driver(Driver):
         self.ghost = CHANCE if algorithm == "expectiminimax" else MIN
 
     def stop(self, h: Any, ctx: tuple[int, int]) -> bool:
+        if self.m.depth == "in-loop":
+            return bool(h.isWin() or h.isLose() or ctx[1] == self.limit)
         return bool(h.isWin() or h.isLose() or ctx[1] >= self.limit)
 
     def evaluate(self, h: Any, ctx: tuple[int, int]) -> float:
@@ -379,7 +424,18 @@ class Cs188Driver(Driver):
             following = (agent + 1) % self.agents
         if self.m.depth == "per-agent":
             return following, depth + 1
+        if self.m.depth == "twice":
+            return following, depth + (following == 0) + (agent == 0)
         return following, depth + (following == 0)
+
+    def down_at(self, ctx: tuple[int, int], h: Any, move: Any, index: int) -> tuple[int, int]:
+        following, depth = self.down(ctx, h, move)
+        if self.m.depth == "in-loop" and following == 0 and ctx[0] != 0:
+            depth += index  # the last ghost's loop added one per earlier move too
+        return following, depth
+
+    def divisor(self, ctx: tuple[int, int], n: int) -> float:
+        return float(ctx[0]) if ctx[0] else float(n)
 
 
 class MutableDriver(Driver):

@@ -221,6 +221,9 @@ class CodeReport:
     bugs: tuple[BugReport, ...] = ()
     findings: tuple[str, ...] = ()
     load_error: Mapping[str, Any] | None = None
+    rules: tuple[tuple[str, str, str], ...] = ()
+    """The rules in force: ``(rule, in words, source)``, the source the course's
+    default or the instructor (:mod:`~gametree.homework.codecheck.profiles`)."""
     load_output: str = ""
     startup_seconds: float = 0.0
     seconds: float = 0.0
@@ -265,6 +268,9 @@ class CodeReport:
             "trees_checked": len(self.trees),
             "convention": dict(self.convention),
             "pinned": None if self.pinned is None else {"prune_on_equal": self.pinned},
+            "rules": {
+                name: {"in_words": words, "source": source} for name, words, source in self.rules
+            },
             "trees": [t.to_dict() for t in self.trees],
             "bugs": [b.to_dict() for b in self.bugs],
             "findings": list(self.findings),
@@ -314,7 +320,11 @@ class CodeReport:
         if self.algorithm != "alphabeta" or not self.trees:
             return ""
         if self.pinned is not None:
-            return "the course's, " + ("cut on >=" if self.pinned else "cut only on >")
+            source = dict((name, src) for name, _, src in self.rules).get("prune_on_equal")
+            whose = "the instructor's" if source == "instructor" else "the course's"
+            if source and source.startswith("course default"):
+                whose += source[len("course default") :]
+            return f"{whose}, " + ("cut on >=" if self.pinned else "cut only on >")
         rule = self.convention.get("prune_on_equal")
         if rule is None:
             return "any (no tree told cutting on >= and on > apart)"
@@ -329,6 +339,8 @@ class CodeReport:
         convention = self.convention_text()
         if convention:
             lines.append(f"convention: {convention}")
+        for name, words, source in self.rules:
+            lines.append(f"rule: {name} = {words} [{source}]")
         for finding in self.findings:
             lines.append(f"note: {finding}")
         if self.load_error is not None:

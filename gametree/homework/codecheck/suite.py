@@ -87,6 +87,50 @@ SUITE: tuple[SuiteTree, ...] = (
         "two MIN levels in a row (CS188: Pacman and two ghosts); a cutoff at G",
     ),
     SuiteTree(
+        "equal-first",
+        "(A (B (D 3 5) (E 5 9)) 1)",
+        "a cutoff on equality at E (5 = beta 5 from D) inside the first root move, and a "
+        "move that ends the game at once: the root's alpha cannot matter here",
+    ),
+    SuiteTree(
+        "three-way-tie",
+        "(A (B 3 5) (D 3 9) (C 3 4))",
+        "three root moves worth 3: the first is B, the last C, the greatest name D",
+    ),
+    SuiteTree(
+        "inherited-bound",
+        "(A (B 5 6) (C (D (E 3 9) (F 4 7)) 8))",
+        "alpha = 5 inherited four levels down: D's first child E returns 3, below the "
+        "alpha D was given, and F must still cut at its first leaf 4 <= 5",
+    ),
+    SuiteTree(
+        "ghosts-long",
+        "players: MAX MIN MIN\n(A (B (D (F (H (J (L 1 2) 3) 4) 5) 6) 7) (C 8 9))",
+        "a line seven plies deep with two ghosts (CS188: three rounds), where depth "
+        "counted per agent and counted twice per round stop at different plies",
+    ),
+    SuiteTree(
+        "dice-counts",
+        "players: MAX CHANCE\n(A (B 2 4) (C 1 2 4.5))",
+        "chance nodes with 2 and 3 outcomes: B averages 3, C 2.5, but their sums (6 and "
+        "7.5) reverse the order",
+        algorithms=("expectiminimax",),
+    ),
+    SuiteTree(
+        "ghost-pair-counts",
+        "players: MAX CHANCE CHANCE\n(A (X 1.2 1.2 1.2) (Y (P 2 2)) (Z (Q 1.5 1.5) (R 1.5 1.5)))",
+        "two random ghosts, outcomes ending at either ghost: the averages pick Y (2), the "
+        "sums Z (6), sums divided by the ghost's index X (3.6)",
+        algorithms=("expectiminimax",),
+    ),
+    SuiteTree(
+        "dice-end",
+        "players: MAX CHANCE MAX\n(A (B (D 1 3) 2) -1 (C 4 (E 6 2)))",
+        "a move that ends the game at once (worth -1) beside chance nodes with outcomes at "
+        "two depths; C has the best average",
+        algorithms=("expectiminimax",),
+    ),
+    SuiteTree(
         "dice",
         "players: MAX CHANCE\n(A (B 0.9*3 0.1*10) (C 0.2*3 0.3*7 0.5*4) (D 0.25*0 0.75*6))",
         "chance nodes with unequal probabilities and two or three outcomes: B = 3.7, "
@@ -172,7 +216,7 @@ def random_cases(
 
 REAL_CODE_TREES: tuple[SuiteTree, ...] = (
     SuiteTree(
-        "inherited-bound",
+        "inherited-bound-deep",
         "(A (B (D (H 9 6) (I 5 8)) (E (J 6 9) (K 4 0))) "
         "(C (F (L 8 1) (M 6 8)) (G (N 2 7) (O 2 0))))",
         "four plies: F's first child L scores 1, below the alpha 6 F inherits from A; "

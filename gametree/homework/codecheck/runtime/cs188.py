@@ -27,7 +27,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-__all__ = ["Session", "agent_count", "presentable", "run"]
+__all__ = ["FOREIGN_AGENT_CALL", "Session", "agent_count", "presentable", "run"]
+
+FOREIGN_AGENT_CALL = "agent-legal"
+"""The note kind of a ``getLegalActions`` call for an agent that does not move there:
+CS188's tree states ignore the index, so the course's grader does not count it."""
 
 ENTRIES = {
     "minimax": "MinimaxAgent",
@@ -110,7 +114,7 @@ class Session:
         if agent != mover:
             self.rec.note(
                 node,
-                "agent",
+                FOREIGN_AGENT_CALL if method == "getLegalActions" else "agent",
                 f"{method}({agent!r}, ...) at {node}, where {self._who(mover)} moves",
             )
 

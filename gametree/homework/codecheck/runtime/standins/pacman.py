@@ -2,7 +2,8 @@
 
 Written from the methods CS188's multi-agent tree tests give their states
 (``multiagentTestClasses.py``'s ``MultiagentTreeState``, ai.berkeley.edu project 2):
-``getLegalActions(agentIndex)``, ``generateSuccessor(agentIndex, action)``,
+``getLegalActions(agentIndex)``, ``generateSuccessor(agentIndex, action)`` (or
+``getNextState``, its name from Fall 2021 to Spring 2023),
 ``getNumAgents()``, ``isWin()``, ``isLose()`` and ``getScore()``, the value
 ``scoreEvaluationFunction`` reads, available at the leaves and at the depth limit only.
 Agent 0 (Pacman) moves at MAX nodes, the ghosts 1..n-1 at the MIN (or, for expectimax,
@@ -60,6 +61,10 @@ class GameState:
     def generateSuccessor(self, agentIndex: int, action: Any) -> GameState:
         node, visit = self._session.successor(self._node, agentIndex, action)
         return GameState(self._session, node, visit)
+
+    def getNextState(self, agentIndex: int, action: Any) -> GameState:
+        """The successor, as the Fall 2021 to Spring 2023 projects name it."""
+        return self.generateSuccessor(agentIndex, action)
 
     def generatePacmanSuccessor(self, action: Any) -> GameState:
         return self.generateSuccessor(0, action)
