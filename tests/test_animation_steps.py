@@ -317,6 +317,33 @@ def test_a_widget_s_svg_fallback_at_step_0_is_the_bare_tree() -> None:
     assert "1/30  enter A with [−∞, ∞]" in texts and "[−∞, ∞]" in texts
 
 
+@pytest.mark.parametrize(
+    "view", [{"collapse": "pruned"}, {"max_depth": 1}, {"focus": "C"}], ids=str
+)
+def test_a_widget_s_svg_fallback_in_a_view_shows_its_step(view: dict[str, Any]) -> None:
+    """In a view too (collapse, max_depth, focus) the fallback drew the finished search
+    at every step: at step 0 now no value, window or cut mark; at 17, C's cutoff with
+    C's window [3, 2] and not yet C <= 2; at the end, the search."""
+    pytest.importorskip("anywidget")
+    import xml.etree.ElementTree as ET
+
+    G = gametree.parse(FIG52)
+    w = gametree.widget(G, **view)
+
+    def texts() -> list[str]:
+        root = ET.fromstring(w.svg())
+        return ["".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")]
+
+    bare = texts()
+    assert "0/30  not started" in bare
+    assert not [t for t in bare if t.startswith(("[", "≤", "≥"))]
+    assert 'class="cut"' not in w.svg()
+    w.step = 17
+    assert "[3, 2]" in texts() and "≤2" not in texts()
+    w.step = w.steps
+    assert "≤2" in texts()
+
+
 def test_mcts_frames_show_only_the_counts_so_far() -> None:
     """Monte Carlo frames had the same fault: iteration 1 already showed the root's
     ``5.5 / 10`` and every edge's final ``n=``. Seed 1, 10 iterations on Figure 5.2: the

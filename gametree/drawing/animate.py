@@ -182,6 +182,7 @@ def step_frames(
     title: str | None = None,
     root: Hashable | None = None,
     max_frames: int = MAX_FRAMES,
+    view: Mapping[str, Any] | None = None,
     **options: Any,
 ) -> Iterator[tuple[Diagram, Placement]]:
     """Yield each frame of :func:`animate` (not MCTS) as a diagram and its placement.
@@ -193,7 +194,9 @@ def step_frames(
     windows step ``k`` of the page shows, its cut edges and the nodes below them greyed,
     the current node outlined and the edge just gone down in colour; the last frame adds
     the principal variation. One placement, sized for every value and window any step
-    writes, serves every frame.
+    writes, serves every frame. ``view`` is the page's view, as for
+    :func:`gametree.drawing.html.explore_layout` (a notebook widget's ``collapse``,
+    ``max_depth``, ``focus``, ``orientation``).
 
     Examples
     --------
@@ -218,7 +221,7 @@ def step_frames(
     # Counted before the page's data is built: that takes far longer than the search.
     check_frame_count(1 + sum(1 for _ in search_trace(G, algorithm, **options)), max_frames)
     bare, placement, trace = explore_layout(G, algorithm, options, show=show, style=style,
-                                            root=root)  # fmt: skip
+                                            root=root, view=view)  # fmt: skip
     total = len(trace["steps"])
     fitted = frame_style(bare, placement, style)
     if fitted is not style:
@@ -227,8 +230,8 @@ def step_frames(
     children = [[bare.index[c] for c in bare.graph._succ[n.node] if c in bare.index]
                 for n in bare.nodes]  # fmt: skip
     title = "" if title is None else visible(title)
-    for view in step_views(trace, edges, children):
-        yield _frame(bare, placement, view, edges, title, f"{view.position}/{total}")
+    for step in step_views(trace, edges, children):
+        yield _frame(bare, placement, step, edges, title, f"{step.position}/{total}")
 
 
 def _frame(
