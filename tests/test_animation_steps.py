@@ -85,14 +85,26 @@ def _frames(G: Any, algorithm: str = "alphabeta", **options: Any) -> list[dict[s
     return [_shown(d, p) for d, p in step_frames(G, algorithm, **options)]
 
 
-def test_fig52_first_frame_gives_nothing_away() -> None:
+def test_fig52_first_frame_is_the_bare_tree() -> None:
+    """Frame 0 is the page's step 0, the bare tree: no value, no window, no outline, no
+    cut, nothing greyed, captioned as not started (the GIF began at step 1 before)."""
+    G = gametree.parse(FIG52)
+    d, placement = next(step_frames(G))
+    bare = _shown(d, placement)
+    assert bare["caption"] == "0/30  not started"
+    assert bare["values"] == {} and bare["windows"] == {}
+    assert bare["active"] == [] and bare["down"] == []
+    assert bare["cut"] == [] and bare["gone"] == [] and bare["cut_top"] == []
+    assert bare["pv"] == []
+
+
+def test_fig52_step_1_gives_nothing_away() -> None:
     """Frame 1 ("enter A with [-inf, inf]") is the bare tree with A outlined and its
     window: no backed-up value, no cut, nothing greyed (the old frames showed the
     finished search under every caption)."""
     G = gametree.parse(FIG52)
-    d, placement = next(step_frames(G))
-    first = _shown(d, placement)
-    assert first["caption"].endswith("enter A with [−∞, ∞]")
+    first = _frames(G)[1]
+    assert first["caption"] == "1/30  enter A with [−∞, ∞]"
     assert first["values"] == {}
     assert first["windows"] == {"n0": "[−∞, ∞]"}
     assert first["active"] == ["n0"]
@@ -106,23 +118,23 @@ def test_fig52_frames_by_hand() -> None:
     the last frame shows A = 3 and the principal variation A-B-E in bold."""
     G = gametree.parse(FIG52)
     frames = _frames(G)
-    assert len(frames) == 30
+    assert len(frames) == 31  # steps 0 to 30
     # nodes in preorder: A0 B1 E2 F3 G4 C5 H6 I7 J8 D9 K10 L11 M12; edges by parent:
     # e0 A-B, e1 A-C, e2 A-D, e3 B-E, e4 B-F, e5 B-G, e6 C-H, e7 C-I, e8 C-J, e9 D-K ...
-    b_returns = frames[11]
+    b_returns = frames[12]
     assert b_returns["caption"] == "12/30  B returns 3"
     assert b_returns["values"] == {"n1": "3"}
     assert b_returns["windows"] == {"n0": "[3, ∞]", "n1": "[−∞, 3]"}
-    enter_c = frames[12]
+    enter_c = frames[13]
     assert enter_c["down"] == ["e1"]  # A -> C, the edge just gone down
-    cutoff = frames[16]
+    cutoff = frames[17]
     assert cutoff["caption"].startswith("17/30  cut-off at C after H")
     assert cutoff["values"] == {"n1": "3"}  # C returns <= 2 at the next step
-    assert frames[17]["values"] == {"n1": "3", "n5": "≤2"}
+    assert frames[18]["values"] == {"n1": "3", "n5": "≤2"}
     assert cutoff["windows"]["n5"] == "[3, 2]"
     assert cutoff["cut"] == ["e7", "e8"]
     assert cutoff["cut_top"] == ["n7", "n8"]
-    assert frames[15]["cut"] == []  # not before the cutoff
+    assert frames[16]["cut"] == []  # not before the cutoff
     last = frames[-1]
     assert last["values"] == {"n0": "3", "n1": "3", "n5": "≤2", "n9": "2"}
     assert last["pv"] == ["e0", "e3"] and {"n0", "n1"} <= set(last["bold"])
@@ -130,7 +142,8 @@ def test_fig52_frames_by_hand() -> None:
 
 
 def test_the_gif_has_the_frames_of_the_page(tmp_path: Any) -> None:
-    """The GIF the CLI writes has one frame per page step, the first unlike the last."""
+    """The GIF the CLI writes has one frame per page step, step 0 (the bare tree) first,
+    the first unlike the last."""
     from PIL import Image
 
     from gametree.cli import main
@@ -140,7 +153,7 @@ def test_the_gif_has_the_frames_of_the_page(tmp_path: Any) -> None:
     gif = tmp_path / "steps.gif"
     assert main(["draw", str(tree), "-o", str(gif), "-a", "alphabeta", "-q"]) == 0
     with Image.open(gif) as im:
-        assert im.n_frames == 30
+        assert im.n_frames == 31
         im.seek(0)
         first = im.convert("RGB")
         im.seek(im.n_frames - 1)
@@ -196,11 +209,16 @@ def test_every_frame_shows_what_the_page_shows(
     browser.get(page.as_uri())
     frames = _frames(G, algorithm, **options)
     assert frames, spec
-    for k, frame in enumerate(frames, 1):
+    steps = len(frames) - 1
+    for k, frame in enumerate(frames):
         browser.execute_script(f"window.gametreePage.go({k})")
         shown = browser.execute_script(PAGE_SHOWN)
-        assert shown["caption"].endswith(frame["caption"].split("  ", 1)[1]), k
-        assert f"Step {k} of {len(frames)}" in shown["caption"]
+        count, caption = frame["caption"].split("  ", 1)
+        assert count == f"{k}/{steps}"
+        if k:
+            assert shown["caption"] == f"Step {k} of {steps} — {caption}", k
+        else:  # the page says no more than where it is; the frame, that nothing ran
+            assert shown["caption"] == f"Step 0 of {steps}" and caption == "not started"
         for item in ("values", "windows", "active", "cut", "cut_top", "down", "pv", "bold"):
             same = (
                 frame[item] == shown[item]
@@ -231,8 +249,9 @@ def test_visit_order_numbers_nodes_as_they_are_entered() -> None:
         finally:
             plt.close(artists.figure)
 
-    assert numbers(0) == {"A": "#1"}
-    assert numbers(2) == {"A": "#1", "B": "#2", "E": "#3"}
+    assert numbers(0) == {}
+    assert numbers(1) == {"A": "#1"}
+    assert numbers(3) == {"A": "#1", "B": "#2", "E": "#3"}
     last = numbers(len(frames) - 1)
     assert "I" not in last and "J" not in last  # never entered: pruned
     assert sorted(last.values(), key=lambda s: int(s[1:]))[-1] == f"#{len(last)}"
@@ -247,7 +266,7 @@ def test_every_frame_reads_cleanly(show: str | None) -> None:
     from tests.keygeometry import audit, read_mpl
 
     G = gametree.random_tree(3, 3, seed=35)
-    for k, (d, placement) in enumerate(step_frames(G, show=show), 1):
+    for k, (d, placement) in enumerate(step_frames(G, show=show)):
         artists = draw_diagram(d, placement=placement)
         try:
             found = audit(read_mpl(artists))
@@ -274,6 +293,55 @@ def test_a_widget_s_svg_fallback_shows_its_step() -> None:
     assert sum(1 for g in root.iter() if g.get("class") == "cut") == 2
     w.step = w.steps
     assert "≤2" in w.svg()
+
+
+def test_a_widget_s_svg_fallback_at_step_0_is_the_bare_tree() -> None:
+    """A new widget stands at step 0: its SVG fallback (what an exported notebook shows
+    where the widget's script does not run) is the bare tree, as the page's step 0, not
+    the finished search with A = 3 and the cut marks (the answer given away)."""
+    pytest.importorskip("anywidget")
+    import xml.etree.ElementTree as ET
+
+    G = gametree.parse(FIG52)
+    w = gametree.widget(G)
+    assert w.step == 0
+    root = ET.fromstring(w.svg())
+    texts = ["".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")]
+    assert "0/30  not started" in texts
+    leaves = ["3", "12", "8", "2", "4", "6", "14", "5", "2"]
+    assert sorted(t for t in texts if t in leaves) == sorted(leaves)  # the leaves only
+    assert not [t for t in texts if t.startswith(("[", "≤", "≥"))]  # no window, no bound
+    assert not [g for g in root.iter() if g.get("class") == "cut"]
+    w.step = 1
+    texts = ["".join(t.itertext()) for t in ET.fromstring(w.svg()).iter()]
+    assert "1/30  enter A with [−∞, ∞]" in texts and "[−∞, ∞]" in texts
+
+
+@pytest.mark.parametrize(
+    "view", [{"collapse": "pruned"}, {"max_depth": 1}, {"focus": "C"}], ids=str
+)
+def test_a_widget_s_svg_fallback_in_a_view_shows_its_step(view: dict[str, Any]) -> None:
+    """In a view too (collapse, max_depth, focus) the fallback drew the finished search
+    at every step: at step 0 now no value, window or cut mark; at 17, C's cutoff with
+    C's window [3, 2] and not yet C <= 2; at the end, the search."""
+    pytest.importorskip("anywidget")
+    import xml.etree.ElementTree as ET
+
+    G = gametree.parse(FIG52)
+    w = gametree.widget(G, **view)
+
+    def texts() -> list[str]:
+        root = ET.fromstring(w.svg())
+        return ["".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")]
+
+    bare = texts()
+    assert "0/30  not started" in bare
+    assert not [t for t in bare if t.startswith(("[", "≤", "≥"))]
+    assert 'class="cut"' not in w.svg()
+    w.step = 17
+    assert "[3, 2]" in texts() and "≤2" not in texts()
+    w.step = w.steps
+    assert "≤2" in texts()
 
 
 def test_mcts_frames_show_only_the_counts_so_far() -> None:

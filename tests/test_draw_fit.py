@@ -111,7 +111,7 @@ def test_a_tree_too_big_warns_naming_the_ways_out() -> None:
     with pytest.warns(FitWarning) as caught:
         artists = gametree.draw(G)
     message = str(caught[0].message)
-    for way_out in ("parts=True", "max_depth=K", "focus=NODE", "fit=(40.1, 3.8)"):
+    for way_out in ("parts=True: 5 pictures", "max_depth=2)", "focus='B' fits", "fit=(40.1, 3.8)"):
         assert way_out in message
     assert "\n" not in message
     # Legibility wins over the page: nothing is drawn below 7 pt.
@@ -261,4 +261,53 @@ def test_the_ways_out_a_warning_names_work_and_are_not_given_already(tmp_path: P
     with pytest.warns(FitWarning) as caught:
         gametree.draw(G, fit=a4, max_depth=3)
     message = str(caught[0].message)
-    assert "max_depth" not in message and "parts" not in message and "focus=NODE" in message
+    assert "max_depth" not in message and "parts" not in message and "focus='B' fits" in message
+    assert _fit_warnings(G, max_depth=3, focus="B") == []
+
+
+def _fit_warnings(G: nx.DiGraph, **view: object) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", FitWarning)
+        gametree.draw(G, fit=A4, **view)  # type: ignore[arg-type]
+    return [str(w.message) for w in caught if issubclass(w.category, FitWarning)]
+
+
+A4 = (8.27, 11.69)
+
+
+def test_the_warning_names_only_views_that_fit() -> None:
+    """Issue 35: the warning named max_depth and focus without seeing whether they fit.
+    The b=3 d=4 key on A4 (14.8 in wide): its top 2 levels fit, 3 do not (12.6 in);
+    the subtree under B fits; in parts it is 4 pictures. Each one named is drawn here
+    and fits, the next level down does not; a star of 200 leaves, which no view makes
+    narrower, gets the page size only."""
+    G = searched(3, 4, 5)
+    [message] = _fit_warnings(G)
+    assert "(parts=True: 4 pictures)" in message
+    assert "draw its top 2 levels only (max_depth=2)" in message
+    assert "draw one subtree (focus='B' fits)" in message
+    assert _fit_warnings(G, max_depth=2) == []
+    assert _fit_warnings(G, focus="B") == []
+    assert len(_fit_warnings(G, max_depth=3)) == 1  # one more level does not fit
+    parts = split_tree(G, fit=A4)
+    assert len(parts) == 4 and all(p.fits for p in parts)
+    star = gametree.from_nested(list(range(200)))
+    [message] = _fit_warnings(star)
+    assert message.endswith("(it needs 36.8 x 1.3 in); fit it to a page of 36.8 x 1.3 in or "
+                            "more (fit=(36.8, 1.3))")  # fmt: skip
+
+
+@pytest.mark.slow  # 81 parts laid out, twice
+def test_a_subtree_too_wide_for_its_page_is_not_named() -> None:
+    """random_tree(4, 5): none of the first 12 subtrees (the root's 4 children, 8 of the
+    next level's) fits A4, so focus is not named; its top 2 levels are, and its 81
+    parts. Splitting it used to fail ("root 'A' named in G.graph['root'] is not a
+    node"): a part of a part, a subtree's top levels, was taken for the whole tree's."""
+    G = searched(4, 5, 1)
+    [message] = _fit_warnings(G)
+    assert "focus" not in message
+    assert "(max_depth=2)" in message and "parts=True: 81 pictures" in message
+    parts = split_tree(G, fit=A4)
+    assert len(parts) == 81 and all(p.fits for p in parts)
+    # The top 2 levels, then the top level under F, a subtree too wide for A4 alone.
+    assert [(p.root, p.max_depth) for p in parts[:2]] == [("A", 2), ("F", 1)]

@@ -135,7 +135,7 @@ def test_gif_has_one_frame_per_event(
     events = list(gametree.search_trace(G, algorithm, **options))
     [gif] = gametree.animate(G, algorithm, tmp_path / "s.gif", **options)
     with Image.open(gif) as image:
-        assert image.n_frames == len(events)
+        assert image.n_frames == 1 + len(events)  # the bare tree, then each event
         sizes = set()
         for i in range(image.n_frames):
             image.seek(i)
@@ -146,7 +146,7 @@ def test_gif_has_one_frame_per_event(
 
 def test_png_frames_numbered(tmp_path: Path) -> None:
     G = gametree.from_nested([[3, 1], [2, 4]])
-    n = len(list(gametree.search_trace(G, "alphabeta")))
+    n = 1 + len(list(gametree.search_trace(G, "alphabeta")))  # step 0 and each event
     written = gametree.animate(G, "alphabeta", tmp_path / "step.png")
     assert [p.name for p in written] == [f"step-{i:03d}.png" for i in range(1, n + 1)]
     assert len({png_size(p) for p in written}) == 1
@@ -206,7 +206,7 @@ def test_cli_gif(tmp_path: Path) -> None:
     assert run_cli(tree, "-o", str(out), "-a", "pvs") == 0
     G = gametree.load(tree)
     with Image.open(out) as image:
-        assert image.n_frames == len(list(gametree.search_trace(G, "pvs")))
+        assert image.n_frames == 1 + len(list(gametree.search_trace(G, "pvs")))
 
 
 def test_cli_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

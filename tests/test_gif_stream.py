@@ -152,25 +152,25 @@ def test_cli_gif_of_a_deep_chain_is_refused_in_one_line(
 
 @pytest.mark.slow
 def test_an_animation_past_the_frame_limit_is_refused_before_any_frame(tmp_path: Path) -> None:
-    # Fig 5.2's alpha-beta trace has 30 events: one frame each.
+    # Fig 5.2's alpha-beta trace has 30 events: one frame each, after the bare tree's.
     G = gametree.parse(AIMA)
     assert len(list(gametree.search_trace(G, "alphabeta"))) == 30
     path = tmp_path / "a.gif"
-    with pytest.raises(RenderError, match=r"would have 30 frames, more than the frame limit of 29"):
-        animate(G, "alphabeta", path, max_frames=29)
+    with pytest.raises(RenderError, match=r"would have 31 frames, more than the frame limit of 30"):
+        animate(G, "alphabeta", path, max_frames=30)
     assert not list(tmp_path.iterdir())
-    assert animate(G, "alphabeta", path, max_frames=30) == [path]
+    assert animate(G, "alphabeta", path, max_frames=31) == [path]
     with Image.open(path) as gif:
-        assert gif.n_frames <= 30
+        assert gif.n_frames <= 31
 
 
 def test_the_default_frame_limit_refuses_a_wide_star_without_drawing() -> None:
     # 1,200 leaves under one MAX root: the root's enter and exit, and per leaf an enter, its
-    # evaluation and an exit: 3,602 events, far past the default of 1,000 frames. Drawing
-    # them would take minutes, so the refusal comes before the first frame.
+    # evaluation and an exit: 3,602 events and the bare tree's frame, far past the default
+    # of 1,000 frames. Drawing them would take minutes, so the refusal comes first.
     G = gametree.from_nested(list(range(1_200)))
     images = frames(G, "minimax")
-    with pytest.raises(RenderError, match=r"3,602 frames, more than the frame limit of 1,000"):
+    with pytest.raises(RenderError, match=r"3,603 frames, more than the frame limit of 1,000"):
         next(images)
 
 
@@ -197,7 +197,7 @@ def test_cli_frame_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "30 frames, more than the frame limit of 5" in err and "--max-frames" in err
+    assert "31 frames, more than the frame limit of 5" in err and "--max-frames" in err
     assert out.read_bytes() == b"keep me"
     png = tmp_path / "a.png"
     assert main(["draw", str(tree), "--max-frames", "5", "-o", str(png)]) == 2

@@ -275,7 +275,11 @@ def test_the_display_carries_the_svg_and_the_page_for_exported_notebooks(monkeyp
     assert page and "gametree-data" in html.unescape(page.group(1))
     assert html.unescape(page.group(1)).startswith("<!DOCTYPE html>")
     svg = data["image/svg+xml"]
-    assert svg.startswith("<svg") and svg.count('class="cut"') == 2  # I and J (AIMA 5.2)
+    # At step 0, as the page opens: the bare tree, no cut given away; at the end, the
+    # search's cuts (I and J, AIMA 5.2).
+    assert svg.startswith("<svg") and svg.count('class="cut"') == 0
+    w.step = w.steps
+    assert w._repr_mimebundle_()[0]["image/svg+xml"].count('class="cut"') == 2
     assert gametree.widget(G, mode="practice").svg().count('class="cut"') == 0
     # Displayed in a notebook: the widget, then the fallback as an output of its own.
     shown = []

@@ -2,8 +2,9 @@
 
 On an exam-sized tree a tick and "! missing" under one node touched and ran across the
 next node's edges (7 labels crossed by an edge and 21 overlapping on the b=3 d=4 exam
-tree). Each verdict now stands where the edge's cut mark goes (the spot the layout
-keeps clear for it), sized to that room. Checked with the keys' clearance audit
+tree). Each verdict now stands on its own edge, at the edge's cut mark where it has room
+and else at the nearest clear spot along the edge, at the size of the leaves' values
+(9 CSS px at the zoom the page opens with). Checked with the keys' clearance audit
 (``tests/keygeometry.py``) on the page's DOM after Check, in Chromium.
 """
 
@@ -83,3 +84,14 @@ def test_checked_practice_page_passes_the_clearance_audit(
         """
     )
     assert centred and max(centred) < 3.0
+    # Each verdict reads at 9 CSS px or more at the zoom the page opens with (the smallest
+    # text's size: the leaves' values); they were 5 to 5.9 units there (6.4 to 7.6 px).
+    sizes = browser.execute_script(
+        """
+        const svg = document.querySelector('.drawing:not([hidden]) svg');
+        const scale = svg.getScreenCTM().a;
+        return Array.from(svg.querySelectorAll('text.badge'))
+          .map(t => Number(t.getAttribute('font-size')) * scale);
+        """
+    )
+    assert sizes and min(sizes) >= 9.0, sorted(sizes)[:3]

@@ -121,7 +121,8 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="for .gif: the most frames to draw, one per search event (default 1000); "
+        help="for .gif: the most frames to draw, the bare tree and one per search event "
+        "(default 1000); "
         "a longer animation is refused before any frame is drawn",
     )
     add_force_option(parser)

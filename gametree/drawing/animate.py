@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ANIMATION_SHOW", "MAX_FRAMES", "animate", "check_frame_count", "frames", "step_frames"]
 
+NOT_STARTED = "not started"
+"""The caption of step 0, the bare tree (the page says "The search has not started")."""
+
 ANIMATION_SHOW = "values,bounds,names,moves"
 """What a frame shows unless ``show=`` says otherwise: what the explore page shows."""
 
@@ -46,7 +49,8 @@ def animate(
     force: bool = False,
     **options: Any,
 ) -> list[Path]:
-    """Draw a search step by step: one frame per trace event, same layout in every frame.
+    """Draw a search step by step: the bare tree, then one frame per trace event, same
+    layout in every frame.
 
     Parameters
     ----------
@@ -64,7 +68,8 @@ def animate(
     dpi : float, default 100
         Resolution of the frames.
     max_frames : int, default 1000
-        The most frames to draw (one per trace event, or per MCTS iteration): a longer
+        The most frames to draw (the bare tree and one per trace event, or one per MCTS
+        iteration): a longer
         animation is refused before any frame is drawn (:data:`MAX_FRAMES`).
     force : bool, default False
         Replace files that exist (the GIF, or a frame); without it an existing one is
@@ -81,11 +86,13 @@ def animate(
     Notes
     -----
     Frame ``k`` is step ``k`` of the explore page (:func:`gametree.to_html`), drawn from
-    the page's own steps (:func:`step_frames`): the node the step is about outlined in
-    colour, the edge just gone down in colour, windows ``[a, b]`` and backed-up values as
-    far as the search has got, cut marks as cutoffs happen with the nodes below them
-    greyed, the principal variation in bold on the last frame; a caption says what
-    happened. Without ``show`` (None) a frame shows values, windows, names and moves.
+    the page's own steps (:func:`step_frames`): first the bare tree (step 0, captioned
+    ``0/N  not started``, nothing searched), then at each step the node the step is
+    about outlined in colour, the edge just gone down in colour, windows ``[a, b]`` and
+    backed-up values as far as the search has got, cut marks as cutoffs happen with the
+    nodes below them greyed, the principal variation in bold on the last frame; a
+    caption says what happened. Without ``show`` (None) a frame shows values, windows,
+    names and moves.
 
     Examples
     --------
@@ -94,7 +101,7 @@ def animate(
     >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> gif = pathlib.Path(tempfile.mkdtemp()) / "ab.gif"
     >>> [written] = gametree.animate(G, "alphabeta", gif)
-    >>> Image.open(written).n_frames == len(list(gametree.search_trace(G)))
+    >>> Image.open(written).n_frames == 1 + len(list(gametree.search_trace(G)))
     True
     """
     target = Path(path)
@@ -149,8 +156,8 @@ def frames(
     max_frames: int = MAX_FRAMES,
     **options: Any,
 ) -> Iterator[Image]:
-    """Yield one RGBA image per trace event of the search (see :func:`animate`);
-    refuse more than ``max_frames`` of them before drawing any."""
+    """Yield one RGBA image per frame of :func:`animate` (the bare tree, then one per
+    trace event); refuse more than ``max_frames`` of them before drawing any."""
     from gametree.search.algorithms import is_mcts
 
     check_frame_count(0, max_frames)  # a bad limit is refused before any search
@@ -175,25 +182,34 @@ def step_frames(
     title: str | None = None,
     root: Hashable | None = None,
     max_frames: int = MAX_FRAMES,
+    view: Mapping[str, Any] | None = None,
     **options: Any,
 ) -> Iterator[tuple[Diagram, Placement]]:
     """Yield each frame of :func:`animate` (not MCTS) as a diagram and its placement.
 
-    The frames are the explore page's steps 1, 2, ..., read from the page's own data
+    The frames are the explore page's steps 0, 1, 2, ..., read from the page's own data
     (:func:`gametree.drawing.html.explore_layout`) and applied as the page applies them
-    (:func:`gametree.drawing.pagesteps.step_views`): frame ``k`` shows the values and
+    (:func:`gametree.drawing.pagesteps.step_views`): frame 0 is the bare tree, as the
+    page opens (captioned ``0/N  not started``); frame ``k`` shows the values and
     windows step ``k`` of the page shows, its cut edges and the nodes below them greyed,
     the current node outlined and the edge just gone down in colour; the last frame adds
     the principal variation. One placement, sized for every value and window any step
-    writes, serves every frame.
+    writes, serves every frame. ``view`` is the page's view, as for
+    :func:`gametree.drawing.html.explore_layout` (a notebook widget's ``collapse``,
+    ``max_depth``, ``focus``, ``orientation``).
 
     Examples
     --------
     >>> import gametree
     >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> first, _ = next(step_frames(G))
-    >>> first.caption, [n.value for n in first.nodes if n.kind != "LEAF"]
-    ('1/30  enter A with [−∞, ∞]', ['', '', '', ''])
+    >>> from itertools import islice
+    >>> bare, second = [d for d, _ in islice(step_frames(G), 2)]
+    >>> bare.caption, [n.value for n in bare.nodes if n.kind != "LEAF"]
+    ('0/30  not started', ['', '', '', ''])
+    >>> any(n.current for n in bare.nodes), any(n.current for n in second.nodes)
+    (False, True)
+    >>> second.caption
+    '1/30  enter A with [−∞, ∞]'
     """
     from gametree.drawing.html import explore_layout
     from gametree.drawing.pagesteps import step_views
@@ -203,9 +219,9 @@ def step_frames(
     if show is None:  # as the explore page: values and windows
         show = ANIMATION_SHOW
     # Counted before the page's data is built: that takes far longer than the search.
-    check_frame_count(sum(1 for _ in search_trace(G, algorithm, **options)), max_frames)
+    check_frame_count(1 + sum(1 for _ in search_trace(G, algorithm, **options)), max_frames)
     bare, placement, trace = explore_layout(G, algorithm, options, show=show, style=style,
-                                            root=root)  # fmt: skip
+                                            root=root, view=view)  # fmt: skip
     total = len(trace["steps"])
     fitted = frame_style(bare, placement, style)
     if fitted is not style:
@@ -214,9 +230,8 @@ def step_frames(
     children = [[bare.index[c] for c in bare.graph._succ[n.node] if c in bare.index]
                 for n in bare.nodes]  # fmt: skip
     title = "" if title is None else visible(title)
-    for view in step_views(trace, edges, children):
-        if view.position:
-            yield _frame(bare, placement, view, edges, title, f"{view.position}/{total}")
+    for step in step_views(trace, edges, children):
+        yield _frame(bare, placement, step, edges, title, f"{step.position}/{total}")
 
 
 def _frame(
@@ -261,7 +276,7 @@ def _frame(
             e.line_width = float(st["current_line_width"])
         drawn_edges.append(e)
     d = replace(bare, nodes=nodes, edges=drawn_edges, title=title,
-                caption=f"{count}  {view.caption}", searched=True)  # fmt: skip
+                caption=f"{count}  {view.caption or NOT_STARTED}", searched=True)  # fmt: skip
     if view.current is not None:
         mark_current(d, nodes[view.current].node)
     texts = []

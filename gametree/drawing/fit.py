@@ -226,7 +226,7 @@ def fit_placement(d: Diagram, *, warn: bool = True) -> Placement:
         warnings.warn(
             f"the tree does not fit a {_inches(page[0])} x {_inches(page[1])} in page with "
             f"fonts of {MIN_FONT:g} pt or more (it needs {need_w:.1f} x {need_h:.1f} in)"
-            + _remedies(d, need_w, need_h),
+            + _remedies(d, base, page, need_w, need_h),
             FitWarning,
             stacklevel=_caller_level(),
         )
@@ -245,26 +245,100 @@ def fit_placement(d: Diagram, *, warn: bool = True) -> Placement:
     return final
 
 
-_REMEDIES = {
-    "parts": "draw it in parts, its top levels and then each subtree (parts=True)",
-    "max_depth": "draw its top levels only (max_depth=K)",
-    "focus": "draw one subtree (focus=NODE)",
-}
+PARTS_CHECKED = 2_000
+"""The most nodes of a tree whose warning checks that drawing it in parts fits (the
+parts are laid out to see; a larger tree's warning does not offer them)."""
+
+FOCUS_TRIALS = 12
+"""The most subtrees a warning lays out looking for one that fits (``focus``)."""
 
 
-def _remedies(d: Diagram, need_w: float, need_h: float) -> str:
-    """What the warning suggests: the remedies the caller offers (``d.remedies``) but
-    those already given (``d.given``), and parts only of a whole tree drawn top-down."""
+def _remedies(
+    d: Diagram, base: dict[str, object], page: tuple[float, float], need_w: float, need_h: float
+) -> str:
+    """What the warning suggests: of the remedies the caller offers (``d.remedies``) and
+    that were not given (``d.given``), those that make the drawing fit the page, each
+    laid out to see (parts only of a whole tree drawn top-down), and the page size it
+    needs as it is."""
     offered = [r for r in d.remedies if r not in d.given]
     if d.given:  # parts are of the whole tree, drawn top-down
         offered = [r for r in offered if r != "parts"]
-    texts = [_REMEDIES[r] for r in offered if r in _REMEDIES]
+    texts = []
+    if "parts" in offered:
+        count = _parts_that_fit(d, base, page)
+        if count:
+            texts.append(f"draw it in parts, its top levels and then each subtree "
+                         f"(parts=True: {count} pictures)")  # fmt: skip
+    if "max_depth" in offered:
+        levels = _levels_that_fit(d, base, page)
+        if levels:
+            texts.append(f"draw its top {levels} level{'s' * (levels > 1)} only "
+                         f"(max_depth={levels})")  # fmt: skip
+    if "focus" in offered:
+        node = _subtree_that_fits(d, base, page)
+        if node is not None:
+            texts.append(f"draw one subtree (focus={node!r} fits)")
     if "fit" in offered:
         texts.append(f"fit it to a page of {need_w:.1f} x {need_h:.1f} in or more "
                      f"(fit=({need_w:.1f}, {need_h:.1f}))")  # fmt: skip
     if not texts:
         return ""
     return "; " + (", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else texts[0])
+
+
+def _view_fits(d: Diagram, base: dict[str, object], page: tuple[float, float],
+               **view: object) -> bool:  # fmt: skip
+    """Whether ``d``'s tree drawn with ``view`` (``max_depth``, ``focus``) fits ``page``."""
+    from gametree.drawing.style import diagram
+
+    try:
+        trial = diagram(d.graph, show=d.show, style=base, title=d.title, root=d.root, fit=page,
+                        orientation=d.orientation, **view)  # type: ignore[arg-type]  # fmt: skip
+    except (RenderError, ValueError, KeyError, TypeError):
+        return False  # a view this drawing cannot take is no remedy
+    return not fit_placement(trial, warn=False).overflow
+
+
+def _levels_that_fit(d: Diagram, base: dict[str, object], page: tuple[float, float]) -> int:
+    """The most levels below the root drawn with ``max_depth`` that fit ``page`` (0: none
+    does). A deeper view draws more, so the levels that fit are found by bisection."""
+    deepest = max((n.depth for n in d.nodes), default=0)
+    lo, hi = 0, deepest - 1  # the whole depth is what does not fit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _view_fits(d, base, page, max_depth=mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _subtree_that_fits(d: Diagram, base: dict[str, object], page: tuple[float, float]) -> object:
+    """The first node, level by level from the root's children, whose subtree drawn with
+    ``focus`` fits ``page``; None when none of the first :data:`FOCUS_TRIALS` does."""
+    succ = d.graph._succ
+    level = [c for c in succ[d.root] if succ[c]]
+    trials = 0
+    while level and trials < FOCUS_TRIALS:
+        for node in level:
+            if trials >= FOCUS_TRIALS:
+                break
+            trials += 1
+            if _view_fits(d, base, page, focus=node):
+                return node
+        level = [c for n in level for c in succ[n] if succ[c]]
+    return None
+
+
+def _parts_that_fit(d: Diagram, base: dict[str, object], page: tuple[float, float]) -> int:
+    """How many pictures the tree takes drawn in parts that each fit ``page``; 0 when
+    some part does not fit, or the tree has more than :data:`PARTS_CHECKED` nodes."""
+    from gametree.drawing.parts import split_tree
+
+    if d.orientation != "top-down" or d.graph.number_of_nodes() > PARTS_CHECKED:
+        return 0
+    parts = split_tree(d.graph, fit=page, show=d.show, style=base)
+    return len(parts) if all(p.fits for p in parts) else 0
 
 
 def _cannot_fit(

@@ -314,10 +314,13 @@ def explore_layout(
     show: str | Iterable[str] | None = None,
     style: Mapping[str, Any] | None = None,
     root: Hashable | None = None,
+    view: Mapping[str, Any] | None = None,
 ) -> tuple[Diagram, Placement, dict[str, Any]]:
     """The explore page of one search as the page lays it out: its bare diagram, the
     placement sized for every value and window a step shows, and its trace (the steps,
     see above). The step animation (:mod:`gametree.drawing.animate`) draws these.
+    ``view`` is the page's view (``fit``, ``collapse``, ``max_depth``, ``focus``,
+    ``orientation``; default: the whole tree fitted to a slide).
 
     >>> import gametree
     >>> G = gametree.parse("(A (B 3 12 8) (C 2 4 6) (D 14 5 2))")
@@ -328,7 +331,7 @@ def explore_layout(
     options = dict(options) if root is None else {**options, "root": root}
     data, bare, placement = _laid_out(G, [(algorithm, options)], "explore", (), show=show,
                                       style=style, title="", root=root,
-                                      view={"fit": DEFAULT_FIT})  # fmt: skip
+                                      view={"fit": DEFAULT_FIT, **(view or {})})  # fmt: skip
     return bare, placement, data["explore"][0]
 
 

@@ -485,24 +485,27 @@ def widget_class() -> type[Any]:
         def svg(self) -> str:
             """The picture without a kernel: the search's pruning diagram (explore), or
             the bare tree (practice), as :func:`gametree.to_svg` draws it. An explore
-            widget part way through its search (``0 < w.step < w.steps``, no view) is
-            drawn at that step, as the step animation draws it."""
+            widget before the end of its search (``w.step < w.steps``; not Monte Carlo)
+            is drawn at that step, as the step animation draws it, in the widget's view:
+            at step 0 the bare tree."""
             from gametree.drawing.svg import diagram_svg, to_svg
             from gametree.search import solve
 
             result = None
             if self.mode == "explore":
                 algorithm, options = self._search_of(self.convention)
-                views = (self.collapse, self.max_depth, self.focus)
-                if 0 < self.step < self.steps and algorithm != "mcts" and views == (None,) * 3:
+                if self.step < self.steps and algorithm != "mcts":
                     from itertools import islice
 
                     from gametree.drawing.animate import step_frames
 
+                    view = {"collapse": self.collapse, "max_depth": self.max_depth,
+                            "focus": self.focus, "orientation": self.orientation,
+                            "fit": self._fixed["fit"]}  # fmt: skip
                     frames = step_frames(self._graph, algorithm, show=self._fixed["show"],
-                                         style=self._fixed["style"], max_frames=self.steps,
-                                         **options)  # fmt: skip
-                    d, placement = next(islice(frames, self.step - 1, None))
+                                         style=self._fixed["style"], max_frames=self.steps + 1,
+                                         view=view, **options)  # fmt: skip
+                    d, placement = next(islice(frames, self.step, None))
                     return diagram_svg(d, placement)
                 result = solve(self._graph, algorithm, annotate=False, **options)
             fixed = {k: v for k, v in self._fixed.items() if k in ("show", "style", "root", "fit")}

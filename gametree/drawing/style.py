@@ -293,8 +293,9 @@ def diagram(
     fit = check_fit(fit)
     check_view(G, collapse=collapse, max_depth=max_depth, focus=focus, orientation=orientation)
     H = annotated(G, result)
+    whole_root = find_root(H)
     if root is None:
-        root = find_root(H)
+        root = whole_root
     precision = int(st["precision"])
     searched = SEARCH in H.graph or any(STATUS in d for d in H._node.values())
     statuses = node_statuses(H) if searched else {}
@@ -390,7 +391,7 @@ def diagram(
             max_depth=max_depth,
             focus=focus,
             orientation=orientation,
-            root=None if root == find_root(H) else root,
+            root=None if root == whole_root else root,
         ),
     )
     if st["boards"]:

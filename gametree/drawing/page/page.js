@@ -646,7 +646,6 @@ function mountGametree(scope, DATA, host) {
       item.g.setAttribute("aria-pressed", state.cuts[j] ? "true" : "false");
       item.g.setAttribute("aria-label", "edge " + edgeText(j) + (state.cuts[j] ? ", marked pruned" : "") +
         (marks[j] ? ", " + marks[j] : "") + (state.shown && sol.cut.indexOf(j) >= 0 ? ", pruned in the solution" : ""));
-      badge(item, j, marks[j]);
     });
     var asks = {};
     inner().forEach(function (i) { asks[i] = true; });
@@ -684,6 +683,7 @@ function mountGametree(scope, DATA, host) {
     if (asked("move")) { $("move").value = state.move === null ? "" : String(state.move); }
     if (DATA.conventions.length > 1) { $("convention").value = String(state.conv); }
     $("convention-text").textContent = "Checked under: " + DATA.conventions[state.conv].label;
+    badges(E, marks);
     var reveal = DATA.reveal;
     $("solution").hidden = reveal === "never";
     $("solution").disabled = reveal === "after-check" && !state.everChecked;
@@ -719,23 +719,116 @@ function mountGametree(scope, DATA, host) {
     return out;
   }
 
-  function badge(item, j, verdict) {
-    // A checked edge's verdict (a tick, a cross, "!" for a cut left out) stands where the
-    // edge's cut mark goes: the spot the drawing keeps clear of every other edge and
-    // label for it (gametree.drawing.cuts), sized to that room, on a white box on its
-    // own edge as a move label is; the strokes it stands for are hidden meanwhile.
-    var old = item.g.querySelector(".badge-box");
-    if (old) { old.remove(); }
-    old = item.g.querySelector(".badge");
-    if (old) { old.remove(); }
-    item.g.classList.toggle("badged", !!verdict);
-    if (!verdict) { return; }
-    var spot = cutSpot(item);
-    var size = Math.max(5, Math.min(11, 1.3 * spot.half));
+  // Where a verdict may stand along its edge (fractions of the edge from the parent),
+  // nearest the cut mark's spot first.
+  var BADGE_SPOTS = [0, 0.05, -0.05, 0.1, -0.1, 0.15, -0.15, 0.2, -0.2, 0.25, -0.25, 0.3, -0.3];
+
+  function badges(E, marks) {
+    // Each checked edge's verdict (a tick, a cross, "!" for a cut left out) on a white
+    // box on its own edge, as a move label is, at the size of the drawing's smallest
+    // text (so the page opens with it READABLE pixels high, as the leaves' values): at
+    // the edge's cut mark if the verdict has room there, else at the nearest spot along
+    // the edge clear of every other edge, text and shape (a b=3 d=4 exam tree's cut
+    // marks have room for 5 units, its leaves' values are 7). With no such spot it
+    // shrinks, down to the cut mark's room. The strokes it stands for are hidden.
+    E.edges.forEach(function (item) {
+      item.g.querySelectorAll(".badge-box, .badge").forEach(function (x) { x.remove(); });
+      item.g.classList.toggle("badged", false);
+    });
+    var todo = [];
+    E.edges.forEach(function (item, j) { if (marks[j]) { todo.push(j); } });
+    if (!todo.length) { return; }
+    var svg = E.base.svg;
+    var lines = [];
+    E.edges.forEach(function (item, j) {
+      var l = item.line;
+      lines.push({ j: j, a: [Number(l.getAttribute("x1")), Number(l.getAttribute("y1"))],
+                   b: [Number(l.getAttribute("x2")), Number(l.getAttribute("y2"))] });
+      if (marks[j]) { return; }
+      item.g.querySelectorAll(".cut line").forEach(function (c) {
+        if (getComputedStyle(c).visibility !== "visible") { return; }
+        lines.push({ j: -1, a: [Number(c.getAttribute("x1")), Number(c.getAttribute("y1"))],
+                     b: [Number(c.getAttribute("x2")), Number(c.getAttribute("y2"))] });
+      });
+    });
+    var boxes = [];
+    svg.querySelectorAll("text").forEach(function (t) {
+      if (!t.textContent.trim() || getComputedStyle(t).visibility !== "visible") { return; }
+      boxes.push(inkBox(t.getBBox()));
+    });
+    svg.querySelectorAll(".node .shape").forEach(function (shape) {
+      if (shape.getAttribute("stroke") === "none" && shape.getAttribute("fill") === "none") { return; }
+      boxes.push(shape.getBBox());
+    });
+    todo.forEach(function (j) {
+      var item = E.edges[j];
+      var spot = cutSpot(item);
+      var least = Math.max(5, Math.min(11, 1.3 * spot.half));
+      var sizes = [E.base.font * 1.2, E.base.font].filter(function (z) { return z > least; });
+      var placed = null;
+      sizes.some(function (size) {
+        return BADGE_SPOTS.some(function (dt) {
+          var at = along(item, spot, dt);
+          if (!at) { return false; }
+          var box = badge(item, at, size, marks[j]);
+          if (clear(box, j, lines, boxes)) { placed = box; return true; }
+          item.g.querySelectorAll(".badge-box, .badge").forEach(function (x) { x.remove(); });
+          return false;
+        });
+      });
+      if (!placed) { placed = badge(item, spot, least, marks[j]); }
+      item.g.classList.toggle("badged", true);
+      boxes.push(placed);
+    });
+  }
+
+  function inkBox(b) {
+    // A text's box less the space its font keeps above and below the glyphs.
+    return { x: b.x, y: b.y + 0.1 * b.height, width: b.width, height: 0.8 * b.height };
+  }
+
+  function along(item, spot, dt) {
+    // The point ``dt`` of the edge's length from the cut mark's spot, on the edge.
+    var l = item.line;
+    var x1 = Number(l.getAttribute("x1")), y1 = Number(l.getAttribute("y1"));
+    var x2 = Number(l.getAttribute("x2")), y2 = Number(l.getAttribute("y2"));
+    var len2 = (x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1);
+    if (!len2) { return dt ? null : spot; }
+    var t = ((spot.x - x1) * (x2 - x1) + (spot.y - y1) * (y2 - y1)) / len2 + dt;
+    if (t < 0.15 || t > 0.95) { return null; }
+    return { x: x1 + t * (x2 - x1), y: y1 + t * (y2 - y1) };
+  }
+
+  function clear(box, j, lines, boxes) {
+    // Nothing but its own edge within a unit of the verdict's box.
+    var pad = 1;
+    var b = { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
+    var crossed = lines.some(function (l) { return l.j !== j && segmentMeetsBox(l.a, l.b, b); });
+    return !crossed && !boxes.some(function (o) {
+      return o.x < b.x + b.width && b.x < o.x + o.width && o.y < b.y + b.height && b.y < o.y + o.height;
+    });
+  }
+
+  function segmentMeetsBox(a, b, box) {
+    // Liang-Barsky: does the segment a-b enter the box?
+    var t0 = 0, t1 = 1, dx = b[0] - a[0], dy = b[1] - a[1];
+    var p = [-dx, dx, -dy, dy];
+    var q = [a[0] - box.x, box.x + box.width - a[0], a[1] - box.y, box.y + box.height - a[1]];
+    for (var k = 0; k < 4; k++) {
+      if (p[k] === 0) { if (q[k] < 0) { return false; } continue; }
+      var r = q[k] / p[k];
+      if (p[k] < 0) { t0 = Math.max(t0, r); } else { t1 = Math.min(t1, r); }
+      if (t0 > t1) { return false; }
+    }
+    return true;
+  }
+
+  function badge(item, at, size, verdict) {
+    // Draw one verdict centred at ``at`` on a white box; return the box.
     var svgNS = "http://www.w3.org/2000/svg";
     var t = document.createElementNS(svgNS, "text");
-    t.setAttribute("x", spot.x.toFixed(2));
-    t.setAttribute("y", (spot.y + 0.36 * size).toFixed(2));  // centred: digits' ink
+    t.setAttribute("x", at.x.toFixed(2));
+    t.setAttribute("y", (at.y + 0.36 * size).toFixed(2));  // centred: digits' ink
     t.setAttribute("font-size", size.toFixed(2));
     t.setAttribute("font-weight", "bold");
     t.setAttribute("text-anchor", "middle");
@@ -746,11 +839,12 @@ function mountGametree(scope, DATA, host) {
     box.setAttribute("fill", "white");
     item.g.appendChild(box);
     item.g.appendChild(t);
-    var b = t.getBBox();
+    var b = inkBox(t.getBBox());
     box.setAttribute("x", (b.x - 0.5).toFixed(2));
-    box.setAttribute("y", (b.y + 0.1 * b.height).toFixed(2));
+    box.setAttribute("y", b.y.toFixed(2));
     box.setAttribute("width", (b.width + 1).toFixed(2));
-    box.setAttribute("height", (0.8 * b.height).toFixed(2));
+    box.setAttribute("height", b.height.toFixed(2));
+    return b;
   }
 
   function cutSpot(item) {
