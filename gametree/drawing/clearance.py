@@ -11,7 +11,7 @@ not its own, and where texts or shapes overlap; the placement widens the drawing
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,9 +248,22 @@ class Obstacles:
         if item.kind == "edge":
             self._add_segment(k, item.points[0], item.points[1], item.width / 2)
             return
-        for key in self._cells((x0, y0, x1, y1)):
-            self.grid.setdefault(key, []).append(k)
-            self.solid.setdefault(key, []).append(k)
+        c = self.cell
+        grid, solid = self.grid, self.solid
+        rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
+        for col in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
+            for row in rows:
+                key = (col, row)
+                found = grid.get(key)
+                if found is None:
+                    grid[key] = [k]
+                else:
+                    found.append(k)
+                found = solid.get(key)
+                if found is None:
+                    solid[key] = [k]
+                else:
+                    found.append(k)
 
     def _add_segment(self, k: int, a: Point, b: Point, pad: float) -> None:
         # The cells along the segment, a row of cells at a time (a long, flat edge
@@ -266,18 +279,18 @@ class Obstacles:
             for col in range(col0, col1 + 1):
                 self.grid.setdefault((col, row), []).append(k)
 
-    def _cells(self, box: Box) -> Iterator[tuple[int, int]]:
-        c = self.cell
-        for col in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
-            for row in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
-                yield col, row
-
     def near(self, box: Box) -> list[Item]:
         """The items whose cells meet ``box`` (each once, in the order added)."""
+        c = self.cell
+        grid, items = self.grid, self.items
         found: set[int] = set()
-        for key in self._cells(box):
-            found.update(self.grid.get(key, ()))
-        return [self.items[k] for k in sorted(found)]
+        rows = range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
+        for col in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
+            for row in rows:
+                cell = grid.get((col, row))
+                if cell is not None:
+                    found.update(cell)
+        return [items[k] for k in sorted(found)]
 
     def near_segment(self, a: Point, b: Point, pad: float, *, edges: bool = True) -> list[Item]:
         """The items whose cells meet the segment ``a``-``b`` grown by ``pad`` on every
