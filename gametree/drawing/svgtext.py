@@ -29,7 +29,17 @@ def save_svg(artists: Artists, target: Any, family: str, **savefig: Any) -> None
     labels in ``artists.texts`` as text in the place of the (empty) ``labels`` group.
 
     Call it inside the ``rc_context`` the figure is saved under (``svg.fonttype``,
-    ``svg.hashsalt``).
+    ``svg.hashsalt``); :func:`gametree.save` does, for every ``.svg``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, gametree
+    >>> G = gametree.random_tree(2, 8, seed=1)  # 511 nodes: past TEXT_ARTISTS_UP_TO
+    >>> result = gametree.alphabeta(G)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     svg = gametree.save(G, pathlib.Path(folder) / "key.svg", fit=None).read_text()
+    >>> svg.count("<text ") > 511, "font-family: 'DejaVu Sans', sans-serif" in svg
+    (True, True)
     """
     fig = artists.figure
     buffer = io.BytesIO()
