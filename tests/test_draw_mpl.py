@@ -182,6 +182,55 @@ def test_large_diagrams_draw_labels_as_glyph_outlines() -> None:
         assert ylim[0] <= ys.min() and ys.max() <= ylim[1]
 
 
+def _svg_texts(svg: str) -> list[tuple[float, float, str]]:
+    """(x, y, text) of every ``<text>`` element of an SVG file (ElementTree's reading)."""
+    import xml.etree.ElementTree as ET
+
+    found = []
+    for el in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text"):
+        found.append((float(el.get("x", "nan")), float(el.get("y", "nan")), el.text or ""))
+    return found
+
+
+def test_large_svg_writes_labels_as_text_where_matplotlib_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A diagram past TEXT_ARTISTS_UP_TO saved as SVG has its labels as ``<text>``, not
+    glyph outlines, each where matplotlib writes the same label as a Text artist."""
+    G = aima()
+    gametree.alphabeta(G)
+    as_artists = gametree.save(G, tmp_path / "artists.svg", show="values,names,bounds")
+    monkeypatch.setattr(mpl, "TEXT_ARTISTS_UP_TO", 0)  # AIMA 5.2 drawn as a large tree
+    as_text = gametree.save(G, tmp_path / "text.svg", show="values,names,bounds")
+    expected = sorted(t for t in _svg_texts(as_artists.read_text()) if t[2] != "")
+    got = sorted(_svg_texts(as_text.read_text()))
+    caption = [t for t in expected if t[2].startswith("alphabeta")]
+    assert len(got) == len(expected) > 30 and caption
+    for (x0, y0, s0), (x1, y1, s1) in zip(expected, got, strict=True):
+        assert s0 == s1 and abs(x0 - x1) < 0.02 and abs(y0 - y1) < 0.02, (s0, x0, y0, x1, y1)
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    group = next(g for g in ET.fromstring(as_text.read_text()).iter(f"{ns}g")
+                 if g.get("id") == "labels")  # fmt: skip
+    assert not list(group.iter(f"{ns}path"))
+    assert len(list(group.iter(f"{ns}text"))) == len(expected) - len(caption)
+    styles = {g.get("style", "") for g in group}
+    assert all("font-family: 'DejaVu Sans', sans-serif" in st for st in styles)
+    assert any("font-style: italic" in st for st in styles)  # the names
+
+
+def test_large_svg_is_small_and_its_labels_searchable(tmp_path: Path) -> None:
+    G = gametree.random_tree((3, 5), 5, seed=8)
+    assert G.number_of_nodes() > mpl.TEXT_ARTISTS_UP_TO
+    gametree.alphabeta(G)
+    svg = gametree.save(G, tmp_path / "big.svg", show="values,names", fit=None).read_text()
+    texts = {t[2] for t in _svg_texts(svg)}
+    root_value = str(G.nodes[G.graph["root"]]["search_value"]).replace("-", "\u2212")
+    assert {"A", "B", root_value} <= texts
+    assert len(_svg_texts(svg)) > G.number_of_nodes()  # every name, most values
+
+
 def test_importing_gametree_loads_no_plotting_backend() -> None:
     code = (
         "import sys, gametree; "

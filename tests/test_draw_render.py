@@ -275,3 +275,23 @@ def test_cli_show_of_a_search_without_one_is_an_error(
     assert run_cli(str(annotated), "-o", str(tmp_path / "y.txt"), "--show", show) == 0
     # Names and moves need no search.
     assert run_cli(tree, "-o", str(tmp_path / "z.txt"), "--show", "names,moves") == 0
+
+
+@pytest.mark.skipif(not HAVE_DOT, reason="no dot program")
+def test_plain_dot_draws_the_exported_file_as_placed_without_a_layout() -> None:
+    """``dot -Tsvg tree.dot`` (no engine named) draws what ``neato -n2`` draws: the file
+    asks for no layout (``layout=nop2``), so Graphviz neither moves a pinned node nor
+    runs neato's layout on them (a minute and gigabytes on 10,000 nodes)."""
+    G = aima()
+    text = gametree.to_dot(G, gametree.alphabeta(G, annotate=False), show="values,names")
+
+    def svg(*args: str) -> str:
+        done = subprocess.run(["dot", *args, "-Tsvg"], input=text.encode(), capture_output=True,
+                              check=True)  # fmt: skip
+        return done.stdout.decode()
+
+    plain = svg()
+    assert plain == svg("-Kneato", "-n2")
+    # Laid out by neato instead (the file's engine before), the edges are routed anew.
+    text = text.replace("layout=nop2", "layout=neato", 1)
+    assert svg() != plain

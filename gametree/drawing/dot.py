@@ -91,9 +91,11 @@ def to_dot(
         counts and moves as text nodes in the same slots as :func:`gametree.draw`;
         pruned edges dashed with the two strokes of their cut mark (each an edge between
         two pinned points), the principal variation bold. Everything is pinned where
-        the shared placement puts it (``layout=neato``, ``pos="x,y!"``, each edge's end
-        points in its ``pos``): ``neato -n2 -Tsvg`` draws the file exactly as placed,
-        ``dot -Tsvg`` nearly so (it routes the edges between the nodes itself).
+        the shared placement puts it (``pos="x,y!"``, each edge's end points in its
+        ``pos``), and the file asks for no layout (``layout=nop2``, Graphviz's
+        ``neato -n2``): ``dot -Tsvg`` draws it exactly as placed, in time and memory
+        proportional to the tree (a layout engine run on 10,000 pinned nodes would take
+        a minute and gigabytes).
 
     See Also
     --------
@@ -131,7 +133,7 @@ def diagram_dot(d: Diagram, placement: Placement | None = None) -> str:
     Everything is pinned where the shared placement puts it: shapes (a Graphviz triangle
     fills three quarters of its box, so its box and centre are set to draw ours), each
     label as a text node centred on its ink, each edge with its end points (``pos``,
-    which ``neato -n2`` draws as given), each cut mark's strokes as
+    which ``layout=nop2`` draws as given), each cut mark's strokes as
     :func:`gametree.drawing.cuts.cut_marks` placed them.
     """
     st = d.style
@@ -140,7 +142,7 @@ def diagram_dot(d: Diagram, placement: Placement | None = None) -> str:
     big = float(st["font_size"])
     lines = ["digraph gametree {"]
     graph_attrs = [
-        "layout=neato",
+        "layout=nop2",
         "inputscale=72",
         "outputorder=edgesfirst",
         f"fontname={font}",
@@ -224,7 +226,7 @@ def diagram_dot(d: Diagram, placement: Placement | None = None) -> str:
             attrs.append(f"style={_STYLES.get(e.linestyle, 'solid')}")
         if e.line_width != 1.0:
             attrs.append(f"penwidth={_num(e.line_width)}")
-        # Drawn as placed (neato -n2 keeps an edge's pos): from the parent's shape to
+        # Drawn as placed (nop2 keeps an edge's pos): from the parent's shape to
         # the child's; Graphviz without -n2 draws it between the nodes, clipped.
         attrs.append(f'pos="{_spline(*pl.ends(e.u, e.v))}"')
         suffix = f" [{', '.join(attrs)}]"

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from gametree.drawing.metrics import text_ascent, text_descent, text_width
@@ -67,24 +66,30 @@ class Text:
     boxed: bool = False
     """Drawn on a white box (a move label over its edge)."""
 
-    @cached_property
+    # Measured once, kept in the instance (a cached_property takes a lock on every read
+    # on Python 3.11: a placement of 10,000 nodes reads these half a million times).
+    @property
     def width(self) -> float:
-        return text_width(self.text, self.size, bold=self.bold)
+        found: float | None = self.__dict__.get("_width")
+        if found is None:
+            found = text_width(self.text, self.size, bold=self.bold)
+            self.__dict__["_width"] = found
+        return found
 
     def box(self) -> Box:
         """The ink's box ``(x0, y0, x1, y1)``: the advance across, ascent to descent."""
-        return self._box
-
-    @cached_property
-    def _box(self) -> Box:
-        w = self.width
-        x0 = self.x - {"start": 0.0, "end": w}.get(self.anchor, w / 2)
-        return (
-            x0,
-            self.baseline - text_descent(self.text, self.size),
-            x0 + w,
-            self.baseline + text_ascent(self.text, self.size),
-        )
+        found: Box | None = self.__dict__.get("_ink")
+        if found is None:
+            w = self.width
+            x0 = self.x - {"start": 0.0, "end": w}.get(self.anchor, w / 2)
+            found = (
+                x0,
+                self.baseline - text_descent(self.text, self.size),
+                x0 + w,
+                self.baseline + text_ascent(self.text, self.size),
+            )
+            self.__dict__["_ink"] = found
+        return found
 
     def moved(self, dx: float, dy: float) -> Text:
         return Text(self.slot, self.key, self.text, self.x + dx, self.baseline + dy,

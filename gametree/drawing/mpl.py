@@ -69,6 +69,8 @@ class Artists:
     """On diagrams of more than :data:`TEXT_ARTISTS_UP_TO` nodes, every slot's text as
     one collection of glyph outlines (much faster than one Text artist per label); the
     ``values``, ``names``, ... dicts are then empty."""
+    texts: list[Label] = field(default_factory=list)
+    """On those diagrams, every label as placed (data coordinates, on its baseline)."""
 
     @property
     def figure(self) -> Figure:
@@ -214,9 +216,18 @@ def new_figure(d: Diagram, placement: Placement) -> tuple[Figure, Axes]:
 
 
 def draw_diagram(
-    d: Diagram, *, ax: Axes | None = None, placement: Placement | None = None
+    d: Diagram,
+    *,
+    ax: Axes | None = None,
+    placement: Placement | None = None,
+    outlines: bool = True,
 ) -> Artists:
-    """Draw a computed :class:`~gametree.drawing.style.Diagram` (see :func:`draw`)."""
+    """Draw a computed :class:`~gametree.drawing.style.Diagram` (see :func:`draw`).
+
+    ``outlines=False`` leaves a large diagram's labels out of its (then empty) glyph
+    collection, for a writer that writes them as text itself (``Artists.texts``): an
+    SVG file's ``<text>`` elements (see :mod:`gametree.drawing.svgtext`).
+    """
     from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.transforms import Affine2D, ScaledTranslation
 
@@ -302,7 +313,7 @@ def draw_diagram(
 
     artists = Artists(ax=ax, nodes=node_shapes, edges=edge_lines, cut_marks=cut_lines)
     artists.placement = pl
-    labels: list[_Label] = []
+    labels: list[Label] = []
     _add_boards(ax, d, pl, points, artists, labels, unit)
     for t in pl.texts:
         # Offsets from a node (or a move's spot) are in points; ``unit`` points make one
@@ -316,13 +327,15 @@ def draw_diagram(
             bx, by = ox, oy
         x = bx + (t.x - ox) / unit
         y = by + (t.baseline - oy) / unit
-        labels.append(_Label(_GROUPS[t.slot], t.key, x, y, t.text, t.size, t.color,
+        labels.append(Label(_GROUPS[t.slot], t.key, x, y, t.text, t.size, t.color,
                              _ALIGN[t.anchor], bold=t.bold, italic=t.italic,
                              boxed=t.boxed))  # fmt: skip
     if len(d.nodes) <= TEXT_ARTISTS_UP_TO:
         _add_texts(ax, labels, artists, str(st["font_family"]))
     else:
-        artists.labels = _add_label_paths(ax, labels, unit, str(st["font_family"]))
+        artists.texts = labels
+        artists.labels = _add_label_paths(ax, labels, unit, str(st["font_family"]),
+                                          glyphs=outlines)  # fmt: skip
     if d.title:
         if own_figure:
             artists.title = ax.text(
@@ -347,7 +360,7 @@ _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
 @dataclass
-class _Label:
+class Label:
     """One text of the diagram: its slot, whose it is, where (on its baseline), and how
     it looks."""
 
@@ -364,7 +377,7 @@ class _Label:
     boxed: bool = False
 
 
-def _add_texts(ax: Axes, labels: list[_Label], artists: Artists, family: str) -> None:
+def _add_texts(ax: Axes, labels: list[Label], artists: Artists, family: str) -> None:
     box = {"boxstyle": "square,pad=0.12", "facecolor": "white", "edgecolor": "none"}
     for lb in labels:
         text = ax.text(
@@ -409,8 +422,11 @@ def _glyph(ch: str, family: str, bold: bool, italic: bool) -> tuple[Any, Any, fl
     return found
 
 
-def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -> PathCollection:
-    """Add every label as glyph outlines in data coordinates: one path per colour.
+def _add_label_paths(
+    ax: Axes, labels: list[Label], unit: float, family: str, *, glyphs: bool = True
+) -> PathCollection:
+    """Add every label as glyph outlines in data coordinates: one path per colour
+    (``glyphs=False``: only the white boxes behind boxed labels, the collection empty).
 
     Glyphs are cached per character and laid side by side by their advance (no
     kerning), so thousands of labels cost little, in raster and vector output alike.
@@ -422,6 +438,8 @@ def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -
     by_color: dict[str, tuple[list[Any], list[Any]]] = {}
     boxes: list[list[tuple[float, float]]] = []
     for lb in labels:
+        if not (glyphs or lb.boxed):
+            continue
         pieces = []
         pen = 0.0
         for ch in lb.text:
@@ -434,7 +452,7 @@ def _add_label_paths(ax: Axes, labels: list[_Label], unit: float, family: str) -
         scale = lb.size / unit
         shift = np.array([lb.x + left / unit, lb.y])
         verts, codes_list = by_color.setdefault(lb.color, ([], []))
-        for vertices, codes in pieces:
+        for vertices, codes in pieces if glyphs else []:
             verts.append(vertices * scale + shift)
             codes_list.append(codes)
         if lb.boxed:
@@ -465,7 +483,7 @@ def _add_boards(
     pl: Placement,
     points: Any,
     artists: Artists,
-    labels: list[_Label],
+    labels: list[Label],
     unit: float,
 ) -> None:
     """Add the boards: frames (the node's outline), last-move cells, cell lines, marks."""
@@ -493,7 +511,7 @@ def _add_boards(
         for r, c, text in board.marks():
             dx, dy = board.cell_center(r, c)
             dy += centred_baseline(board.mark_size)
-            labels.append(_Label("marks", (n.node, r, c), x + dx / unit, y + dy / unit, text,
+            labels.append(Label("marks", (n.node, r, c), x + dx / unit, y + dy / unit, text,
                                  board.mark_size, n.text_color, "center", bold=True))  # fmt: skip
     placed = {"offset_transform": ax.transData, "transform": points}
     artists.boards = PolyCollection(

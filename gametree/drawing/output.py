@@ -214,7 +214,8 @@ def save(
     if suffix == "png":
         # Refused before the (many) artists are made.
         refuse_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
-    artists = draw_diagram(d, placement=pl)
+    # An SVG file gets a large diagram's labels as text, not glyph outlines.
+    artists = draw_diagram(d, placement=pl, outlines=suffix != "svg")
     fig = artists.figure
     if suffix == "png":
         width, height = fig.get_size_inches() * 72.0
@@ -234,7 +235,12 @@ def save(
         rc_context({"svg.hashsalt": "gametree", "svg.fonttype": "none"}),
         replacing(target, force=force) as temp,
     ):
-        fig.savefig(temp, format=suffix, dpi=resolution, **extra)
+        if suffix == "svg":
+            from gametree.drawing.svgtext import save_svg
+
+            save_svg(artists, temp, str(d.style["font_family"]), dpi=resolution, **extra)
+        else:
+            fig.savefig(temp, format=suffix, dpi=resolution, **extra)
     return target
 
 

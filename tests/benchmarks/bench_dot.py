@@ -1,6 +1,7 @@
 """DOT read and write at 10k and 100k nodes: gametree's own DOT parser against pydot's.
 
 Run: python tests/benchmarks/bench_dot.py [--sizes 10000 100000] [--pydot 2000] [--repeat 3]
+     python tests/benchmarks/bench_dot.py --render [--neato]
 
 Trees: a chain (every internal node has one leaf child and one internal child, so the
 depth is n/2) and a star (one root, n-1 leaves). Rows: ``dumps(G, "dot")`` (write),
@@ -9,12 +10,22 @@ layout included) and ``to_pydot``. The last column is the growth ratio from the 
 size to each size divided by the size ratio: 1.0 is linear. pydot's own parser is timed
 at ``--pydot`` nodes only (it takes milliseconds per node) as the baseline the first
 rows replace.
+
+``--render`` instead times Graphviz's ``dot -Tsvg`` (CPU and peak memory of the
+program, through GNU ``/usr/bin/time``) on the exported 10,185-node answer key
+(``to_dot``: every node pinned, ``layout=nop2``) against ``dot -Tsvg`` laying out the
+same tree's plain DOT (``dumps(G, "dot")``) itself, in the same run; ``--neato`` adds the
+key as exported before (``layout=neato``: a minute and gigabytes).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import shutil
+import subprocess
+import tempfile
 import time
 import warnings
 from collections.abc import Callable
@@ -71,12 +82,49 @@ def pydot_read(text: str) -> None:
         pydot.graph_from_dot_data(text)
 
 
+def graphviz_cost(dot_text: str, folder: str) -> tuple[float, float]:
+    """CPU seconds and peak resident MB of ``dot -Tsvg`` on ``dot_text``."""
+    source = os.path.join(folder, "in.dot")
+    with open(source, "w", encoding="utf-8") as out:
+        out.write(dot_text)
+    command = ["/usr/bin/time", "-f", "%U %S %M", "dot", "-Tsvg", "-o", os.devnull, source]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    user, system, kb = done.stderr.strip().splitlines()[-1].split()
+    return float(user) + float(system), int(kb) / 1024
+
+
+def render(neato: bool) -> None:
+    if shutil.which("dot") is None or not os.path.exists("/usr/bin/time"):
+        print("needs Graphviz's dot and GNU time (/usr/bin/time)")
+        return
+    warnings.simplefilter("ignore")
+    G = gametree.random_tree((3, 6), 6, seed=8)
+    result = gametree.alphabeta(G, trace=True, annotate=False)
+    key = gametree.to_dot(G, result, show="values,names")
+    cases = [("plain dot of the tree (baseline)", gametree.dumps(G, "dot")),
+             ("exported key, layout=nop2", key)]  # fmt: skip
+    if neato:
+        cases.append(("exported key as before, layout=neato", key.replace("nop2", "neato", 1)))
+    with tempfile.TemporaryDirectory() as folder:
+        costs = [graphviz_cost(text, folder) for _, text in cases]
+    print(f"dot -Tsvg on {G.number_of_nodes():,} nodes (load average {os.getloadavg()[0]:.1f})")
+    print(f"{'input':40} {'cpu s':>7} {'ratio':>6} {'peak MB':>8} {'ratio':>6}")
+    base_s, base_mb = costs[0]
+    for (name, _), (cpu, mb) in zip(cases, costs, strict=True):
+        print(f"{name:40} {cpu:>7.2f} {cpu / base_s:>6.2f} {mb:>8.0f} {mb / base_mb:>6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--pydot", type=int, default=2_000, help="nodes for pydot's parser")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--render", action="store_true", help="Graphviz on the 10k key")
+    parser.add_argument("--neato", action="store_true", help="with --render: the old export")
     args = parser.parse_args()
+    if args.render:
+        render(args.neato)
+        return
     sizes = sorted(args.sizes)
     rows: list[tuple[str, str, list[float]]] = []
     for shape, build in (("chain", chain), ("star", star)):

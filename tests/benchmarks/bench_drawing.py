@@ -6,10 +6,18 @@ times the tidy layout alone, ``gametree.save`` (layout, labels, file), and as th
 baseline ``nx.draw`` of the same graph with precomputed positions and labels, saved to
 the same format, all in this run. Targets (issue 4): 1,000-node labelled PNG under
 1.5 s, 10,000-node labelled SVG under 10 s.
+
+``--before DIR`` (a checkout of an older commit, e.g. ``git worktree add /tmp/e3bf1bd
+e3bf1bd``) instead saves the 10,185-node SVG key in fresh interpreters, this checkout's
+package and DIR's in interleaved rounds (``--rounds N``, default 3), and prints the CPU
+time and file size of each with their ratios (issue 36: at most 1.25x e3bf1bd's time and
+no larger a file).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,7 +59,60 @@ def nx_baseline(G: Any, path: Path, fmt: str) -> None:
     fig.savefig(path, format=fmt, dpi=100)
 
 
+SAVE_KEY = """
+import sys, warnings
+warnings.simplefilter("ignore")
+import gametree
+G = gametree.random_tree((3, 6), 6, seed=8)
+H = G.copy()
+gametree.annotate(H, gametree.alphabeta(G, trace=True, annotate=False))
+import resource
+before = resource.getrusage(resource.RUSAGE_SELF)
+gametree.save(H, sys.argv[1], show="values,names", force=True)
+assert gametree.__file__.startswith(sys.argv[2]), gametree.__file__
+after = resource.getrusage(resource.RUSAGE_SELF)
+print(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+"""
+
+
+def save_key_cpu(package_dir: Path, out: Path) -> float:
+    """CPU seconds of ``gametree.save`` of the 10,185-node SVG key, in a fresh
+    interpreter importing gametree from ``package_dir``."""
+    env = {**os.environ, "PYTHONPATH": str(package_dir)}
+    command = [sys.executable, "-c", SAVE_KEY, str(out), str(package_dir)]
+    done = subprocess.run(command, env=env, cwd=out.parent, capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    return float(done.stdout.split()[-1])
+
+
+def compare_with(before: Path, rounds: int) -> None:
+    here = Path(__file__).resolve().parents[2]
+    folder = Path(tempfile.mkdtemp())
+    trees = {"this checkout": here, f"before ({before})": before}
+    seconds: dict[str, list[float]] = {name: [] for name in trees}
+    sizes: dict[str, int] = {}
+    for _ in range(rounds):
+        for k, (name, path) in enumerate(trees.items()):
+            out = folder / f"key_{k}.svg"
+            seconds[name].append(save_key_cpu(path, out))
+            sizes[name] = out.stat().st_size
+    load = os.getloadavg()[0]
+    base_s = sorted(seconds[f"before ({before})"])[rounds // 2]
+    base_mb = sizes[f"before ({before})"] / 1e6
+    print(f"10,185-node SVG key, save CPU s, median of {rounds} interleaved rounds "
+          f"(load average {load:.1f})")  # fmt: skip
+    print(f"{'package':40} {'cpu s':>7} {'x before':>8} {'file MB':>8} {'x before':>8}")
+    for name in trees:
+        cpu = sorted(seconds[name])[rounds // 2]
+        mb = sizes[name] / 1e6
+        print(f"{name:40} {cpu:>7.2f} {cpu / base_s:>8.2f} {mb:>8.1f} {mb / base_mb:>8.2f}")
+
+
 def main() -> int:
+    if "--before" in sys.argv:
+        rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
+        compare_with(Path(sys.argv[sys.argv.index("--before") + 1]).resolve(), rounds)
+        return 0
     warnings.simplefilter("ignore")  # the large trees do not fit the slide: they say so
     folder = Path(tempfile.mkdtemp())
     rows = []
