@@ -140,14 +140,20 @@ def test_cli_gif_of_a_deep_chain_is_refused_in_one_line(
 ) -> None:
     tree = tmp_path / "chain.tree"
     tree.write_text(gametree.to_notation(gametree.random_tree(1, 8_000, seed=1)))
+    # alpha-beta's 16,004 steps are past the frame limit too, refused first: with the limit
+    # raised, the frame's size is what refuses it
     for algorithm in ("alphabeta", "mcts"):
-        extra = ["--iterations", "3"] if algorithm == "mcts" else []
+        extra = ["--iterations", "3"] if algorithm == "mcts" else ["--max-frames", "20000"]
         out = tmp_path / "chain.gif"
         assert main(["draw", str(tree), "-a", algorithm, *extra, "-o", str(out)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1
         assert err.startswith("gametree draw: error: the tree is too large for an animation frame")
         assert not out.exists()
+    assert main(["draw", str(tree), "-a", "alphabeta", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "16,004 frames, more than the frame limit of 1,000" in err
+    assert not out.exists()
 
 
 @pytest.mark.slow
