@@ -67,25 +67,16 @@ def adapter_skips(
     SearchError
         When the adapter fails to load or its ``presentable`` raises.
     """
-    from gametree.homework.codecheck.runtime.adapted import AdapterError, load
+    from gametree.homework.codecheck.runtime.adapted import AdapterError, load, not_presented
     from gametree.homework.codecheck.runtime.treedata import TreeData
 
+    skips: dict[int, str] = {}
     try:
         space = load(adapter["source"], adapter["file"])
+        for i, spec in enumerate(specs):
+            why = not_presented(space, TreeData(spec), entry)
+            if why is not None:
+                skips[i] = why
     except AdapterError as exc:
         raise SearchError(str(exc)) from None
-    check = space.get("presentable")
-    if not callable(check):
-        return {}
-    skips: dict[int, str] = {}
-    for i, spec in enumerate(specs):
-        try:
-            why = check(TreeData(spec), entry)
-        except Exception as exc:  # the instructor's bug, told as such
-            raise SearchError(
-                f"the adapter {adapter['file']} failed in presentable(): "
-                f"{type(exc).__name__}: {exc}"
-            ) from None
-        if why is not None:
-            skips[i] = str(why)
     return skips

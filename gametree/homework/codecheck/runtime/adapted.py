@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-__all__ = ["AdapterError", "load", "presentable", "run"]
+__all__ = ["AdapterError", "load", "not_presented", "presentable", "run"]
 
 
 class AdapterError(RuntimeError):
@@ -69,6 +69,25 @@ def load(source: str, filename: str) -> dict[str, Any]:
     return space
 
 
+def not_presented(space: dict[str, Any], tree: TreeData, entry_name: str) -> str | None:
+    """Why the adapter (its loaded namespace) does not present ``tree`` to the entry
+    named ``entry_name`` (its ``presentable``), or None.
+
+    Raises
+    ------
+    AdapterError
+        When ``presentable`` raises: the instructor's bug, told as such.
+    """
+    check = space.get("presentable")
+    try:
+        why = check(tree, entry_name) if callable(check) else None
+    except Exception as exc:
+        raise AdapterError(
+            f"the adapter {space['__file__']} failed in presentable(): {type(exc).__name__}: {exc}"
+        ) from None
+    return None if why is None else str(why)
+
+
 def presentable(tree: TreeData, algorithm: str) -> str | None:
     """Every tree is sent: the adapter says in the child which ones it can present."""
     return None
@@ -80,15 +99,7 @@ def run(entry: Callable[..., Any], tree: TreeData, rec: Recorder, algorithm: str
     if tree.adapter is None:
         raise TypeError("no adapter was given for the adapted protocol")
     space = load(str(tree.adapter["source"]), str(tree.adapter["file"]))
-    check = space.get("presentable")
-    name = getattr(entry, "__name__", "")
-    try:
-        why = check(tree, name) if callable(check) else None
-    except Exception as exc:  # the instructor's bug, told as such
-        raise AdapterError(
-            f"the adapter {tree.adapter['file']} failed in presentable(): "
-            f"{type(exc).__name__}: {exc}"
-        ) from None
+    why = not_presented(space, tree, getattr(entry, "__name__", ""))
     if why is not None:
         return {"skipped": str(why)}
     module = sys.modules.get(getattr(entry, "__module__", "") or "")
