@@ -15,10 +15,12 @@ layout      :func:`tree_layout`: tidy positions (Buchheim-Walker; layered for DA
 clearance   what lies near what in a placed diagram, and what crosses what
 cuts        :func:`~gametree.drawing.cuts.cut_marks`: where each cut mark goes, for all
 slots       :func:`~gametree.drawing.slots.place`: the placement every emitter draws
-fit         fitting a page: :func:`~gametree.drawing.fit.arrange`, paper sizes
-parts       a tree too wide for its page in parts: the top levels, then each subtree
+fit         fitting a page: :func:`~gametree.drawing.fit.arrange`, paper sizes, the parts
+            a tree too wide for its page is split into
+parts       a tree too wide for its page drawn in parts: the top levels, then each subtree
 mpl         :func:`draw`: matplotlib artists
 svg         :func:`to_svg`: SVG with an id per node and edge
+svgtext     a large diagram's SVG file with its labels as text, not glyph outlines
 tex         what the LaTeX back ends share: escaping, fonts, colours, outlines, documents
 tikz        :func:`to_tikz`: TikZ for lecture notes and exam sheets
 forest      :func:`to_forest`: the same picture in forest's bracket notation

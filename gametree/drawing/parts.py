@@ -13,166 +13,24 @@ are those of the search of the whole tree.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from gametree.validation import find_root
-
 if TYPE_CHECKING:
-    from gametree.drawing.model import Diagram
-    from gametree.drawing.slots import Placement
     from gametree.search.result import SearchResult
 
+from gametree.drawing.fit import Part, draw_part, split_tree
+
 __all__ = ["PART_FORMATS", "Part", "draw_part", "part_title", "save_parts", "split_tree"]
+# Part, draw_part and split_tree live in fit.py (whose warning names the parts a tree
+# fits in, so choosing parts and fitting one call each other); this module draws them.
 
 PART_FORMATS = ("pdf", "tex", "png")
 """What a tree drawn in parts is written to: a PDF or a LaTeX document of one page per
 part, or one PNG per part (``key-1.png``, ``key-2.png``, ...)."""
-
-
-@dataclass(frozen=True)
-class Part:
-    """One picture of a tree drawn in parts.
-
-    Attributes
-    ----------
-    root : hashable
-        The node the picture starts from.
-    max_depth : int or None
-        Levels drawn below ``root`` (None: its whole subtree).
-    below : tuple
-        The nodes where the picture stops with an ellipsis: each one's subtree is a
-        later part.
-    fits : bool
-        Whether the picture fits its page (a part that does not fit even alone, such
-        as a node with more children than the page has room for, is drawn larger
-        than the page).
-    """
-
-    root: Hashable
-    max_depth: int | None
-    below: tuple[Hashable, ...] = ()
-    fits: bool = True
-
-
-def draw_part(
-    G: nx.DiGraph,
-    result: SearchResult | None,
-    part: Part,
-    *,
-    fit: tuple[float, float],
-    show: str | Iterable[str] | None = None,
-    style: Mapping[str, Any] | None = None,
-    warn: bool = True,
-    title: str | None = None,
-) -> tuple[Diagram, Placement]:
-    """The diagram of ``part`` fitted to ``fit`` (inches) and its placement."""
-    from gametree.drawing.fit import fit_placement
-    from gametree.drawing.style import diagram
-
-    d = diagram(
-        G, result, show=show, style=style, root=part.root, max_depth=part.max_depth, fit=fit,
-        title=title,
-    )  # fmt: skip
-    return d, fit_placement(d, warn=warn)
-
-
-def split_tree(
-    G: nx.DiGraph,
-    result: SearchResult | None = None,
-    *,
-    fit: tuple[float, float],
-    top_fit: tuple[float, float] | None = None,
-    whole_fit: tuple[float, float] | None = None,
-    show: str | Iterable[str] | None = None,
-    style: Mapping[str, Any] | None = None,
-) -> list[Part]:
-    """Return the parts ``G`` is drawn in so that each fits its page.
-
-    Parameters
-    ----------
-    G : networkx.DiGraph
-        A tree.
-    result : SearchResult, optional
-        A search of ``G`` whose annotations the pictures show (a key's pictures are
-        wider than a bare tree's: split by the key's, draw both alike).
-    fit : (float, float)
-        The page (inches) of the whole tree and of each subtree.
-    top_fit : (float, float), optional
-        The page of a picture of the top levels (default ``fit``).
-    whole_fit : (float, float), optional
-        The page of the whole tree drawn in one picture (default ``fit``).
-    show, style
-        As for :func:`gametree.drawing.style.diagram`.
-
-    Returns
-    -------
-    list of Part
-        In reading order: the whole tree alone when it fits, else the top levels
-        first, then each subtree that continues it, left to right (split again
-        where needed, its own parts before the next subtree's).
-
-    Examples
-    --------
-    >>> import gametree
-    >>> G = gametree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> split_tree(G, fit=(6.69, 4.0))
-    [Part(root='A', max_depth=None, below=(), fits=True)]
-    >>> [(p.root, p.max_depth, p.below) for p in split_tree(G, fit=(1.4, 2.0))]
-    [('A', 1, ('B', 'C', 'D')), ('B', None, ()), ('C', None, ()), ('D', None, ())]
-    """
-    top_page = fit if top_fit is None else top_fit
-    succ = G._succ
-
-    def fits(part: Part, page: tuple[float, float]) -> bool:
-        return not draw_part(G, result, part, fit=page, show=show, style=style, warn=False)[
-            1
-        ].overflow
-
-    def level(node: Hashable, k: int) -> list[Hashable]:
-        nodes = [node]
-        for _ in range(k):
-            nodes = [c for n in nodes for c in succ[n]]
-        return nodes
-
-    def height(node: Hashable) -> int:
-        levels, nodes = 0, [node]
-        while True:
-            nodes = [c for n in nodes for c in succ[n]]
-            if not nodes:
-                return levels
-            levels += 1
-
-    root = find_root(G)
-    parts: list[Part] = []
-    pending: list[Hashable] = [root]
-    while pending:
-        node = pending.pop()
-        whole = Part(node, None)
-        if fits(whole, whole_fit if node == root and whole_fit is not None else fit):
-            parts.append(whole)
-            continue
-        deepest = height(node)
-        if deepest < 2:
-            parts.append(Part(node, None, fits=False))
-            continue
-        # The fewest levels from the top under which every subtree fits (the fewest
-        # pictures); failing that, the most levels that fit, their subtrees split again.
-        chosen, top_fits = 1, False
-        for k in range(1, deepest):
-            if not fits(Part(node, k), top_page):
-                break
-            chosen, top_fits = k, True
-            if all(fits(Part(n, None), fit) for n in level(node, k) if succ[n]):
-                break
-        below = tuple(n for n in level(node, chosen) if succ[n])
-        parts.append(Part(node, chosen, below, top_fits))
-        pending.extend(reversed(below))
-    return parts
 
 
 def part_title(part: Part, parts: list[Part], title: str | None = None) -> str:
