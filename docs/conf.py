@@ -95,7 +95,7 @@ numpydoc_validation_checks: set[str] = set()
 
 # MyST: guides in Markdown with heading anchors for links between them; notebooks run.
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
-myst_heading_anchors = 3
+myst_heading_anchors = 4
 nb_execution_mode = "force"
 nb_execution_raise_on_error = True
 nb_execution_timeout = 300
