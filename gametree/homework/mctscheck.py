@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -141,14 +141,27 @@ def _names_a_file(text: str) -> bool:
         return False
 
 
-def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+MAX_NESTING = 32
+"""How deep a JSON answer file's objects may nest (answers are ``select.A``: two levels)."""
+
+
+def _flatten(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"select": {"A": "B"}}`` as ``{"select.A": "B"}``, without recursion; deeper
+    than :data:`MAX_NESTING` is refused, on every Python alike."""
     out: dict[str, Any] = {}
-    for k, v in data.items():
-        key = f"{prefix}{k}"
-        if isinstance(v, Mapping):
-            out.update(_flatten(v, key + "."))
-        else:
+    stack: list[tuple[str, Iterator[tuple[str, Any]]]] = [("", iter(data.items()))]
+    while stack:  # depth first, in the file's order
+        prefix, items = stack[-1]
+        for k, v in items:
+            key = f"{prefix}{k}"
+            if isinstance(v, Mapping):
+                if len(stack) >= MAX_NESTING:
+                    raise RecursionError
+                stack.append((key + ".", iter(v.items())))
+                break
             out[key] = v
+        else:
+            stack.pop()
     return out
 
 
