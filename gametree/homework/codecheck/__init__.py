@@ -22,7 +22,9 @@
   ``grading``: a class in a folder, one CSV row each.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gametree.lazyimport import lazy_package
 
 if TYPE_CHECKING:
     from gametree.homework.codecheck.catalogue import BUGS, Bug
@@ -33,38 +35,29 @@ if TYPE_CHECKING:
     from gametree.homework.codecheck.sandbox import Sandbox, SandboxUnavailable, choose_sandbox
     from gametree.homework.codecheck.suite import SUITE
 
-_HOMES = {
-    "BUGS": "catalogue",
-    "Bug": "catalogue",
-    "PROTOCOLS": "checker",
-    "Checker": "checker",
-    "check_code": "checker",
-    "CodeGradeReport": "grading",
-    "CodeGradeRow": "grading",
-    "grade_code": "grading",
-    "BugReport": "report",
-    "CodeReport": "report",
-    "TreeResult": "report",
-    "Limits": "runner",
-    "Sandbox": "sandbox",
-    "SandboxUnavailable": "sandbox",
-    "choose_sandbox": "sandbox",
-    "SUITE": "suite",
-}
-"""Where each public name lives: imported when first used, so that checking one file
-does not import the class-grading machinery (and the reverse)."""
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
+# Each public name is imported from its module when first used, so that checking one
+# file does not import the class-grading machinery (and the reverse).
+lazy_package(
+    __name__,
+    {
+        "BUGS": "gametree.homework.codecheck.catalogue",
+        "Bug": "gametree.homework.codecheck.catalogue",
+        "PROTOCOLS": "gametree.homework.codecheck.checker",
+        "Checker": "gametree.homework.codecheck.checker",
+        "check_code": "gametree.homework.codecheck.checker",
+        "CodeGradeReport": "gametree.homework.codecheck.grading",
+        "CodeGradeRow": "gametree.homework.codecheck.grading",
+        "grade_code": "gametree.homework.codecheck.grading",
+        "BugReport": "gametree.homework.codecheck.report",
+        "CodeReport": "gametree.homework.codecheck.report",
+        "TreeResult": "gametree.homework.codecheck.report",
+        "Limits": "gametree.homework.codecheck.runner",
+        "Sandbox": "gametree.homework.codecheck.sandbox",
+        "SandboxUnavailable": "gametree.homework.codecheck.sandbox",
+        "choose_sandbox": "gametree.homework.codecheck.sandbox",
+        "SUITE": "gametree.homework.codecheck.suite",
+    },
+)
 
 __all__ = [
     "BUGS",
