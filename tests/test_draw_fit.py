@@ -311,3 +311,46 @@ def test_a_subtree_too_wide_for_its_page_is_not_named() -> None:
     assert len(parts) == 81 and all(p.fits for p in parts)
     # The top 2 levels, then the top level under F, a subtree too wide for A4 alone.
     assert [(p.root, p.max_depth) for p in parts[:2]] == [("A", 2), ("F", 1)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(trees(max_branching=5, max_depth=4), st.sampled_from([(13.33, 7.5), (4.0, 3.0), (2.0, 1.5)]))
+def test_asking_whether_a_view_fits_answers_as_laying_it_out(
+    G: nx.DiGraph, page: tuple[float, float]
+) -> None:
+    """A warning asks whether views of the tree fit (its top levels, each subtree): it
+    rules out a view whose levels alone are too wide or too many for the page, and lays
+    out the others without drawing them. Each answer is the one every trial layout
+    gives, with no view ruled out unseen."""
+    from unittest.mock import patch
+
+    from gametree.drawing import fit
+    from gametree.drawing.style import diagram
+
+    result = gametree.alphabeta(G, annotate=False)
+    d = diagram(G, result, fit=page)
+    base = dict(d.style)
+    root = G.graph["root"]
+    views: list[dict[str, object]] = [{"max_depth": k} for k in range(1, 4)]
+    views += [{"focus": c} for c in G.successors(root) if G.out_degree(c)]
+    for view in views:
+        drawn = diagram(G, result, fit=page, **view)  # type: ignore[arg-type]
+        with patch.object(fit, "_cannot_fit", lambda *args, **kwargs: False):
+            laid_out = not fit.fit_placement(drawn, warn=False).overflow
+        assert fit._view_fits(d, base, page, **view) == laid_out, view
+    assert d.style == base  # asking changed nothing of the drawing
+
+
+def test_a_view_too_wide_for_the_page_is_ruled_out_unseen() -> None:
+    """The b=4 d=5 tree's subtrees each have 64 leaves: on a 4 x 3 in page none fits at
+    7 pt, which their level counts say without a layout (the trials are not run)."""
+    from unittest.mock import patch
+
+    from gametree.drawing import fit
+    from gametree.drawing.style import diagram
+
+    G = searched(4, 5, 1)
+    d = diagram(G, fit=(4.0, 3.0))
+    with patch.object(fit, "_fit", side_effect=AssertionError("laid out")):
+        assert not fit._view_fits(d, dict(d.style), (4.0, 3.0), focus="B")
+        assert not fit._view_fits(d, dict(d.style), (4.0, 3.0), max_depth=3)

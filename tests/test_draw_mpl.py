@@ -6,6 +6,7 @@ import subprocess
 import sys
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 from unittest.mock import patch
 
 import networkx as nx
@@ -229,6 +230,76 @@ def test_large_svg_is_small_and_its_labels_searchable(tmp_path: Path) -> None:
     root_value = str(G.nodes[G.graph["root"]]["search_value"]).replace("-", "\u2212")
     assert {"A", "B", root_value} <= texts
     assert len(_svg_texts(svg)) > G.number_of_nodes()  # every name, most values
+
+
+def _pieces(collection: object, closed: bool) -> dict[tuple[object, ...], list[tuple[float, ...]]]:
+    """Each piece a collection draws (a segment, a stroke or an outline, in data
+    coordinates, rounded), listed under its look: colours, line width and dashes."""
+    import numpy as np
+    from matplotlib.colors import to_hex
+    from matplotlib.path import Path as MplPath
+
+    c: Any = collection
+    paths = c.get_paths()
+    offsets = c.get_offsets() if len(c.get_offsets()) == len(paths) else None
+    faces, edges = c.get_facecolor(), c.get_edgecolor()
+    widths, dashes = c.get_linewidth(), c.get_linestyle()
+    out: dict[tuple[object, ...], list[tuple[float, ...]]] = {}
+    for i, path in enumerate(paths):
+        look = (
+            to_hex(faces[i % len(faces)], keep_alpha=True) if len(faces) else None,
+            to_hex(edges[i % len(edges)], keep_alpha=True) if len(edges) else None,
+            float(widths[i % len(widths)]),
+            str(dashes[i % len(dashes)]),
+        )
+        vertices = np.asarray(path.vertices, dtype=float)
+        if offsets is not None:  # in points about an offset; one point is one unit here
+            vertices = vertices + offsets[i]
+        codes = path.codes
+        starts = [k for k in range(len(vertices))
+                  if k == 0 or np.isnan(vertices[k - 1]).any()
+                  or (codes is not None and codes[k] == MplPath.MOVETO)]  # fmt: skip
+        for a, b in zip(starts, [*starts[1:], len(vertices) + 1], strict=True):
+            piece = vertices[a : b - 1] if b <= len(vertices) else vertices[a:]
+            piece = piece[~np.isnan(piece).any(axis=1)]
+            if closed and len(piece) and np.allclose(piece[0], piece[-1]):
+                piece = piece[:-1]
+            if len(piece):
+                out.setdefault(look, []).append(tuple(np.round(piece, 6).ravel()))
+    return {look: sorted(found) for look, found in out.items()}
+
+
+def test_a_large_svg_draws_one_path_per_look(tmp_path: Path) -> None:
+    """Past TEXT_ARTISTS_UP_TO an SVG's edges, cut marks and shapes are one path per
+    look (matplotlib writes an element per path: most of such a file's time and size).
+    Every segment, stroke and outline is still drawn, where and as it was, with
+    nothing added: the same pieces under the same looks as one path each."""
+    from gametree.drawing.fit import arrange
+    from gametree.drawing.mpl import draw_diagram
+    from gametree.drawing.style import diagram
+
+    G = gametree.random_tree((2, 4), 5, seed=3)
+    assert G.number_of_nodes() > mpl.TEXT_ARTISTS_UP_TO
+    result = gametree.alphabeta(G, annotate=False)
+    d = diagram(G, result, show="values,names", fit=None)
+    pl = arrange(d)
+    one_each = draw_diagram(d, placement=pl)
+    by_look = draw_diagram(d, placement=pl, by_look=True)
+    for role, closed in (("edges", False), ("cut_marks", False), ("nodes", True)):
+        plain = _pieces(getattr(one_each, role), closed)
+        joined = _pieces(getattr(by_look, role), closed)
+        assert plain == joined, role
+        assert len(getattr(by_look, role).get_paths()) == len(plain) <= 6, role
+    assert len(plain) >= 2 and sum(map(len, plain.values())) == G.number_of_nodes() - sum(
+        1 for n in d.nodes if not len(pl.outline(n.node))
+    )
+    import xml.etree.ElementTree as ET
+
+    svg = gametree.save(G, tmp_path / "big.svg", result, show="values,names", fit=None)
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = {g.get("id"): g for g in ET.parse(svg).iter(f"{ns}g")}
+    for gid in ("edges", "cut-marks", "nodes"):
+        assert 1 <= len(list(groups[gid].iter(f"{ns}path"))) <= 6, gid
 
 
 def test_importing_gametree_loads_no_plotting_backend() -> None:

@@ -149,10 +149,28 @@ def fit_placement(d: Diagram, *, warn: bool = True) -> Placement:
     """
     from gametree.drawing.slots import place
 
-    page = d.fit
-    d.fit = None
-    if page is None:
+    if d.fit is None:
         return place(d)
+    pl = _fit(d, warn=warn, overflowing=True)
+    assert pl is not None
+    return pl
+
+
+def _fits_page(d: Diagram) -> bool:
+    """Whether ``d`` fits its page ``d.fit`` with fonts of :data:`MIN_FONT` points or
+    more: :func:`fit_placement`'s trials, without the drawing itself (a remedy's
+    question, asked of several views of a large tree)."""
+    return _fit(d, warn=False, overflowing=False) is not None
+
+
+def _fit(d: Diagram, *, warn: bool, overflowing: bool) -> Placement | None:
+    """:func:`fit_placement` when ``overflowing``; otherwise the trial that fits the
+    page (its levels not spread, nor its texts placed), or None when none does."""
+    from gametree.drawing.slots import place
+
+    page = d.fit
+    assert page is not None
+    d.fit = None
     base = dict(d.style)
     names = [n.name for n in d.nodes]
     page_w, page_h = page[0] * 72.0, page[1] * 72.0
@@ -196,10 +214,13 @@ def fit_placement(d: Diagram, *, warn: bool = True) -> Placement:
         return room(pl) >= 1.0 - 1e-9
 
     chosen: tuple[tuple[str, bool, str], float] | None = None
+    fitted: Placement | None = None
     # A large tree that cannot fit at a scale, however it is drawn, skips the trials
     # at that scale: each lays the whole tree out, and none could win.
-    if not _cannot_fit(d, base, 1.0, page_w, page_h) and fits(attempt(modes[0], 1.0)):
-        chosen = (modes[0], 1.0)
+    if not _cannot_fit(d, base, 1.0, page_w, page_h):
+        pl = attempt(modes[0], 1.0)
+        if fits(pl):
+            chosen, fitted = (modes[0], 1.0), pl
     hopeless = chosen is None and _cannot_fit(d, base, s_min, page_w, page_h)
     for mode in modes if chosen is None and not hopeless else []:
         # The drawing's size is nearly proportional to the scale: if it fits at the
@@ -207,18 +228,20 @@ def fit_placement(d: Diagram, *, warn: bool = True) -> Placement:
         pl = attempt(mode, s_min)
         if not fits(pl):
             continue
-        best = s_min
+        best, fitted = s_min, pl
         scale = min(1.0, s_min * room(pl))
         for _ in range(3):
             if scale <= best:
                 break
             trial = attempt(mode, scale)
             if fits(trial):
-                best = scale
+                best, fitted = scale, trial
                 break
             scale = max(best, scale * room(trial) * 0.995)
         chosen = (mode, best)
         break
+    if not overflowing:
+        return fitted
     if chosen is None:
         mode = next(m for m in reversed(modes) if m[2] == "all")
         pl = attempt(mode, s_min, finish=True)
@@ -296,12 +319,27 @@ def _view_fits(d: Diagram, base: dict[str, object], page: tuple[float, float],
     """Whether ``d``'s tree drawn with ``view`` (``max_depth``, ``focus``) fits ``page``."""
     from gametree.drawing.style import diagram
 
+    top = view.get("focus", d.root)
+    deepest = view.get("max_depth")
+    if top in d.graph and (deepest is None or isinstance(deepest, int)):
+        # The view's levels, counted on the graph: a view clearly too large for the
+        # page is no remedy, known without drawing it (a large tree asks many views).
+        levels = _level_counts(d.graph, top, deepest)
+        kept = dict(d.style)
+        try:
+            page_w, page_h = page[0] * 72.0, page[1] * 72.0
+            s_min = min(1.0, MIN_FONT / float(base["font_size"]))  # type: ignore[arg-type]
+            if _cannot_fit(d, base, s_min, page_w, page_h, levels=levels):
+                return False
+        finally:
+            d.style.clear()
+            d.style.update(kept)
     try:
         trial = diagram(d.graph, show=d.show, style=base, title=d.title, root=d.root, fit=page,
                         orientation=d.orientation, **view)  # type: ignore[arg-type]  # fmt: skip
     except (RenderError, ValueError, KeyError, TypeError):
         return False  # a view this drawing cannot take is no remedy
-    return not fit_placement(trial, warn=False).overflow
+    return _fits_page(trial)
 
 
 def _levels_that_fit(d: Diagram, base: dict[str, object], page: tuple[float, float]) -> int:
@@ -344,10 +382,29 @@ def _parts_that_fit(d: Diagram, base: dict[str, object], page: tuple[float, floa
     return len(parts) if all(p.fits for p in parts) else 0
 
 
+def _level_counts(G: nx.DiGraph, top: Hashable, deepest: int | None) -> dict[int, int]:
+    """How many nodes each level of the tree under ``top`` holds, down to ``deepest``."""
+    succ = G._succ
+    counts: dict[int, int] = {}
+    level, depth = [top], 0
+    while level and (deepest is None or depth <= deepest):
+        counts[depth] = len(level)
+        level = [c for n in level for c in succ[n]]
+        depth += 1
+    return counts
+
+
 def _cannot_fit(
-    d: Diagram, base: dict[str, object], s: float, page_w: float, page_h: float
+    d: Diagram,
+    base: dict[str, object],
+    s: float,
+    page_w: float,
+    page_h: float,
+    *,
+    levels: Mapping[int, int] | None = None,
 ) -> bool:
-    """Whether ``d`` at scale ``s`` is larger than the page in every mode.
+    """Whether ``d`` at scale ``s`` is larger than the page in every mode (``levels``:
+    a view of ``d``'s tree with so many nodes at each depth instead).
 
     Lower bounds on the placement's size that no mode goes below: the levels are at
     least the scaled ``level_sep`` (or the room a line of small text needs) apart, and
@@ -365,8 +422,8 @@ def _cannot_fit(
     st = d.style
     small = float(st["small_font_size"])
     margin, title = _frame(d)
-    counts: dict[int, int] = {}
-    for n in d.nodes:
+    counts: dict[int, int] = dict(levels or {})
+    for n in d.nodes if levels is None else ():
         counts[n.depth] = counts.get(n.depth, 0) + 1
     # A margin of 1%: only a drawing clearly too large is judged without a trial.
     height = max(counts) * max(float(st["level_sep"]), 2.2 * small + 12.0)

@@ -7,9 +7,9 @@ pyplot, so drawing works headless and leaves pyplot's state alone.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import networkx as nx
 
@@ -33,6 +33,8 @@ __all__ = ["Artists", "draw", "draw_diagram"]
 
 TEXT_ARTISTS_UP_TO = 300
 """Diagrams with at most this many nodes get one :class:`~matplotlib.text.Text` per label."""
+
+LookT = TypeVar("LookT", bound=Hashable)
 
 _LINESTYLES = {"solid": "solid", "dashed": (0, (4.0, 2.5)), "dotted": (0, (1.0, 2.0))}
 
@@ -221,12 +223,19 @@ def draw_diagram(
     ax: Axes | None = None,
     placement: Placement | None = None,
     outlines: bool = True,
+    by_look: bool = False,
 ) -> Artists:
     """Draw a computed :class:`~gametree.drawing.style.Diagram` (see :func:`draw`).
 
     ``outlines=False`` leaves a large diagram's labels out of its (then empty) glyph
     collection, for a writer that writes them as text itself (``Artists.texts``): an
     SVG file's ``<text>`` elements (see :mod:`gametree.drawing.svgtext`).
+
+    ``by_look=True`` draws the edges, the cut marks and the shapes as one path per look
+    (colour, width, dashes), in data coordinates: the picture is the same, but the
+    collections no longer hold a path per edge or node. A vector writer of a large
+    diagram asks for it (matplotlib writes an SVG element per path, most of the time
+    such a file takes).
     """
     from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.transforms import Affine2D, ScaledTranslation
@@ -251,12 +260,15 @@ def draw_diagram(
 
     # Edges under the shapes, the principal variation on top of the other edges.
     edges = sorted(d.edges, key=lambda e: e.pv)
-    segments = [ends(e.u, e.v) for e in edges]
+    segments: list[Any] = [ends(e.u, e.v) for e in edges]
+    edge_looks = [(e.color, e.line_width, e.linestyle) for e in edges]
+    if by_look:
+        segments, edge_looks = _by_look(segments, edge_looks)
     edge_lines = LineCollection(
         segments,
-        colors=[e.color for e in edges],
-        linewidths=[e.line_width for e in edges],
-        linestyles=[_LINESTYLES.get(e.linestyle, e.linestyle) for e in edges],
+        colors=[look[0] for look in edge_looks],
+        linewidths=[look[1] for look in edge_looks],
+        linestyles=[_LINESTYLES.get(look[2], look[2]) for look in edge_looks],
         capstyle="round",
         zorder=1,
         gid="edges",
@@ -265,7 +277,7 @@ def draw_diagram(
 
     # The cut marks where gametree.drawing.cuts placed them: strokes in points around
     # their centre, the centre on the edge as drawn on these axes.
-    cut_paths: list[list[tuple[float, float]]] = []
+    cut_paths: list[Any] = []
     cut_offsets: list[tuple[float, float]] = []
     for e in edges:
         mark = pl.cuts.get((e.u, e.v))
@@ -277,11 +289,17 @@ def draw_diagram(
         for a, b in mark.strokes:
             cut_paths.append([(a[0] - cx, a[1] - cy), (b[0] - cx, b[1] - cy)])
             cut_offsets.append(centre)
+    # In points about their offsets, or (by look) in data coordinates.
+    cut_at: dict[str, Any] = {"offsets": cut_offsets or None, "offset_transform": ax.transData,
+                              "transform": points}  # fmt: skip
+    if by_look:
+        absolute = [[(ox + x / unit, oy + y / unit) for x, y in stroke]
+                    for stroke, (ox, oy) in zip(cut_paths, cut_offsets, strict=True)]  # fmt: skip
+        cut_paths, _ = _by_look(absolute, [()] * len(absolute))
+        cut_at = {"transform": ax.transData}
     cut_lines = LineCollection(
         cut_paths,
-        offsets=cut_offsets if cut_offsets else None,
-        offset_transform=ax.transData,
-        transform=points,
+        **cut_at,
         colors=str(st["cut_color"]),
         linewidths=float(st["cut_line_width"]),
         capstyle="butt",
@@ -293,19 +311,34 @@ def draw_diagram(
     import numpy as np
 
     # One path per node, in preorder (a bare value has an empty one).
-    shapes = [np.asarray(pl.outline(n.node), dtype=float).reshape(-1, 2) for n in d.nodes]
+    shapes: list[Any] = [
+        np.asarray(pl.outline(n.node), dtype=float).reshape(-1, 2) for n in d.nodes
+    ]
+    offsets = [pos[n.node] for n in d.nodes]
+    node_looks = [(n.fill, n.color, n.line_width, n.linestyle) for n in d.nodes]
+    shape_at: dict[str, Any] = {"offsets": offsets, "offset_transform": ax.transData,
+                                "transform": points}  # fmt: skip
+    if by_look:
+        absolute = [
+            np.asarray(xy) + shape / unit for shape, xy in zip(shapes, offsets, strict=True)
+        ]
+        shapes, node_looks = _by_look(absolute, node_looks, closed=True)
+        shape_at = {"transform": ax.transData}
     node_shapes = PolyCollection(
-        shapes,
-        offsets=[pos[n.node] for n in d.nodes],
-        offset_transform=ax.transData,
-        transform=points,
-        facecolors=[n.fill for n in d.nodes],
-        edgecolors=[n.color for n in d.nodes],
-        linewidths=[n.line_width for n in d.nodes],
-        linestyles=[_LINESTYLES.get(n.linestyle, n.linestyle) for n in d.nodes],
+        [],
+        **shape_at,
+        facecolors=[look[0] for look in node_looks],
+        edgecolors=[look[1] for look in node_looks],
+        linewidths=[look[2] for look in node_looks],
+        linestyles=[_LINESTYLES.get(look[3], look[3]) for look in node_looks],
         zorder=2,
         gid="nodes",
     )
+    if by_look:
+        codes: Any = [c for _, c in shapes]  # arrays of codes (matplotlib's stub says ints)
+        node_shapes.set_verts_and_codes([v for v, _ in shapes], codes)
+    else:
+        node_shapes.set_verts(shapes)
     ax.add_collection(node_shapes, autolim=False)
 
     big = float(st["font_size"])
@@ -352,6 +385,39 @@ def draw_diagram(
             fontsize=big, ha="left", va="bottom", **font,
         )  # fmt: skip
     return artists
+
+
+def _by_look(
+    paths: Sequence[Any], looks: Sequence[LookT], *, closed: bool = False
+) -> tuple[list[Any], list[LookT]]:
+    """The paths joined into one per look, in the order each look first comes.
+
+    Lines (``closed=False``) come back as vertex arrays with a row of NaN between two
+    paths, which matplotlib draws as a break; polygons as ``(vertices, codes)`` with each
+    closed, for :meth:`~matplotlib.collections.PolyCollection.set_verts_and_codes`.
+    """
+    import numpy as np
+    from matplotlib.path import Path
+
+    groups: dict[LookT, list[Any]] = {}
+    for path, look in zip(paths, looks, strict=True):
+        vertices = np.asarray(path, dtype=float).reshape(-1, 2)
+        if len(vertices):
+            groups.setdefault(look, []).append(vertices)
+    joined: list[Any] = []
+    for pieces in groups.values():
+        if not closed:
+            gap = np.full((1, 2), np.nan)
+            joined.append(np.concatenate([part for v in pieces for part in (v, gap)][:-1]))
+            continue
+        verts, codes = [], []
+        for v in pieces:
+            verts.append(np.concatenate([v, v[:1]]))
+            code = np.full(len(v) + 1, Path.LINETO, dtype=Path.code_type)
+            code[0], code[-1] = Path.MOVETO, Path.CLOSEPOLY
+            codes.append(code)
+        joined.append((np.concatenate(verts), np.concatenate(codes)))
+    return joined, list(groups)
 
 
 _GROUPS = {"value": "values", "name": "names", "bounds": "bounds", "order": "order",

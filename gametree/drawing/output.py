@@ -208,14 +208,19 @@ def save(
             render_dot(diagram_dot(d, pl), temp, suffix, dpi=resolution)
         return target
     from gametree.drawing.fit import arrange
-    from gametree.drawing.mpl import draw_diagram
+    from gametree.drawing.mpl import TEXT_ARTISTS_UP_TO, draw_diagram
 
     pl = arrange(d)
     if suffix == "png":
         # Refused before the (many) artists are made.
         refuse_raster(pl.xmax - pl.xmin, pl.ymax - pl.ymin)
     # An SVG file gets a large diagram's labels as text, not glyph outlines.
-    artists = draw_diagram(d, placement=pl, outlines=suffix != "svg")
+    artists = draw_diagram(
+        d,
+        placement=pl,
+        outlines=suffix != "svg",
+        by_look=suffix == "svg" and len(d.nodes) > TEXT_ARTISTS_UP_TO,
+    )
     fig = artists.figure
     if suffix == "png":
         width, height = fig.get_size_inches() * 72.0
