@@ -52,19 +52,8 @@ if TYPE_CHECKING:
     from gametree.validation import is_game_tree as is_game_tree
     from gametree.validation import problems as problems
     from gametree.validation import validate as validate
+    from gametree.version import __version__ as __version__
 
-
-def _installed_version() -> str:
-    """The version in the installed package's metadata: pyproject.toml's, the one source."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("gametree")
-    except PackageNotFoundError:  # imported from a checkout that was never installed
-        return "0+unknown"
-
-
-__version__ = _installed_version()
 
 _OWN = (
     "CHANCE",
@@ -113,6 +102,7 @@ lazy_package(
     {
         **dict.fromkeys(("from_nested", "letter_id"), "gametree.builders"),
         "OutputExistsError": "gametree.outfiles",
+        "__version__": "gametree.version",
         **dict.fromkeys(
             ("Problem", "find_root", "is_game_tree", "problems", "validate"),
             "gametree.validation",

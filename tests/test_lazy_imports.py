@@ -147,3 +147,15 @@ def test_subpackages_and_unknown_names() -> None:
         _ = gametree.nope  # type: ignore[attr-defined]
     with pytest.raises(AttributeError, match=r"'gametree\.drawing' has no attribute 'nope'"):
         _ = gametree.drawing.nope  # type: ignore[attr-defined]
+
+
+def test_the_version_is_read_when_asked_for() -> None:
+    """``gametree.__version__`` is the installed metadata's, read on first use (reading
+    it imports importlib.metadata, a third of a bare import's cost)."""
+    import importlib.metadata
+
+    before = "'importlib.metadata' in sys.modules"
+    code = f"import sys, gametree; print({before}, gametree.__version__, {before})"
+    at_import, version, after = run_python("-c", code).stdout.split()
+    assert at_import == "False" and after == "True"
+    assert version == importlib.metadata.version("gametree")

@@ -70,17 +70,27 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: error: {message}")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, read only when asked for (reading package
+    metadata is a third of ``import gametree``)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:  # fmt: skip
+        import gametree
+
+        print(f"gametree {gametree.__version__}")
+        parser.exit()
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """Return the argument parser with every available command, or with the command
     ``only`` alone (a run imports just the module of the command it runs)."""
-    import gametree
-
     parser = _Parser(
         prog="gametree",
         description="Game trees: build, search, draw, check answers, play games.",
         epilog="gametree COMMAND --help says what a command takes.",
     )
-    parser.add_argument("--version", action="version", version=f"gametree {gametree.__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     # Not required: `gametree` alone prints this help, with the list of commands.
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _command_modules(only):

@@ -64,7 +64,6 @@ from gametree.homework.codecheck.report import (
     TreeResult,
 )
 from gametree.homework.codecheck.runner import ChildRun, Limits, run_child
-from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.sandbox import (
     SANDBOX_VARIABLE,
     Sandbox,
@@ -263,7 +262,7 @@ class Checker:
         cases: list[TreeCase] = []
         if suite:
             for case in suite_module.suite_cases(self.algorithm):
-                if module.presentable(TreeData(case.spec), self.algorithm) is None:
+                if module.presentable(case.data, self.algorithm) is None:
                     cases.append(case)
         for i, item in enumerate(trees or ()):
             if isinstance(item, TreeCase):
@@ -279,7 +278,7 @@ class Checker:
 
                     G, name = load(item), Path(item).name
                 case = tree_case(G, name, index=len(cases), depth=depth)
-            why = module.presentable(TreeData(case.spec), self.algorithm)
+            why = module.presentable(case.data, self.algorithm)
             if why is not None:
                 raise SearchError(f"tree {name} cannot be presented to {self.protocol} code: {why}")
             cases.append(case)

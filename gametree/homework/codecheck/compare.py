@@ -18,7 +18,7 @@ from typing import Any
 from gametree.homework.codecheck.behaviour import NOTHING, Behaviour, same_number
 from gametree.homework.codecheck.reference import Expected
 from gametree.homework.codecheck.runtime.cs188 import agent_count
-from gametree.homework.codecheck.runtime.treedata import CHANCE, MAX, TreeData
+from gametree.homework.codecheck.runtime.treedata import CHANCE, MAX
 from gametree.search import Cutoff, Enter, Exit
 
 __all__ = ["RETURNS_VALUE", "Divergence", "Judgement", "error_text", "judge"]
@@ -113,7 +113,7 @@ class _Story:
 
     def __init__(self, e: Expected, protocol: str) -> None:
         self.e = e
-        self.tree = TreeData(e.case.spec)
+        self.tree = e.case.data
         self.protocol = protocol
         self.alg = _NAMES.get(e.algorithm, e.algorithm)
 
@@ -308,7 +308,7 @@ def _action_divergence(b: Behaviour, e: Expected, tie_break: str) -> Divergence 
 
 
 def _value_divergence(b: Behaviour, e: Expected, protocol: str) -> Divergence | None:
-    tree = TreeData(e.case.spec)
+    tree = e.case.data
     sign = 1 if tree.mover(tree.root) == MAX else -1
     want = e.value
     given = b.value

@@ -14,7 +14,6 @@ import networkx as nx
 from gametree.homework.codecheck.behaviour import Behaviour
 from gametree.homework.codecheck.compare import Divergence
 from gametree.homework.codecheck.reference import Expected
-from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.search import SearchResult
 
 __all__ = ["diagram_text", "divergence_graph"]
@@ -32,7 +31,7 @@ def _value(x: float | None) -> str:
 
 def diagram_text(e: Expected, b: Behaviour, divergence: Divergence | None) -> str:
     """Text art of ``e``'s tree with the search's and the code's steps side by side."""
-    tree = TreeData(e.case.spec)
+    tree = e.case.data
     ours = {n: i + 1 for i, n in reversed(list(enumerate(e.evaluations)))}
     yours = {n: i + 1 for i, n in reversed(list(enumerate(b.evaluations)))}
     entered = set(e.generated) | {tree.root}

@@ -14,7 +14,6 @@ from gametree.homework.codecheck.reference import ALGORITHMS
 from gametree.homework.codecheck.runtime import aima, cs188
 from gametree.homework.codecheck.runtime.binding import ALTERNATING, SKIPPED, kind_of_name
 from gametree.homework.codecheck.runtime.plaintree import repeated_player
-from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase
 
 __all__ = [
@@ -149,7 +148,7 @@ def skip_reasons(
         if case.depth is not None and (kinds is None or "depth" not in kinds):
             reasons.add(SKIPPED)
         if protocol == "tree" and (kinds is None or kinds & {"maximizing", "colour"}):
-            where = repeated_player(TreeData(case.spec))
+            where = repeated_player(case.data)
             if where is not None:
                 reasons.add(ALTERNATING.format(where=where))
         if reasons:

@@ -23,7 +23,6 @@ from fractions import Fraction
 from typing import Any
 
 from gametree.homework.codecheck.reference import Expected, expected
-from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase, tree_case
 
 __all__ = [
@@ -101,7 +100,7 @@ def iterative_expected(
 ) -> tuple[Expected, ...]:
     """The right iterative deepening on ``case`` (from :func:`iterative_case`): every
     pass to the tree's depth, and (where a pass proves a win first) stopping there."""
-    tree = TreeData(case.spec)
+    tree = case.data
     bound = case.depth if case.depth is not None else tree.height()
     won = tree.winning_value()
     sign = 1 if tree.mover(tree.root) == "MAX" else -1

@@ -12,7 +12,6 @@ from gametree.homework.codecheck.behaviour import Behaviour, behaviour
 from gametree.homework.codecheck.runtime import adapted, aima, cs188, mutable, plaintree
 from gametree.homework.codecheck.runtime.child import plain
 from gametree.homework.codecheck.runtime.recorder import Recorder, Refusal
-from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.homework.codecheck.treespec import TreeCase
 
 __all__ = ["PROTOCOLS", "RUNTIME_NAME", "run_in_process"]
@@ -41,7 +40,7 @@ def run_in_process(
 ) -> Behaviour:
     """Run a trusted entry (a mutant) on ``case`` through the protocol and recorder,
     in this process; a refusal or an exception is recorded as for a submission."""
-    tree = TreeData(case.spec)
+    tree = case.data
     rec = Recorder(max(10_000, 200 * len(tree)))
     message: dict[str, Any] = {"result": None, "error": None}
     try:

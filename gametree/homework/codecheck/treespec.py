@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import networkx as nx
 
 from gametree.exceptions import InvalidTreeError
+from gametree.homework.codecheck.runtime.treedata import TreeData
 from gametree.validation import find_root, validate
 
 __all__ = ["MAX_HEIGHT", "TreeCase", "tree_case"]
@@ -51,6 +53,11 @@ class TreeCase:
     purpose: str
     spec: dict[str, Any]
     ids: dict[str, Hashable]
+
+    @cached_property
+    def data(self) -> TreeData:
+        """The tree as the child reads it (read-only; made once, on first use)."""
+        return TreeData(self.spec)
 
 
 def _number(x: Any) -> float | int | None:
