@@ -190,3 +190,86 @@ def test_the_b3_d4_keys_in_parts_on_paper_read_cleanly(paper: str) -> None:
                 clean(geom, f"{name} {paper} part {part.root} {back_end}")
             strokes += len(geoms["tikz"].strokes)
         assert strokes == 2 * len(result.pruned_edges)  # every cut mark, once
+
+
+def _segment_distance(
+    p: tuple[float, float], q: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    """Distance between the segments p q and a b: 0 where they cross, else the least of
+    each end's distance to the other segment (the reference, written here)."""
+    import math
+
+    def to_segment(x: tuple[float, float], s: tuple[float, float], e: tuple[float, float]) -> float:
+        vx, vy = e[0] - s[0], e[1] - s[1]
+        n2 = vx * vx + vy * vy
+        t = 0.0 if n2 == 0 else min(1.0, max(0.0, ((x[0] - s[0]) * vx + (x[1] - s[1]) * vy) / n2))
+        return math.dist(x, (s[0] + t * vx, s[1] + t * vy))
+
+    def side(o: tuple[float, float], s: tuple[float, float], e: tuple[float, float]) -> float:
+        return (s[0] - o[0]) * (e[1] - o[1]) - (s[1] - o[1]) * (e[0] - o[0])
+
+    if side(a, b, p) * side(a, b, q) < 0 and side(p, q, a) * side(p, q, b) < 0:
+        return 0.0
+    return min(to_segment(p, a, b), to_segment(q, a, b), to_segment(a, p, q), to_segment(b, p, q))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["edge", "text"]),
+            st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+            st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+        ),
+        min_size=1,
+        max_size=25,
+    ),
+    st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+    st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+    st.integers(0, 15),
+    st.booleans(),
+)
+def test_what_lies_near_a_segment_is_every_item_within_reach(
+    things: list[tuple[str, tuple[int, int], tuple[int, int]]],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    pad: int,
+    edges: bool,
+) -> None:
+    """The grid's answer to "what lies within ``pad`` of this segment" holds every item
+    that does (found by measuring against each), each once, in the order added; edges
+    only when asked for. The texts and shapes and the edges are kept in two grids."""
+    from gametree.drawing.clearance import Item, Obstacles, segment_box
+
+    obstacles = Obstacles(cell=5.0)  # small cells: most items span several
+    items = []
+    for kind, p, q in things:
+        pf, qf = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
+        if kind == "edge":
+            item = Item("edge", (p, q), (pf, qf), 1.0, segment_box(pf, qf, 0.5))
+        else:
+            box = (min(pf[0], qf[0]), min(pf[1], qf[1]), max(pf[0], qf[0]), max(pf[1], qf[1]))
+            item = Item("text", None, (), 0.0, box)
+        obstacles.add(item)
+        items.append(item)
+    af, bf = (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+    found = obstacles.near_segment(af, bf, float(pad), edges=edges)
+    assert found == [it for it in items if it in found]  # in the order added, each once
+    assert len({id(it) for it in found}) == len(found)
+    for item in items:
+        if item.kind == "edge":
+            close = _segment_distance(af, bf, *item.points) <= pad
+            wanted = edges and close
+        else:
+            x0, y0, x1, y1 = item.box
+            corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+            sides = [(corners[k], corners[(k + 1) % 4]) for k in range(4)]
+            inside = x0 <= af[0] <= x1 and y0 <= af[1] <= y1
+            wanted = inside or min(_segment_distance(af, bf, s, e) for s, e in sides) <= pad
+        if wanted:
+            assert any(it is item for it in found), item
+    if not edges:
+        assert all(it.kind != "edge" for it in found)
+    box = segment_box(af, bf, float(pad))
+    around = obstacles.near(box, edges=edges)
+    assert all(any(it is f for it in around) for f in found)  # a box holds the segment

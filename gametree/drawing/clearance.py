@@ -173,7 +173,8 @@ def ray_to_capsule(c: Point, n: Point, a: Point, b: Point, r: float) -> float:
     length2 = dx * dx + dy * dy
     t = 0.0
     if length2 > 0:
-        t = max(0.0, min(1.0, ((cx - ax_) * dx + (cy - ay) * dy) / length2))
+        t = ((cx - ax_) * dx + (cy - ay) * dy) / length2
+        t = 1.0 if t > 1.0 else (0.0 if t < 0.0 else t)
     if math.hypot(cx - ax_ - t * dx, cy - ay - t * dy) <= r:
         return 0.0
     best = math.inf
@@ -185,10 +186,11 @@ def ray_to_capsule(c: Point, n: Point, a: Point, b: Point, r: float) -> float:
         disc = half_b * half_b - (fx * fx + fy * fy - rr)
         if disc >= 0:
             root = math.sqrt(disc)
-            for s_ in (-half_b - root, -half_b + root):
-                if s_ >= 0:
-                    best = min(best, s_)
-                    break
+            s_ = -half_b - root
+            if s_ < 0:
+                s_ = -half_b + root
+            if 0 <= s_ < best:
+                best = s_
     length = math.hypot(dx, dy)
     if length > 0:
         ux, uy = dx / length, dy / length
@@ -199,8 +201,8 @@ def ray_to_capsule(c: Point, n: Point, a: Point, b: Point, r: float) -> float:
                 # c + s n = o + t u, solved for s and t.
                 s_ = (ox * (-uy) - oy * (-ux)) / det
                 t_ = (nx_ * oy - ny_ * ox) / det
-                if s_ >= 0 and 0 <= t_ <= length:
-                    best = min(best, s_)
+                if 0 <= s_ < best and 0 <= t_ <= length:
+                    best = s_
     return best
 
 
@@ -242,31 +244,27 @@ class Obstacles:
 
     cell: float = 24.0
     items: list[Item] = field(default_factory=list)
-    grid: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    lines: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    """The cells each edge passes, by item index."""
     solid: dict[tuple[int, int], list[int]] = field(default_factory=dict)
-    """The same grid without the edges (every edge of a wide node meets its cells)."""
+    """The cells each shape's or text's box covers (every edge of a wide node meets its
+    cells: a query for texts and shapes alone leaves the edges out)."""
 
     def add(self, item: Item) -> None:
         k = len(self.items)
         self.items.append(item)
-        x0, y0, x1, y1 = item.box
         if item.kind == "edge":
             self._add_segment(k, item.points[0], item.points[1], item.width / 2)
             return
+        x0, y0, x1, y1 = item.box
         c = self.cell
-        grid, solid = self.grid, self.solid
+        solid = self.solid
         rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
         for col in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
             for row in rows:
-                key = (col, row)
-                found = grid.get(key)
+                found = solid.get((col, row))
                 if found is None:
-                    grid[key] = [k]
-                else:
-                    found.append(k)
-                found = solid.get(key)
-                if found is None:
-                    solid[key] = [k]
+                    solid[(col, row)] = [k]
                 else:
                     found.append(k)
 
@@ -274,27 +272,36 @@ class Obstacles:
         # The cells along the segment, a row of cells at a time (a long, flat edge
         # covers few cells, not its whole bounding box).
         c = self.cell
-        ya, yb = sorted((a[1], b[1]))
+        lines = self.lines
+        ay, by = a[1], b[1]
+        ya, yb = (ay, by) if ay <= by else (by, ay)
         row0, row1 = math.floor((ya - pad) / c), math.floor((yb + pad) / c)
         for row in range(row0, row1 + 1):
             lo, hi = max(ya, row * c), min(yb, (row + 1) * c)
-            xs = [_x_at(a, b, lo), _x_at(a, b, hi)]
-            col0 = math.floor((min(xs) - pad) / c)
-            col1 = math.floor((max(xs) + pad) / c)
-            for col in range(col0, col1 + 1):
-                self.grid.setdefault((col, row), []).append(k)
+            xlo, xhi = _x_at(a, b, lo), _x_at(a, b, hi)
+            if xlo > xhi:
+                xlo, xhi = xhi, xlo
+            for col in range(math.floor((xlo - pad) / c), math.floor((xhi + pad) / c) + 1):
+                found = lines.get((col, row))
+                if found is None:
+                    lines[(col, row)] = [k]
+                else:
+                    found.append(k)
 
-    def near(self, box: Box) -> list[Item]:
-        """The items whose cells meet ``box`` (each once, in the order added)."""
+    def near(self, box: Box, *, edges: bool = True) -> list[Item]:
+        """The items whose cells meet ``box`` (each once, in the order added);
+        ``edges=False`` leaves the edges out."""
         c = self.cell
-        grid, items = self.grid, self.items
+        grids = (self.lines, self.solid) if edges else (self.solid,)
         found: set[int] = set()
         rows = range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
         for col in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
             for row in rows:
-                cell = grid.get((col, row))
-                if cell is not None:
-                    found.update(cell)
+                for grid in grids:
+                    cell = grid.get((col, row))
+                    if cell is not None:
+                        found.update(cell)
+        items = self.items
         return [items[k] for k in sorted(found)]
 
     def near_segment(self, a: Point, b: Point, pad: float, *, edges: bool = True) -> list[Item]:
@@ -303,16 +310,25 @@ class Obstacles:
         the rest of its bounding box (a long slanting edge's box holds most of a wide
         drawing). ``edges=False`` leaves the edges out."""
         c = self.cell
-        grid = self.grid if edges else self.solid
+        grids = (self.lines, self.solid) if edges else (self.solid,)
         found: set[int] = set()
-        ya, yb = sorted((a[1], b[1]))
+        ya, yb = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
         for row in range(math.floor((ya - pad) / c), math.floor((yb + pad) / c) + 1):
             # The part of the segment within ``pad`` of this row of cells, grown by pad.
             lo, hi = max(ya, row * c - pad), min(yb, (row + 1) * c + pad)
-            xs = (a[0], b[0]) if ya == yb else (_x_at(a, b, lo), _x_at(a, b, hi))
-            for col in range(math.floor((min(xs) - pad) / c), math.floor((max(xs) + pad) / c) + 1):
-                found.update(grid.get((col, row), ()))
-        return [self.items[k] for k in sorted(found)]
+            if ya == yb:
+                xlo, xhi = a[0], b[0]
+            else:
+                xlo, xhi = _x_at(a, b, lo), _x_at(a, b, hi)
+            if xlo > xhi:
+                xlo, xhi = xhi, xlo
+            for col in range(math.floor((xlo - pad) / c), math.floor((xhi + pad) / c) + 1):
+                for grid in grids:
+                    cell = grid.get((col, row))
+                    if cell is not None:
+                        found.update(cell)
+        items = self.items
+        return [items[k] for k in sorted(found)]
 
 
 def _x_at(a: Point, b: Point, y: float) -> float:
@@ -361,8 +377,8 @@ def clashes(obstacles: Obstacles) -> list[Clash]:
                         continue
                 out.append(Clash(item, other, _reach_into(a, b, other.box) + pad))
         else:
-            for other in obstacles.near(item.box):
-                if other.kind == "edge" or index[id(other)] <= k:
+            for other in obstacles.near(item.box, edges=False):
+                if index[id(other)] <= k:
                     continue
                 if _same_node(item, other):
                     continue

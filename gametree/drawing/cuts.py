@@ -172,37 +172,45 @@ def place_cut(
             out.append(((px - nx_ * half, py - ny_ * half), (px + nx_ * half, py + ny_ * half)))
         return out[0], out[1]
 
+    # What room() reads of each near item, read once for every spot it tries: whether
+    # the item is an edge that may carry a mark too, half its width, its box.
+    facts = [(item, item.kind == "edge" and item.owner in shared, item.width / 2, item.box)
+             for item in near]  # fmt: skip
+
     def room(t: float, need: float) -> float:
         """How long (each side of the edge) strokes at ``t`` may be while keeping ``need``
         points of white from every item near them (half the room towards a facing mark)."""
         c = centre(t)
-        starts = [(c[0] + ux * a, c[1] + uy * a) for a in (-spacing, spacing)]
-        lo_x, hi_x = min(p[0] for p in starts), max(p[0] for p in starts)
-        lo_y, hi_y = min(p[1] for p in starts), max(p[1] for p in starts)
+        starts = ((c[0] - ux * spacing, c[1] - uy * spacing),
+                  (c[0] + ux * spacing, c[1] + uy * spacing))  # fmt: skip
+        (x0_, y0_), (x1_, y1_) = starts
+        lo_x, hi_x = (x0_, x1_) if x0_ <= x1_ else (x1_, x0_)
+        lo_y, hi_y = (y0_, y1_) if y0_ <= y1_ else (y1_, y0_)
         best = longest
-        for item in near:
+        for item, facing, half_item, ib in facts:
             r = need + half_width
-            if item.kind == "edge" and item.owner in shared:
-                gap = point_segment(c, *item.points) - item.width / 2 - half_width
+            if facing:
+                gap = point_segment(c, *item.points) - half_item - half_width
                 r += max(0.0, (gap + need) / 2 - need)
-            span = best + r + item.width / 2
-            ib = item.box
+            span = best + r + half_item
             if ib[0] > hi_x + span or ib[2] < lo_x - span or ib[1] > hi_y + span:
                 continue
             if ib[3] < lo_y - span:
                 continue
             # Farther from the mark's centre than any stroke reaches: no limit.
             if item.kind == "edge":
-                far = point_segment(c, *item.points) - item.width / 2
+                far = point_segment(c, *item.points) - half_item
             else:
                 far = _box_distance(c, ib)
             if far > span + spacing:
                 continue
             for p in starts:
                 for n in normals:
-                    best = min(best, ray_to_item(p, n, item, r))
-                    if best <= 0:
-                        return 0.0
+                    reach = ray_to_item(p, n, item, r)
+                    if reach < best:
+                        best = reach
+                        if best <= 0:
+                            return 0.0
         return best
 
     need = CLEARANCE + ROUNDING

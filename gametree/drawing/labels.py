@@ -92,9 +92,16 @@ class Text:
         return found
 
     def moved(self, dx: float, dy: float) -> Text:
-        return Text(self.slot, self.key, self.text, self.x + dx, self.baseline + dy,
-                    self.anchor, self.size, self.color, self.bold, self.italic,
-                    self.boxed)  # fmt: skip
+        """The same text ``dx``, ``dy`` points away (its measured width kept)."""
+        fields = dict(self.__dict__)
+        fields.pop("_ink", None)
+        fields["x"] = self.x + dx
+        fields["baseline"] = self.baseline + dy
+        # A frozen dataclass's __init__ sets each field through object.__setattr__:
+        # placing a large tree moves tens of thousands of texts, each round.
+        moved = object.__new__(Text)
+        object.__setattr__(moved, "__dict__", fields)
+        return moved
 
 
 def one_line(text: str) -> str:
