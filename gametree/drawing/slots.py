@@ -40,8 +40,8 @@ BARE_GAP = 2.0
 """Points of white between two leaves drawn as bare values (about a space)."""
 
 EDGE_PAD = 2.5
-"""Points between the texts beside a node and an edge of a tree growing to the right
-(an italic name leans out past its start)."""
+"""Points of white between the texts beside a node and the ink of an edge of a tree
+growing to the right (an italic name leans out past its start: a ``J`` by 0.16 em)."""
 
 ROUNDS = 4
 """Layouts tried at most, each widening the drawing where the one before had a clash
@@ -101,6 +101,10 @@ class Placement:
     overflow: bool = False
     """Whether the drawing is larger than the page it was fitted to (fonts at their
     smallest, :func:`gametree.drawing.fit.fit_placement`)."""
+    edge_widths: dict[tuple[Hashable, Hashable], float] = field(default_factory=dict)
+    """Line width of each edge of a tree growing to the right, whose ends keep
+    :data:`EDGE_PAD` of white from the texts beside the nodes, ink to ink (a bold edge's
+    round cap reaches half its width past its end)."""
 
     def left(self, node: Hashable) -> float:
         """How far left of its centre a node's shape (or the shape beside its board) reaches."""
@@ -120,7 +124,7 @@ class Placement:
         """
         (x0, y0), (x1, y1) = self.pos[u], self.pos[v]
         if self.orientation == "left-right":
-            pad = EDGE_PAD / unit
+            pad = (EDGE_PAD + self.edge_widths.get((u, v), 0.0) / 2) / unit
             return (x0 + self.extents[u][1] / unit + pad, y0), (
                 x1 - self.extents[v][0] / unit - pad,
                 y1,
@@ -579,6 +583,7 @@ def _place_left_right(
         badges=badges,
         orientation="left-right",
         kinds=kinds,
+        edge_widths={(e.u, e.v): e.line_width for e in d.edges},
     )
     _finish(d, pl, relative, -1)
     return pl
