@@ -11,7 +11,7 @@ not its own, and where texts or shapes overlap; the placement widens the drawing
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -292,26 +292,20 @@ class Obstacles:
         """The items whose cells meet ``box`` (each once, in the order added);
         ``edges=False`` leaves the edges out."""
         c = self.cell
-        grids = (self.lines, self.solid) if edges else (self.solid,)
-        found: set[int] = set()
         rows = range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
-        for col in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
-            for row in rows:
-                for grid in grids:
-                    cell = grid.get((col, row))
-                    if cell is not None:
-                        found.update(cell)
-        items = self.items
-        return [items[k] for k in sorted(found)]
+        cols = range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
+        return self._in_cells(((col, row) for col in cols for row in rows), edges)
 
     def near_segment(self, a: Point, b: Point, pad: float, *, edges: bool = True) -> list[Item]:
         """The items whose cells meet the segment ``a``-``b`` grown by ``pad`` on every
         side (each once, in the order added): every item within ``pad`` of it, without
         the rest of its bounding box (a long slanting edge's box holds most of a wide
         drawing). ``edges=False`` leaves the edges out."""
+        return self._in_cells(self._along(a, b, pad), edges)
+
+    def _along(self, a: Point, b: Point, pad: float) -> Iterator[tuple[int, int]]:
+        """The cells within ``pad`` of the segment ``a``-``b``, a row at a time."""
         c = self.cell
-        grids = (self.lines, self.solid) if edges else (self.solid,)
-        found: set[int] = set()
         ya, yb = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
         for row in range(math.floor((ya - pad) / c), math.floor((yb + pad) / c) + 1):
             # The part of the segment within ``pad`` of this row of cells, grown by pad.
@@ -323,10 +317,16 @@ class Obstacles:
             if xlo > xhi:
                 xlo, xhi = xhi, xlo
             for col in range(math.floor((xlo - pad) / c), math.floor((xhi + pad) / c) + 1):
-                for grid in grids:
-                    cell = grid.get((col, row))
-                    if cell is not None:
-                        found.update(cell)
+                yield col, row
+
+    def _in_cells(self, cells: Iterable[tuple[int, int]], edges: bool) -> list[Item]:
+        grids = (self.lines, self.solid) if edges else (self.solid,)
+        found: set[int] = set()
+        for key in cells:
+            for grid in grids:
+                cell = grid.get(key)
+                if cell is not None:
+                    found.update(cell)
         items = self.items
         return [items[k] for k in sorted(found)]
 
