@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "gametree.outfiles",
         "gametree.quoting",
         "gametree.valuetext",
+        "gametree.version",
     ),
     # validating and building trees
     ("gametree.validation", "gametree.builders", "gametree.randomtrees"),
