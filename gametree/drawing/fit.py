@@ -325,15 +325,9 @@ def _view_fits(d: Diagram, base: dict[str, object], page: tuple[float, float],
         # The view's levels, counted on the graph: a view clearly too large for the
         # page is no remedy, known without drawing it (a large tree asks many views).
         levels = _level_counts(d.graph, top, deepest)
-        kept = dict(d.style)
-        try:
-            page_w, page_h = page[0] * 72.0, page[1] * 72.0
-            s_min = min(1.0, MIN_FONT / float(base["font_size"]))  # type: ignore[arg-type]
-            if _cannot_fit(d, base, s_min, page_w, page_h, levels=levels):
-                return False
-        finally:
-            d.style.clear()
-            d.style.update(kept)
+        s_min = min(1.0, MIN_FONT / float(base["font_size"]))  # type: ignore[arg-type]
+        if _cannot_fit(d, base, s_min, page[0] * 72.0, page[1] * 72.0, levels=levels):
+            return False
     try:
         trial = diagram(d.graph, show=d.show, style=base, title=d.title, root=d.root, fit=page,
                         orientation=d.orientation, **view)  # type: ignore[arg-type]  # fmt: skip
@@ -418,15 +412,14 @@ def _cannot_fit(
         return False
     if any(n.board is not None for n in d.nodes):
         return False
-    _scale(d, base, s)
-    st = d.style
-    small = float(st["small_font_size"])
-    margin, title = _frame(d)
+    st = _scaled(base, s)  # d itself is left as it is
+    small = st["small_font_size"]
+    margin, title = _frame(d, st)
     counts: dict[int, int] = dict(levels or {})
     for n in d.nodes if levels is None else ():
         counts[n.depth] = counts.get(n.depth, 0) + 1
     # A margin of 1%: only a drawing clearly too large is judged without a trial.
-    height = max(counts) * max(float(st["level_sep"]), 2.2 * small + 12.0)
+    height = max(counts) * max(st["level_sep"], 2.2 * small + 12.0)
     if height > 1.01 * (page_h - title):
         return True
     pred = d.graph._pred
@@ -454,8 +447,18 @@ def _spread(d: Diagram, pl: Placement, page_w: float, page_h: float, s: float) -
 
 
 def _scale(d: Diagram, base: dict[str, object], s: float) -> None:
-    from gametree.drawing.boards import MARK_SCALE, attach_boards
+    from gametree.drawing.boards import attach_boards
 
+    d.style.update(_scaled(base, s))
+    if any(n.board is not None for n in d.nodes):
+        attach_boards(d)
+
+
+def _scaled(base: Mapping[str, object], s: float) -> dict[str, float]:
+    """The style's sizes (:data:`_SCALED`) at scale ``s``."""
+    from gametree.drawing.boards import MARK_SCALE
+
+    out = {}
     for key in _SCALED:
         value = float(base[key])  # type: ignore[arg-type]
         scaled = value * s
@@ -465,15 +468,16 @@ def _scale(d: Diagram, base: dict[str, object], s: float) -> None:
             scaled = max(scaled, min(value, MIN_FONT))
         elif key == "board_cell":
             scaled = max(scaled, min(value, MIN_FONT / MARK_SCALE))
-        d.style[key] = scaled
-    if any(n.board is not None for n in d.nodes):
-        attach_boards(d)
+        out[key] = scaled
+    return out
 
 
-def _frame(d: Diagram) -> tuple[float, float]:
-    """The margin around the drawing and the height taken by margins and captions."""
-    margin = float(d.style["margin"])
-    extra = 2.0 * float(d.style["font_size"])
+def _frame(d: Diagram, style: Mapping[str, object] | None = None) -> tuple[float, float]:
+    """The margin around the drawing and the height taken by margins and captions (with
+    ``style``'s sizes instead of the drawing's, if given)."""
+    st = d.style if style is None else style
+    margin = float(st["margin"])  # type: ignore[arg-type]
+    extra = 2.0 * float(st["font_size"])  # type: ignore[arg-type]
     height = 2 * margin + (extra if d.title else 0.0) + (extra if d.caption else 0.0)
     return margin, height
 

@@ -410,13 +410,9 @@ def _by_look(
             gap = np.full((1, 2), np.nan)
             joined.append(np.concatenate([part for v in pieces for part in (v, gap)][:-1]))
             continue
-        verts, codes = [], []
-        for v in pieces:
-            verts.append(np.concatenate([v, v[:1]]))
-            code = np.full(len(v) + 1, Path.LINETO, dtype=Path.code_type)
-            code[0], code[-1] = Path.MOVETO, Path.CLOSEPOLY
-            codes.append(code)
-        joined.append((np.concatenate(verts), np.concatenate(codes)))
+        outlines = (Path(np.concatenate([v, v[:1]]), closed=True) for v in pieces)
+        compound = Path.make_compound_path(*outlines)
+        joined.append((compound.vertices, compound.codes))
     return joined, list(groups)
 
 
